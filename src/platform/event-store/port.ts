@@ -1,0 +1,95 @@
+/**
+ * The event store port: the system of record. Adapters: PostgreSQL (default) and EventStoreDB.
+ */
+
+export type Role =
+  | 'admin'
+  | 'doctor'
+  | 'nurse'
+  | 'receptionist'
+  | 'lab_technician'
+  | 'pharmacist'
+  | 'accountant'
+  | 'system';
+
+export type Actor = { userId: string; role: Role; name: string };
+
+export type EventMetadata = {
+  hospitalId: string;
+  actor: Actor;
+  correlationId: string;
+  causationId: string;
+  occurredAt: string;
+};
+
+/** An event as a decider produces it: a type and a JSON-serialisable payload. */
+export type DomainEvent<Type extends string = string, Data extends object = object> = {
+  type: Type;
+  data: Data;
+};
+
+export type NewEvent = DomainEvent & { id?: string; metadata: EventMetadata };
+
+/**
+ * A position in the global feed, compared lexicographically: for PostgreSQL
+ * (transaction id, position); for EventStoreDB (commit, prepare).
+ */
+export type GlobalPosition = readonly [major: bigint, minor: bigint];
+
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  id: string;
+  streamId: string;
+  /** 0-based revision of the event within its stream. */
+  revision: bigint;
+  globalPosition: GlobalPosition;
+  metadata: EventMetadata;
+  recordedAt: string;
+};
+
+/** 'no_stream': the stream must not exist; 'any': no check; a number: the stream's current revision. */
+export type ExpectedRevision = bigint | 'no_stream' | 'any';
+
+export type AppendResult = {
+  /** Revision of the last appended event. */
+  nextRevision: bigint;
+  /** Global position of the last appended event. */
+  position: GlobalPosition;
+};
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface EventStore {
+  readonly name: 'postgres' | 'esdb';
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** Every event of the stream in revision order; [] when the stream does not exist. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+  /** Up to `limit` events after `after` (null: from the start), in global order. */
+  readAll(options: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]>;
+  /** The global position of the newest event, or null for an empty store. */
+  headPosition(): Promise<GlobalPosition | null>;
+  /** Calls `onNew` (without payload) whenever new events may be readable. */
+  onAppended(onNew: () => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}
+
+/** The stream's current revision did not match the expected one (HTTP 409). */
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${stream} is at ${String(actual)}, expected ${String(expected)}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(p: GlobalPosition | null): string {
+  return p ? `${p[0]}:${p[1]}` : 'start';
+}

@@ -1,0 +1,97 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '../event-store/port';
+import { Forbidden, Unauthorized } from './errors';
+
+export const SESSION_HOURS = 12;
+
+/** Who is calling, taken from the signed token only (never from the body or path). */
+export type AuthContext = {
+  userId: string;
+  role: Exclude<Role, 'system'>;
+  hospitalId: string;
+  sessionId: string;
+  name: string;
+};
+
+export type TokenClaims = AuthContext;
+
+/**
+ * Decides whether a token's session is still open (not logged out, not revoked by a
+ * deactivation, not expired). The identity module provides it.
+ */
+export type SessionValidator = (claims: TokenClaims) => Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, role: claims.role, hid: claims.hospitalId, name: claims.name })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { sub, sid, role, hid, name } = payload as Record<string, unknown>;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof hid !== 'string') {
+        return null;
+      }
+      return { userId: sub, sessionId: sid, role: role as AuthContext['role'], hospitalId: hid, name: String(name ?? '') };
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError) return null;
+      throw e;
+    }
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Resolves a token to an open session's claims, or null. */
+export async function authenticateToken(
+  token: string | null,
+  tokens: TokenService,
+  validate: SessionValidator,
+): Promise<TokenClaims | null> {
+  if (!token) return null;
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  return (await validate(claims)) ? claims : null;
+}
+
+/**
+ * A preHandler that requires a signed-in caller with one of `roles` (any role when omitted).
+ * 401 without a valid open session, 403 for a role that may not call the route.
+ */
+export function requireAuth(
+  tokens: TokenService,
+  validate: () => SessionValidator,
+  roles?: readonly AuthContext['role'][],
+  forbiddenMessage?: string,
+): preHandlerAsyncHookHandler {
+  return async function (request: FastifyRequest, _reply: FastifyReply) {
+    const claims = await authenticateToken(bearerToken(request), tokens, validate());
+    if (!claims) throw new Unauthorized('Session expired. Please login again.');
+    if (roles && !roles.includes(claims.role)) throw new Forbidden(forbiddenMessage);
+    request.auth = claims;
+  };
+}

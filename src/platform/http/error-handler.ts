@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { WrongExpectedRevision } from '../event-store/port';
+import { AppError, type FieldError } from './errors';
+
+const VALIDATION_MESSAGE = 'Please check your input and try again';
+const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+
+type ZodValidationItem = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+function fieldOf(v: ZodValidationItem, context: string | undefined): string {
+  const issuePath = v.params?.issue?.path;
+  const p = issuePath?.length ? issuePath.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return p || context || 'body';
+}
+
+/** Every error becomes the envelope; only our own AppErrors and client mistakes carry details. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.headers) void reply.headers(error.headers);
+    return reply.code(error.statusCode).send(envelope(error.message, error.errors));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldError[] = (error.validation as ZodValidationItem[]).map((v) => ({
+      field: fieldOf(v, error.validationContext),
+      message: v.message ?? 'Invalid value',
+    }));
+    return reply.code(400).send(envelope(VALIDATION_MESSAGE, dedupe(errors)));
+  }
+  if (error instanceof WrongExpectedRevision) {
+    return reply.code(409).send(envelope(CONFLICT_MESSAGE));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return reply.code(429).send(envelope(error.message || 'Too many requests. Please wait a moment and try again.'));
+  }
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(envelope(clientMessage(error)));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(envelope('Internal server error. Please try again later.'));
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type; send application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    default:
+      return error.statusCode === 400 && /JSON/i.test(error.message) ? 'The request body is not valid JSON' : 'Bad request';
+  }
+}
+
+function dedupe(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => (seen.has(e.field) ? false : (seen.add(e.field), true)));
+}
+
+export function envelope(message: string, errors?: FieldError[]) {
+  return errors?.length ? { success: false as const, message, errors } : { success: false as const, message };
+}

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import fastifyRateLimit from '@fastify/rate-limit';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppModule, HttpApp, Platform } from '../platform';
+import { envelope, errorHandler } from './error-handler';
+import { healthRoutes } from './health';
+
+export type HttpOptions = {
+  /** Directory of the built web app (index.html); served with SPA fallback when present. */
+  webDir?: string;
+};
+
+export async function createHttpApp(platform: Platform, modules: AppModule[], options: HttpOptions = {}): Promise<HttpApp> {
+  const app = Fastify({
+    loggerInstance: platform.log,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Hospital Management System API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => {
+      const err = new Error(`Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`);
+      (err as Error & { statusCode: number }).statusCode = 429;
+      return err;
+    },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(healthRoutes(platform));
+  for (const m of modules) {
+    if (m.routes) {
+      const routes = m.routes;
+      await app.register(async (scope) => routes(scope as unknown as HttpApp, platform), { prefix: '/api' });
+    }
+  }
+
+  const webDir = options.webDir && existsSync(path.join(options.webDir, 'index.html')) ? options.webDir : undefined;
+  if (webDir) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
+    if (!isApi && webDir && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+    }
+    return reply.code(404).send(envelope(isApi ? `Route ${request.method} ${url} not found` : 'Not found'));
+  });
+
+  return app as unknown as HttpApp;
+}

@@ -1,0 +1,231 @@
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import {
+  comparePositions,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  type Unsubscribe,
+} from '../event-store/port';
+import { deleteCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
+
+/** Consumes the live feed from the moment it starts, outside any transaction (e.g. the notifier). */
+export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
+
+type Waiter = { position: GlobalPosition; resolve: () => void };
+
+type Track = {
+  name: string;
+  checkpoint: GlobalPosition | null;
+  apply: (events: RecordedEvent[]) => Promise<void>;
+  waiters: Waiter[];
+  wake: () => void;
+  woken: boolean;
+  failing: string | null;
+  loop?: Promise<void>;
+};
+
+export type ProjectionStatus = {
+  name: string;
+  checkpoint: string | null;
+  eventsBehind: number;
+  failing: string | null;
+};
+
+const BATCH = 500;
+const IDLE_POLL_MS = 1000;
+const XMIN_RETRY_MS = 20;
+
+/**
+ * Runs named projections: each catches up from its checkpoint, then follows the feed,
+ * woken by the store's append notifications (with a poll as a safety net). Each batch is
+ * applied in one transaction together with the checkpoint, so an event is applied exactly
+ * once even across crashes.
+ */
+export class ProjectionRunner {
+  private readonly tracks = new Map<string, Track>();
+  private stopped = false;
+  private unlisten: Unsubscribe | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly projections: Projection[],
+    private readonly log: Logger,
+    private readonly live: LiveConsumer[] = [],
+  ) {
+    const names = new Set<string>();
+    for (const p of projections) {
+      if (names.has(p.name)) throw new Error(`Duplicate projection name ${p.name}`);
+      names.add(p.name);
+    }
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.store.onAppended(() => this.wakeAll());
+    for (const p of this.projections) {
+      const track = this.track(p.name, await readCheckpoint(this.db, p.name), (events) => this.applyBatch(p, events));
+      track.loop = this.follow(track);
+    }
+    const head = await this.store.headPosition();
+    for (const c of this.live) {
+      const track = this.track(`live:${c.name}`, head, async (events) => c.handle(events));
+      track.loop = this.follow(track);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.unlisten?.();
+    this.wakeAll();
+    await Promise.all([...this.tracks.values()].map((t) => t.loop));
+    for (const t of this.tracks.values()) for (const w of t.waiters) w.resolve();
+  }
+
+  /**
+   * Resolves true once every named projection (all when omitted) has applied `position`,
+   * or false after `timeoutMs`. Used for read-your-writes after a command.
+   */
+  waitFor(position: GlobalPosition, names?: string[], timeoutMs = 2000): Promise<boolean> {
+    const tracks = names ? names.map((n) => this.tracks.get(n)).filter((t): t is Track => !!t) : this.projectionTracks();
+    const pending = tracks.filter((t) => !reached(t.checkpoint, position));
+    if (pending.length === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let left = pending.length;
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      for (const t of pending) {
+        t.waiters.push({
+          position,
+          resolve: () => {
+            if (--left === 0) {
+              clearTimeout(timer);
+              resolve(true);
+            }
+          },
+        });
+        t.wake();
+      }
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    return Promise.all(
+      this.projectionTracks().map(async (t) => ({
+        name: t.name,
+        checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
+        eventsBehind: (await this.store.readAll({ after: t.checkpoint, limit: 10_000 })).length,
+        failing: t.failing,
+      })),
+    );
+  }
+
+  /** Empties one projection's tables and replays the whole feed into it. Run with the runner stopped. */
+  async rebuild(name: string, onProgress: (applied: number) => void = () => undefined): Promise<number> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection ${name}`);
+    await this.db.transaction().execute(async (trx) => {
+      await projection.reset(trx);
+      await deleteCheckpoint(trx, name);
+    });
+    let after: GlobalPosition | null = null;
+    let applied = 0;
+    for (;;) {
+      const events = await this.store.readAll({ after, limit: BATCH });
+      if (events.length === 0) break;
+      await this.applyBatch(projection, events);
+      after = events[events.length - 1]!.globalPosition;
+      applied += events.length;
+      onProgress(applied);
+    }
+    return applied;
+  }
+
+  private projectionTracks() {
+    return [...this.tracks.values()].filter((t) => !t.name.startsWith('live:'));
+  }
+
+  private track(name: string, checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
+    const track: Track = { name, checkpoint, apply, waiters: [], woken: false, wake: () => undefined, failing: null };
+    track.wake = () => {
+      track.woken = true;
+    };
+    this.tracks.set(name, track);
+    return track;
+  }
+
+  private wakeAll() {
+    for (const t of this.tracks.values()) t.wake();
+  }
+
+  /** Sleeps up to `ms`, or less if woken; a wake that came while the track was busy is not lost. */
+  private sleep(track: Track, ms: number): Promise<void> {
+    if (track.woken || this.stopped) {
+      track.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        track.woken = false;
+        track.wake = () => {
+          track.woken = true;
+        };
+        resolve();
+      }
+      track.wake = done;
+    });
+  }
+
+  private async follow(track: Track): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const events = await this.store.readAll({ after: track.checkpoint, limit: BATCH });
+        if (events.length > 0) {
+          await track.apply(events);
+          track.checkpoint = events[events.length - 1]!.globalPosition;
+          track.failing = null;
+          failures = 0;
+          this.settle(track);
+          continue;
+        }
+        // Nothing readable yet. If newer events exist, an older transaction is still open:
+        // look again shortly instead of waiting for the next notification.
+        const head = await this.store.headPosition();
+        const behind = head !== null && !reached(track.checkpoint, head);
+        await this.sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
+      } catch (err) {
+        if (this.stopped) break;
+        failures++;
+        track.failing = err instanceof Error ? err.message : String(err);
+        this.log.error({ err, projection: track.name }, 'projection batch failed; will retry');
+        await this.sleep(track, Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+      }
+    }
+  }
+
+  private settle(track: Track) {
+    const still: Waiter[] = [];
+    for (const w of track.waiters) {
+      if (reached(track.checkpoint, w.position)) w.resolve();
+      else still.push(w);
+    }
+    track.waiters = still;
+  }
+
+  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const event of events) {
+        const handler = projection.handlers[event.type];
+        if (handler) await handler(trx, event);
+      }
+      await writeCheckpoint(trx, projection.name, events[events.length - 1]!.globalPosition);
+    });
+  }
+}
+
+function reached(checkpoint: GlobalPosition | null, position: GlobalPosition): boolean {
+  return checkpoint !== null && comparePositions(checkpoint, position) >= 0;
+}
