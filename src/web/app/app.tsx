@@ -1,0 +1,20 @@
+import { Provider as JotaiProvider } from 'jotai';
+import { RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { createRouter } from './router';
+import { SessionBootstrap } from './session-bootstrap';
+
+const router = createRouter();
+
+export function App() {
+  return (
+    <JotaiProvider>
+      <SessionBootstrap>
+        <RouterProvider router={router} />
+      </SessionBootstrap>
+      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default). */}
+      <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss newestOnTop />
+    </JotaiProvider>
+  );
+}

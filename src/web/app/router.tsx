@@ -1,0 +1,108 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { LoadingState } from '../components/states';
+import { paths } from './paths';
+import { RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
+
+/** Route modules are lazy-loaded; each feature exports its page as the default of one file. */
+function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Component = lazy(load);
+  return (
+    <Suspense fallback={<LoadingState fullPage />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const Landing = () => import('../features/landing/landing-page');
+const Onboarding = () => import('../features/onboarding/onboarding-page');
+const AdminLogin = () => import('../features/auth/admin-login-page');
+const UserLogin = () => import('../features/auth/user-login-page');
+const Shell = lazy(() => import('../features/shell/app-shell'));
+const ComingSoon = () => import('../features/shell/coming-soon-page');
+const AdminDashboard = () => import('../features/admin-dashboard/admin-dashboard-page');
+const Users = () => import('../features/users/users-page');
+const UserDashboard = () => import('../features/staff-dashboards/user-dashboard-page');
+
+function shell(): ReactNode {
+  return (
+    <Suspense fallback={<LoadingState fullPage />}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Suspense>
+  );
+}
+
+const soon = (path: string): RouteObject => ({ path, element: page(ComingSoon) });
+
+export const routes: RouteObject[] = [
+  { path: paths.landing, element: page(Landing) },
+  { path: paths.onboarding, element: <RedirectIfSignedIn>{page(Onboarding)}</RedirectIfSignedIn> },
+  { path: paths.adminLogin, element: <RedirectIfSignedIn only="admin">{page(AdminLogin)}</RedirectIfSignedIn> },
+  { path: paths.userLogin, element: <RedirectIfSignedIn>{page(UserLogin)}</RedirectIfSignedIn> },
+  { path: paths.adminRoot, element: <SessionIndexRedirect area="admin" /> },
+  { path: paths.userRoot, element: <SessionIndexRedirect area="user" /> },
+  {
+    element: <RequireSession area="admin">{shell()}</RequireSession>,
+    children: [
+      { path: paths.admin.dashboard, element: page(AdminDashboard) },
+      { path: paths.admin.users, element: page(Users) },
+      ...[
+        paths.admin.patients,
+        paths.admin.laboratory,
+        paths.admin.reception,
+        paths.admin.pharmacy,
+        paths.admin.audit,
+        paths.admin.auditLogs,
+        paths.admin.billing,
+        paths.admin.providers,
+        paths.admin.accessControl,
+        paths.admin.settings,
+        paths.admin.profile,
+      ].map(soon),
+    ],
+  },
+  {
+    element: <RequireSession area="user">{shell()}</RequireSession>,
+    children: [
+      { path: paths.user.dashboard, element: page(UserDashboard) },
+      // product-spec-2 §2: these two show the role dashboard.
+      { path: paths.user.labRequest, element: page(UserDashboard) },
+      { path: paths.user.prescription, element: page(UserDashboard) },
+      ...[
+        paths.user.patients,
+        paths.user.registerPatient,
+        '/user/patients/:patientId',
+        '/user/patients/:patientId/edit',
+        paths.user.prescriptionRequest,
+        paths.user.inventory,
+        paths.user.appointments,
+        paths.user.vitals,
+        paths.user.testRequest,
+        paths.user.report,
+        paths.user.invoice,
+        paths.user.payments,
+        paths.user.hmoProvider,
+        paths.user.dispensations,
+        paths.user.testActivity,
+        paths.user.billingActivity,
+        paths.user.profile,
+        '/user/consultations',
+        '/user/prescriptions',
+        '/user/lab-results',
+        '/user/reports',
+        '/user/settings',
+        '/user/reception',
+        paths.doctor.patients,
+        '/doctor/patients/:patientId',
+        '/doctor/patients/:patientId/medical-records',
+      ].map(soon),
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.landing} replace /> },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

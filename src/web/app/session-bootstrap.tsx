@@ -1,0 +1,5 @@
+// PLACEHOLDER — the auth helper replaces this file.
+import type { ReactNode } from 'react';
+export function SessionBootstrap({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}

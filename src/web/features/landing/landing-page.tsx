@@ -1,0 +1,4 @@
+// PLACEHOLDER — replaced by the helper that owns this feature.
+export default function Placeholder() {
+  return <main>landing-page</main>;
+}

@@ -1,0 +1,68 @@
+import ky, { HTTPError, type Options } from 'ky';
+import { currentToken } from './session-storage';
+
+export type FieldError = { field: string; message: string };
+
+/** A failed call, with the server's envelope message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR = 'Network error. Please try again';
+export const SESSION_EXPIRED = 'Session expired. Please login again.';
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called on any 401 from an authenticated call, so the app can sign the user out. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export const api = ky.create({
+  prefixUrl: '/api',
+  timeout: 20_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const session = currentToken();
+        if (session && !request.headers.has('authorization')) {
+          request.headers.set('authorization', `Bearer ${session.token}`);
+        }
+      },
+    ],
+  },
+});
+
+/**
+ * Calls the API and returns the parsed JSON body; throws ApiError with the envelope's message
+ * (or `fallback`) on failure, and a network message when the server could not be reached.
+ */
+export async function request<T>(path: string, options: Options & { fallback?: string } = {}): Promise<T> {
+  const { fallback = 'Something went wrong. Please try again.', ...kyOptions } = options;
+  try {
+    return await api(path.replace(/^\//, ''), kyOptions).json<T>();
+  } catch (e) {
+    if (e instanceof HTTPError) {
+      const body = (await e.response
+        .clone()
+        .json()
+        .catch(() => undefined)) as { message?: string; errors?: FieldError[] } | undefined;
+      const hadToken = e.request.headers.has('authorization');
+      if (e.response.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
+      throw new ApiError(e.response.status, body?.message ?? fallback, body?.errors ?? [], body);
+    }
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+}
