@@ -34,7 +34,7 @@ const schema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  SESSION_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(10)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 export type Config = {
@@ -49,7 +49,8 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
-  sessionIdleMinutes: number;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -82,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }
 

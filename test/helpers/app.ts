@@ -15,7 +15,10 @@ export async function startTestApp(
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-test-data-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42', ...options.env }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      // Tests simulate many client addresses with X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      ...options.env, }),
     databaseUrl: db.url,
   };
   const built = await buildApp(config, { log: createLogger(config.logLevel), ...options });

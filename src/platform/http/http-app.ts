@@ -28,7 +28,8 @@ export async function createHttpApp(platform: Platform, modules: AppModule[], op
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Per-IP rate limits would be bypassable if any client could claim an address.
+    trustProxy: platform.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
