@@ -1,6 +1,10 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
+import * as hospitalsReadModels from './0100-hospitals-read-models';
+import * as identityReadModels from './0110-identity-read-models';
+import * as staffDirectory from './0200-staff-directory';
+import * as patientsList from './0210-patients-list';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -9,4 +13,8 @@ import * as projections from './0002-platform-projections';
 export const migrations: Record<string, Migration> = {
   '0001-platform-event-store': eventStore,
   '0002-platform-projections': projections,
+  '0100-hospitals-read-models': hospitalsReadModels,
+  '0110-identity-read-models': identityReadModels,
+  '0200-staff-directory': staffDirectory,
+  '0210-patients-list': patientsList,
 };

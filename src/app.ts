@@ -6,7 +6,7 @@ import { migrateToLatest } from './platform/db/migrator';
 import { handleCommand } from './platform/event-store/command-handler';
 import type { EventStore } from './platform/event-store/port';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store';
-import { requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
+import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
@@ -14,6 +14,8 @@ import { NodemailerMailer } from './platform/mail/nodemailer-mailer';
 import type { Mailer } from './platform/mail/mailer';
 import type { AppModule, HttpApp, Platform } from './platform/platform';
 import { ProjectionRunner } from './platform/projections/runner';
+import { RealtimeHub } from './platform/realtime/hub';
+import { realtimeRoutes } from './platform/realtime/routes';
 import { modules as allModules } from './modules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +33,11 @@ export type BuildOptions = {
   startProjections?: boolean;
 };
 
-async function createEventStore(config: Config, pool: ReturnType<typeof createPool>, databaseUrl: string): Promise<EventStore> {
+async function createEventStore(
+  config: Config,
+  pool: ReturnType<typeof createPool>,
+  databaseUrl: string,
+): Promise<EventStore> {
   if (config.eventStore === 'esdb') {
     const { EsdbEventStore } = await import('./platform/event-store/esdb-event-store');
     return EsdbEventStore.connect(config.eventStoreUrl!);
@@ -40,7 +46,10 @@ async function createEventStore(config: Config, pool: ReturnType<typeof createPo
 }
 
 /** The composition root: database, migrations, event store, projections, modules and HTTP. */
-export async function buildApp(config: Config & { databaseUrl: string }, options: BuildOptions = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config & { databaseUrl: string },
+  options: BuildOptions = {},
+): Promise<BuiltApp> {
   const log = options.log ?? createLogger(config.logLevel);
   const modules = options.modules ?? allModules;
   const pool = createPool(config.databaseUrl, 20);
@@ -55,12 +64,19 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   const tokens = new TokenService(config.jwtSecret);
   const mailer =
     options.mailer ??
-    new NodemailerMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
+    new NodemailerMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+      log,
+    );
 
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
   };
   const projections = modules.flatMap((m) => m.projections ?? []);
+  const realtime = new RealtimeHub({
+    authenticate: (token) => authenticateToken(token, tokens, sessionValidator),
+    log,
+  });
   const platform: Platform = {
     config,
     log,
@@ -69,6 +85,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     store,
     tokens,
     mailer,
+    realtime,
     runner: undefined as unknown as ProjectionRunner,
     auth: (roles, message) => requireAuth(tokens, () => sessionValidator, roles, message),
     metadataFor: (request) => {
@@ -93,6 +110,8 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
   for (const m of modules) if (m.sessionValidator) sessionValidator = m.sessionValidator(platform);
 
   const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });
+  await app.register(realtimeRoutes(realtime));
+  realtime.start();
   if (options.startProjections !== false) await platform.runner.start();
   await app.ready();
 
@@ -103,6 +122,7 @@ export async function buildApp(config: Config & { databaseUrl: string }, options
     close: async () => {
       if (closed) return;
       closed = true;
+      await realtime.close();
       await app.close();
       await platform.runner.stop();
       await store.close();

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
@@ -11,6 +18,7 @@ import type { Projection } from './projections/projection';
 import type { AuthContext, SessionValidator, TokenService } from './http/auth';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/hub';
 
 export type HttpApp = FastifyInstance<
   RawServerDefault,
@@ -30,6 +38,8 @@ export type Platform = {
   runner: ProjectionRunner;
   tokens: TokenService;
   mailer: Mailer;
+  /** The /ws hub: push to a hospital's sockets, end a session's or a user's sockets. */
+  realtime: Realtime;
   /** preHandler requiring a signed-in caller, optionally with one of `roles`. */
   auth: (roles?: readonly AuthContext['role'][], forbiddenMessage?: string) => preHandlerAsyncHookHandler;
   /** Event metadata for a command issued by the signed-in caller of `request`. */

@@ -1,0 +1,72 @@
+import { defineProjection } from '../../../platform/projections/projection';
+import type { Db } from '../../../platform/db/database';
+import type { RegistrationEvent } from '../registration';
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    hospital_registrations: {
+      registration_id: string;
+      admin_email: string;
+      hospital_id: string;
+      status: 'pending' | 'verified' | 'superseded';
+      submitted_at: Date;
+      verified_at: Date | null;
+    };
+  }
+}
+
+export const REGISTRATIONS_PROJECTION = 'hospitals-registrations';
+
+/**
+ * Finds the registration behind an email. Submitting again with the same admin email replaces
+ * the earlier unverified registration: it is marked superseded here and its code stops working.
+ */
+export const registrationsProjection = defineProjection<RegistrationEvent>({
+  name: REGISTRATIONS_PROJECTION,
+  handlers: {
+    HospitalRegistrationSubmitted: async (trx, event) => {
+      const { registrationId, hospitalId, admin } = event.data;
+      await trx
+        .updateTable('hospital_registrations')
+        .set({ status: 'superseded' })
+        .where('admin_email', '=', admin.email)
+        .where('status', '=', 'pending')
+        .where('registration_id', '!=', registrationId)
+        .execute();
+      await trx
+        .insertInto('hospital_registrations')
+        .values({
+          registration_id: registrationId,
+          admin_email: admin.email,
+          hospital_id: hospitalId,
+          status: 'pending',
+          submitted_at: new Date(event.metadata.occurredAt),
+          verified_at: null,
+        })
+        .onConflict((oc) => oc.column('registration_id').doNothing())
+        .execute();
+    },
+    EmailVerified: async (trx, event) => {
+      await trx
+        .updateTable('hospital_registrations')
+        .set({ status: 'verified', verified_at: new Date(event.data.at) })
+        .where('registration_id', '=', event.data.registrationId)
+        .execute();
+    },
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('hospital_registrations').execute();
+  },
+});
+
+/** The registration a verification or resend for `email` is about: the newest not superseded. */
+export async function currentRegistrationFor(db: Db, email: string) {
+  return db
+    .selectFrom('hospital_registrations')
+    .selectAll()
+    .where('admin_email', '=', email)
+    .where('status', '!=', 'superseded')
+    .orderBy('submitted_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,99 @@
+/**
+ * The registration aggregate, stream `registration-<registrationId>`: a hospital's onboarding
+ * request, its emailed codes and the attempts at them, until the admin's email is verified.
+ * Codes are kept only as hashes (see verification-code.ts).
+ */
+
+export type RegisteredHospitalData = {
+  name: string;
+  registrationNumber: string;
+  licenseNumber: string;
+  hospitalNumber: string;
+  email: string;
+};
+
+export type HospitalRegistrationSubmitted = {
+  type: 'HospitalRegistrationSubmitted';
+  data: {
+    registrationId: string;
+    /** Chosen now so that every retry of the verification creates the very same hospital and admin. */
+    hospitalId: string;
+    adminUserId: string;
+    /** The proposed human-facing Hospital ID; reserved (or replaced on a clash) at verification. */
+    hospitalCode: string;
+    hospitalData: RegisteredHospitalData;
+    /** The admin's password only as its argon2id hash, never in plain text. */
+    admin: { fullName: string; jobTitle: string; email: string; passwordHash: string };
+  };
+};
+export type VerificationCodeIssued = {
+  type: 'VerificationCodeIssued';
+  data: { registrationId: string; codeHash: string; issuedAt: string; expiresAt: string };
+};
+export type VerificationFailed = {
+  type: 'VerificationFailed';
+  data: { registrationId: string; failedAttempts: number; at: string };
+};
+export type VerificationCodeVoided = {
+  type: 'VerificationCodeVoided';
+  data: { registrationId: string; reason: 'resent'; at: string };
+};
+export type EmailVerified = {
+  type: 'EmailVerified';
+  data: {
+    registrationId: string;
+    hospitalId: string;
+    adminUserId: string;
+    hospitalCode: string;
+    email: string;
+    at: string;
+  };
+};
+
+export type RegistrationEvent =
+  HospitalRegistrationSubmitted | VerificationCodeIssued | VerificationFailed | VerificationCodeVoided | EmailVerified;
+
+export type Submission = HospitalRegistrationSubmitted['data'];
+export type IssuedCode = { hash: string; issuedAt: string; expiresAt: string };
+
+export type RegistrationState =
+  | { status: 'none' }
+  | {
+      status: 'pending';
+      submission: Submission;
+      code: IssuedCode | null;
+      lastIssuedAt: string | null;
+      failures: number;
+    }
+  | { status: 'verified'; submission: Submission; usedCodeHash: string; hospitalCode: string };
+
+export const registrationStream = (registrationId: string) => `registration-${registrationId}`;
+
+export function evolveRegistration(state: RegistrationState, event: RegistrationEvent): RegistrationState {
+  switch (event.type) {
+    case 'HospitalRegistrationSubmitted':
+      return { status: 'pending', submission: event.data, code: null, lastIssuedAt: null, failures: 0 };
+    case 'VerificationCodeIssued':
+      if (state.status !== 'pending') return state;
+      return {
+        ...state,
+        code: { hash: event.data.codeHash, issuedAt: event.data.issuedAt, expiresAt: event.data.expiresAt },
+        lastIssuedAt: event.data.issuedAt,
+        failures: 0,
+      };
+    case 'VerificationFailed':
+      return state.status === 'pending' ? { ...state, failures: event.data.failedAttempts } : state;
+    case 'VerificationCodeVoided':
+      return state.status === 'pending' ? { ...state, code: null } : state;
+    case 'EmailVerified':
+      if (state.status !== 'pending') return state;
+      return {
+        status: 'verified',
+        submission: state.submission,
+        usedCodeHash: state.code?.hash ?? '',
+        hospitalCode: event.data.hospitalCode,
+      };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { HospitalNotFound } from './hospital';
+import { findHospital } from './read-models/directory';
+import { resendCode, submitRegistration } from './submission';
+import { verifyEmail } from './verification';
+
+const CODE_SENT = 'Verification code sent to your email!';
+
+// Per IP. Generous enough for a clinic behind one address, tight enough to stop mail bombing
+// and code guessing (each code also allows only 5 tries, and a new code at most once a minute).
+const REGISTER_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const VERIFY_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const RESEND_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+const text = z.string().optional();
+const registerBody = z.object({
+  hospitalData: z
+    .object({ name: text, registrationNumber: text, licenseNumber: text, hospitalNumber: text, email: text })
+    .optional(),
+  adminData: z
+    .object({ fullName: text, jobTitle: text, email: text, password: text, confirmPassword: text })
+    .optional(),
+});
+
+const adminSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), jobTitle: z.string() });
+const hospitalSchema = z.object({
+  id: z.string(),
+  hospitalId: z.string().describe('The human-facing Hospital ID, e.g. HMS-7K3QX9MD'),
+  name: z.string(),
+  status: z.string(),
+  setupStatus: z.string(),
+});
+const onboarded = z.object({ token: z.string(), admin: adminSchema, hospital: hospitalSchema });
+
+const errors = { 400: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope, 503: errorEnvelope };
+
+export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
+  app.post(
+    '/hospital/register-with-verification',
+    {
+      config: REGISTER_LIMIT,
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Register a hospital and its admin; emails a 6-digit code',
+        body: registerBody,
+        response: { 200: ok(z.object({ email: z.string(), expiresInMinutes: z.number() })), ...errors },
+      },
+    },
+    async (request) => {
+      const { email } = await submitRegistration(platform, clock, request.body, request);
+      return { success: true as const, message: CODE_SENT, data: { email, expiresInMinutes: 15 } };
+    },
+  );
+
+  app.post(
+    '/hospital/verify-email',
+    {
+      config: VERIFY_LIMIT,
+      schema: {
+        tags: ['hospitals'],
+        summary: "Verify the admin's email with the code; creates the hospital, the admin and a session",
+        body: z.object({ email: text, token: text }),
+        // token, admin and hospital also at the top level, where the onboarding client reads them (§7).
+        response: {
+          200: onboarded.extend({ success: z.literal(true), message: z.string(), data: onboarded }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await verifyEmail(platform, clock, request.body, request);
+      return { success: true as const, message: 'Email verified successfully!', ...result, data: result };
+    },
+  );
+
+  app.post(
+    '/hospital/resend-verification',
+    {
+      config: RESEND_LIMIT,
+      schema: {
+        tags: ['hospitals'],
+        summary: 'Send a new verification code (the old one stops working); once a minute',
+        body: z.object({ email: text }),
+        response: { 200: okMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await resendCode(platform, clock, request.body.email, request);
+      return { success: true as const, message: CODE_SENT };
+    },
+  );
+
+  app.get(
+    '/hospitals/:id',
+    {
+      preHandler: platform.auth(),
+      schema: {
+        tags: ['hospitals'],
+        summary: "The caller's own hospital (any other id is not found)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: ok(z.object({ hospital: hospitalSchema.extend({ plan: z.string() }) })),
+          401: errorEnvelope,
+          404: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      // The tenant comes from the token: another hospital's id is answered exactly like a missing one.
+      if (request.params.id !== request.auth!.hospitalId) throw new HospitalNotFound();
+      const hospital = await findHospital(platform.db, request.auth!.hospitalId);
+      if (!hospital) throw new HospitalNotFound();
+      return { success: true as const, data: { hospital } };
+    },
+  );
+}

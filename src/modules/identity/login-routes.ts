@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { errorEnvelope } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { signIn } from './sign-in';
+import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
+
+/**
+ * Per-IP limit on sign-in. A whole clinic often shares one public address, so this only stops
+ * floods; the per-account lockout is what stops password guessing.
+ */
+export const LOGIN_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+const credentials = z.object({
+  email: z.string().optional().describe('Email address'),
+  password: z.string().optional(),
+});
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
+
+export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
+  app.post(
+    '/admin/login',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['identity'],
+        summary: 'Administrator sign-in',
+        body: credentials,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            token: z.string(),
+            user: adminUserSchema,
+            data: z.object({ token: z.string(), user: adminUserSchema }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const s = await signIn(platform, clock, 'admin', request.body, request);
+      const user = adminUser(s.account, s.hospital, s.previousLoginAt);
+      return {
+        success: true as const,
+        message: `Welcome back, ${user.name}!`,
+        token: s.token,
+        user,
+        data: { token: s.token, user },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['identity'],
+        summary: 'Staff sign-in',
+        body: credentials,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ token: z.string(), user: staffUserSchema, hospital: hospitalSchema.nullable() }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const s = await signIn(platform, clock, 'staff', request.body, request);
+      const user = staffUser(s.account, s.hospital, s.previousLoginAt);
+      return {
+        success: true as const,
+        message: `Welcome back, ${user.fullName}!`,
+        data: { token: s.token, user, hospital: s.hospital },
+      };
+    },
+  );
+}

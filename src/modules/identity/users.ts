@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { Account, AccountHospital } from './read-models/accounts';
+import { permissionsFor, roleIdOf } from './permissions';
+
+/**
+ * How accounts appear in API answers: the admin user of product-spec-1 §3 (admin login and
+ * profile) and the staff user (staff login and /auth/me). `lastLoginAt`/`lastLogin` is the
+ * sign-in before the current one (null on a first sign-in), the usual "last login" shown to a user.
+ */
+
+export const hospitalSchema = z.object({
+  id: z.string(),
+  hospitalId: z.string(),
+  name: z.string(),
+  status: z.string(),
+});
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  initials: z.string(),
+  role: z.string(),
+  roleId: z.number(),
+  jobTitle: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  hospital: hospitalSchema.nullable(),
+});
+
+export const staffUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  email: z.string(),
+  role: z.string(),
+  roleId: z.number(),
+  employeeId: z.string().nullable(),
+  department: z.string().nullable(),
+  specialization: z.string().nullable(),
+  phone: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  permissions: z.array(z.object({ module: z.string(), actions: z.array(z.string()) })),
+  lastLogin: z.string().nullable(),
+  profilePicture: z.null(),
+  isActive: z.boolean(),
+  mustChangePassword: z.boolean(),
+  hospital: hospitalSchema.nullable(),
+});
+
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
+  return letters.filter(Boolean).join('').toUpperCase();
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function adminUser(account: Account, hospital: AccountHospital | null, lastLoginAt: Date | null): AdminUser {
+  return {
+    id: account.user_id,
+    name: account.full_name,
+    email: account.email,
+    initials: initialsOf(account.full_name),
+    role: account.role,
+    roleId: roleIdOf(account.role),
+    jobTitle: account.job_title,
+    lastLoginAt: iso(lastLoginAt),
+    mustChangePassword: account.must_change_password,
+    hospital,
+  };
+}
+
+export function staffUser(account: Account, hospital: AccountHospital | null, lastLoginAt: Date | null): StaffUser {
+  return {
+    id: account.user_id,
+    firstName: account.first_name,
+    lastName: account.last_name,
+    fullName: account.full_name,
+    name: account.full_name,
+    initials: initialsOf(account.full_name),
+    email: account.email,
+    role: account.role,
+    roleId: roleIdOf(account.role),
+    employeeId: account.employee_id,
+    department: account.department,
+    specialization: account.specialization,
+    phone: account.phone,
+    jobTitle: account.job_title,
+    permissions: permissionsFor(account.role),
+    lastLogin: iso(lastLoginAt),
+    profilePicture: null,
+    isActive: account.is_active && !account.deleted,
+    mustChangePassword: account.must_change_password,
+    hospital,
+  };
+}

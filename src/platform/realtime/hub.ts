@@ -1,0 +1,204 @@
+import type { WebSocket } from 'ws';
+import type { TokenClaims } from '../http/auth';
+import type { Logger } from '../logger';
+import { allowedChannels, channelsFor } from './channels';
+
+/** Close codes the web client understands: 4401 no valid session at connect, 4001 session ended. */
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_SESSION_ENDED = 4001;
+const CLOSE_GOING_AWAY = 1001;
+const CLOSE_TOO_SLOW = 1013;
+/** A socket whose unsent backlog passes this is not keeping up; it is closed and will reconnect. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export type RealtimeMessage = { type: string; data?: unknown };
+
+/** All given conditions must hold; a socket is always confined to its own hospital. */
+export type PublishFilter = { roles?: readonly string[]; userIds?: readonly string[]; channels?: readonly string[] };
+
+/** What modules use (platform.realtime). */
+export interface Realtime {
+  /** Sends to the matching sockets of `hospitalId` only; returns how many received it. */
+  publish(hospitalId: string, message: RealtimeMessage, filter?: PublishFilter): number;
+  /** Closes (4001) the sockets of one session; returns how many. */
+  disconnectSession(sessionId: string, reason?: string): number;
+  /** Closes (4001) every socket of a user, except those of `exceptSessionId`; returns how many. */
+  disconnectUser(userId: string, reason?: string, exceptSessionId?: string): number;
+  connectionCount(): number;
+}
+
+type Connection = {
+  socket: WebSocket;
+  claims: TokenClaims;
+  token: string;
+  channels: Set<string>;
+  alive: boolean;
+};
+
+export type HubOptions = {
+  /** The same check as every HTTP request: a valid token of an open session, or null. */
+  authenticate: (token: string | null) => Promise<TokenClaims | null>;
+  log: Logger;
+  /** Protocol pings to find dead peers. */
+  heartbeatMs?: number;
+  /** How often open sockets re-check their session (expiry, or an end this process missed). */
+  revalidateMs?: number;
+};
+
+/**
+ * The WebSocket hub behind /ws. Sockets are authenticated once at connect and then re-checked
+ * periodically; modules end them at once through disconnectSession / disconnectUser when a
+ * session ends. Messages are `{type, data, timestamp}` (product-spec-1 §7).
+ */
+export class RealtimeHub implements Realtime {
+  private readonly connections = new Set<Connection>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly options: HubOptions) {}
+
+  authenticate(token: string | null): Promise<TokenClaims | null> {
+    return this.options.authenticate(token);
+  }
+
+  start(): void {
+    const heartbeat = setInterval(() => this.heartbeat(), this.options.heartbeatMs ?? 30_000);
+    const revalidate = setInterval(() => void this.revalidate(), this.options.revalidateMs ?? 60_000);
+    heartbeat.unref();
+    revalidate.unref();
+    this.timers.push(heartbeat, revalidate);
+  }
+
+  /** Takes over a freshly upgraded socket; `claims` null closes it with 4401. */
+  attach(socket: WebSocket, claims: TokenClaims | null, token: string | null): void {
+    if (!claims || !token) {
+      socket.close(CLOSE_UNAUTHORIZED, 'Session expired. Please login again.');
+      return;
+    }
+    const connection: Connection = { socket, claims, token, channels: new Set(channelsFor(claims.role)), alive: true };
+    this.connections.add(connection);
+    socket.on('pong', () => (connection.alive = true));
+    socket.on('message', (raw) => {
+      connection.alive = true;
+      this.onMessage(connection, raw.toString());
+    });
+    socket.on('close', () => this.connections.delete(connection));
+    socket.on('error', (err) => this.options.log.debug({ err }, 'websocket error'));
+    this.send(connection, {
+      type: 'connection',
+      data: {
+        userId: claims.userId,
+        role: claims.role,
+        hospitalId: claims.hospitalId,
+        channels: [...connection.channels],
+      },
+    });
+  }
+
+  publish(hospitalId: string, message: RealtimeMessage, filter: PublishFilter = {}): number {
+    let sent = 0;
+    for (const c of this.connections) {
+      if (c.claims.hospitalId !== hospitalId) continue;
+      if (filter.roles && !filter.roles.includes(c.claims.role)) continue;
+      if (filter.userIds && !filter.userIds.includes(c.claims.userId)) continue;
+      if (filter.channels && !filter.channels.some((ch) => c.channels.has(ch))) continue;
+      if (this.send(c, message)) sent++;
+    }
+    return sent;
+  }
+
+  disconnectSession(sessionId: string, reason = 'Session ended'): number {
+    return this.closeWhere((c) => c.claims.sessionId === sessionId, reason);
+  }
+
+  disconnectUser(userId: string, reason = 'Session ended', exceptSessionId?: string): number {
+    return this.closeWhere((c) => c.claims.userId === userId && c.claims.sessionId !== exceptSessionId, reason);
+  }
+
+  connectionCount(): number {
+    return this.connections.size;
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers.length = 0;
+    for (const c of this.connections) c.socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
+    this.connections.clear();
+  }
+
+  private closeWhere(match: (c: Connection) => boolean, reason: string): number {
+    let closed = 0;
+    for (const c of [...this.connections]) {
+      if (!match(c)) continue;
+      this.connections.delete(c);
+      // Close reasons are limited to 123 bytes by the protocol.
+      c.socket.close(CLOSE_SESSION_ENDED, reason.slice(0, 120));
+      closed++;
+    }
+    return closed;
+  }
+
+  private send(c: Connection, message: RealtimeMessage): boolean {
+    if (c.socket.readyState !== c.socket.OPEN) return false;
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.connections.delete(c);
+      c.socket.close(CLOSE_TOO_SLOW, 'Connection too slow');
+      return false;
+    }
+    c.socket.send(
+      JSON.stringify({ type: message.type, data: message.data ?? {}, timestamp: new Date().toISOString() }),
+    );
+    return true;
+  }
+
+  private onMessage(c: Connection, raw: string): void {
+    let message: { type?: unknown; data?: { channels?: unknown } };
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      this.options.log.debug('websocket message is not JSON; ignored');
+      return;
+    }
+    switch (message?.type) {
+      case 'ping':
+        this.send(c, { type: 'pong', data: {} });
+        return;
+      case 'subscribe':
+        for (const ch of allowedChannels(c.claims.role, message.data?.channels)) c.channels.add(ch);
+        this.send(c, { type: 'subscribed', data: { channels: [...c.channels] } });
+        return;
+      case 'unsubscribe':
+        for (const ch of allowedChannels(c.claims.role, message.data?.channels)) c.channels.delete(ch);
+        this.send(c, { type: 'unsubscribed', data: { channels: [...c.channels] } });
+        return;
+      default:
+        // Unknown types are ignored, as the client does with ours.
+        return;
+    }
+  }
+
+  private heartbeat(): void {
+    for (const c of [...this.connections]) {
+      if (!c.alive) {
+        this.connections.delete(c);
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }
+
+  private async revalidate(): Promise<void> {
+    for (const c of [...this.connections]) {
+      try {
+        if (!(await this.options.authenticate(c.token))) {
+          this.connections.delete(c);
+          c.socket.close(CLOSE_SESSION_ENDED, 'Session expired. Please login again.');
+        }
+      } catch (err) {
+        // A database hiccup must not drop every socket: try again at the next round.
+        this.options.log.warn({ err }, 'websocket session re-check failed');
+      }
+    }
+  }
+}
