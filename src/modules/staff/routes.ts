@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { ok, okMessage, success } from '../../platform/http/envelope';
+import { BadRequest } from '../../platform/http/errors';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { StaffMemberNotFound } from './errors';
+import { effectivePlan, usedSeats } from './directory';
+import { PLANS } from './plans';
+import { findStaff, listStaff, staffStats, type StaffListItem } from './read-models/staff-directory';
+import { ROLE_IDS, ROLE_LABELS, type RoleCode } from './roles';
+import {
+  changePlanBody,
+  createUserBody,
+  ifMatchHeaders,
+  listUsersQuery,
+  planSchema,
+  statsSchema,
+  updateUserBody,
+  userIdParams,
+  userSchema,
+  versionFromIfMatch,
+} from './schemas';
+import { changePlan, createStaffMember, deleteStaffMember, planStatus, updateStaffMember } from './staff-service';
+
+export const CREATED = 'User created successfully! Invitation email sent.';
+/** When the mail fails the account still exists; the answer then carries the temporary password for the admin to pass on. */
+export const CREATED_WITHOUT_EMAIL =
+  'User created, but the invitation email could not be sent. Give the user their Employee ID and temporary password yourself.';
+const ADMIN_ONLY = 'Access denied. Admin role required.';
+
+function present(u: StaffListItem) {
+  return {
+    ...u,
+    roleId: ROLE_IDS[u.role as RoleCode] ?? ROLE_IDS.doctor,
+    roleLabel: ROLE_LABELS[u.role as RoleCode] ?? u.role,
+  };
+}
+
+/** The version a client pins: `expectedVersion` in the body, else the If-Match header. */
+function expectedVersion(bodyVersion: number | undefined, header: string | undefined): number | undefined {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const v = versionFromIfMatch(header);
+  if (v === null) return undefined;
+  if (!Number.isInteger(v) || v < 1) throw new BadRequest('If-Match must be a version number such as "3"');
+  return v;
+}
+
+async function plan(platform: Platform, hospitalId: string) {
+  const { state, registered } = await planStatus(platform, hospitalId);
+  const code = effectivePlan(state, registered);
+  return { code, name: PLANS[code].name, maxUsers: PLANS[code].maxUsers, usedSeats: usedSeats(state) };
+}
+
+export function staffRoutes(app: HttpApp, platform: Platform) {
+  const admin = platform.auth(['admin'], ADMIN_ONLY);
+  const security = [{ bearer: [] }];
+  const tags = ['Users'];
+
+  app.post(
+    '/users',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a staff account and email its credentials',
+        body: createUserBody,
+        response: {
+          201: ok(
+            z.object({ user: userSchema, invitationSent: z.boolean(), temporaryPassword: z.string().optional() }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createStaffMember(platform, platform.metadataFor(request), request.body);
+      const user = present(created.user);
+      const answer = created.invitationSent
+        ? success({ user, invitationSent: true }, CREATED)
+        : success({ user, invitationSent: false, temporaryPassword: created.temporaryPassword }, CREATED_WITHOUT_EMAIL);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: "List the hospital's staff",
+        querystring: listUsersQuery,
+        response: {
+          200: ok(
+            z.object({
+              users: z.array(userSchema),
+              pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { users, total } = await listStaff(platform.db, request.auth!.hospitalId, q);
+      const pagination = { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
+      return success({ users: users.map(present), pagination });
+    },
+  );
+
+  app.get(
+    '/users/stats',
+    {
+      onRequest: admin,
+      schema: { tags, security, summary: 'Staff counts and plan usage', response: { 200: ok(statsSchema) } },
+    },
+    async (request) => {
+      const hospitalId = request.auth!.hospitalId;
+      const [stats, p] = await Promise.all([staffStats(platform.db, hospitalId), plan(platform, hospitalId)]);
+      return success({ ...stats, plan: p });
+    },
+  );
+
+  app.put(
+    '/users/plan',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: "Change the hospital's plan",
+        body: changePlanBody,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => {
+      await changePlan(platform, platform.metadataFor(request), request.body.plan);
+      return success(await plan(platform, request.auth!.hospitalId), 'Plan updated successfully');
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: { tags, security, params: userIdParams, response: { 200: ok(z.object({ user: userSchema })) } },
+    },
+    async (request) => {
+      const user = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!user) throw new StaffMemberNotFound();
+      return success({ user: present(user) });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a staff account (name, email, role, active)',
+        params: userIdParams,
+        headers: ifMatchHeaders,
+        body: updateUserBody,
+        response: { 200: ok(z.object({ user: userSchema })) },
+      },
+    },
+    async (request) => {
+      const { expectedVersion: bodyVersion, ...changes } = request.body;
+      const version = expectedVersion(bodyVersion, request.headers['if-match']);
+      await updateStaffMember(platform, platform.metadataFor(request), request.params.id, changes, version);
+      const user = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!user) throw new StaffMemberNotFound();
+      return success({ user: present(user) }, 'User updated successfully');
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: { tags, security, params: userIdParams, headers: ifMatchHeaders, response: { 200: okMessage } },
+    },
+    async (request) => {
+      const version = expectedVersion(undefined, request.headers['if-match']);
+      await deleteStaffMember(platform, platform.metadataFor(request), request.params.id, version);
+      return { success: true as const, message: 'User deleted successfully' };
+    },
+  );
+}

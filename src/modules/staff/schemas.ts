@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PLAN_CODES } from './plans';
+import { parseRole, UNKNOWN_ROLE } from './roles';
+
+/** A role code or alias, normalised to the server code; 'admin' passes here and is refused by the domain with its reason. */
+const roleInput = z
+  .string({ error: 'Role is required' })
+  .trim()
+  .min(1, 'Role is required')
+  .transform((value, ctx) => {
+    const role = parseRole(value);
+    if (!role) {
+      ctx.addIssue({ code: 'custom', message: UNKNOWN_ROLE });
+      return z.NEVER;
+    }
+    return role;
+  });
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters long`);
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((v) => v.toLowerCase());
+
+// `.strict()`: a hospital, password, employee ID or anything else in the body is refused, not ignored.
+export const createUserBody = z
+  .object({ firstName: name('First name'), lastName: name('Last name'), email, role: roleInput })
+  .strict();
+
+export const updateUserBody = z
+  .object({
+    firstName: name('First name').optional(),
+    lastName: name('Last name').optional(),
+    email: email.optional(),
+    role: roleInput.optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    /** The `version` the client last read; a newer stored version answers 409. */
+    expectedVersion: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .refine((b) => ['firstName', 'lastName', 'email', 'role', 'isActive'].some((k) => k in b), {
+    message: 'Nothing to update',
+  });
+
+export const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && (v.trim() === '' || v === 'all') ? undefined : v);
+
+export const listUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(10),
+  search: z.string().max(100).optional(),
+  role: z.preprocess(emptyAsUndefined, roleInput.optional()),
+  status: z.preprocess(
+    (v) => (typeof v === 'string' ? emptyAsUndefined(v.toLowerCase()) : v),
+    z.enum(['active', 'inactive'], { error: 'status must be active or inactive' }).optional(),
+  ),
+});
+
+export const ifMatchHeaders = z.object({ 'if-match': z.string().optional() }).loose();
+
+/** Reads an If-Match version: `3`, `"3"` or `W/"3"`; null when absent, NaN when unreadable. */
+export function versionFromIfMatch(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '') return null;
+  const m = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  employeeId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  roleId: z.number(),
+  roleLabel: z.string(),
+  isActive: z.boolean(),
+  department: z.string().nullable(),
+  specialization: z.string().nullable(),
+  phone: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+});
+
+export const planSchema = z.object({
+  code: z.enum(PLAN_CODES),
+  name: z.string(),
+  maxUsers: z.number().nullable(),
+  usedSeats: z.number(),
+});
+
+export const statsSchema = z.object({
+  totalUsers: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  byRole: z.record(z.string(), z.number()),
+  plan: planSchema,
+});
+
+export const changePlanBody = z
+  .object({ plan: z.enum(PLAN_CODES, { error: 'plan must be clinic, hospital or enterprise' }) })
+  .strict();

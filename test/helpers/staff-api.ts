@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { HttpApp } from '../../src/platform/platform';
+import { randomIp } from './onboard';
+import { readOutbox, type OutboxMail } from './outbox';
+
+/**
+ * Staff accounts made the way an administrator makes them: POST /api/users, the invitation
+ * read from the outbox, and a real sign-in at POST /api/auth/login.
+ */
+type TestAppLike = { app: HttpApp; dataDir: string };
+
+export type Invitation = { employeeId: string; temporaryPassword: string; text: string; mail: OutboxMail };
+export type Hired = { id: string; email: string; employeeId: string; password: string; role: string };
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Undoes quoted-printable soft line breaks and escapes, so credentials read as the person sees them. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest invitation mailed to `email`: the credentials standing on lines of their own. */
+export async function readInvitation(t: TestAppLike, email: string): Promise<Invitation> {
+  const mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  const mail = mails[mails.length - 1];
+  if (!mail) throw new Error(`No mail to ${email}`);
+  const text = decodeQuotedPrintable(mail.raw);
+  const employeeId = /^Employee ID: (\S+)\s*$/m.exec(text)?.[1];
+  const temporaryPassword = /^Temporary password: (\S+)\s*$/m.exec(text)?.[1];
+  if (!employeeId || !temporaryPassword) throw new Error(`No credentials in ${mail.file}`);
+  return { employeeId, temporaryPassword, text, mail };
+}
+
+export function uniqueEmail(prefix = 'staff'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@stluke.test`;
+}
+
+/** Creates a staff member through the API and returns the credentials from the invitation. */
+export async function hireStaff(
+  t: TestAppLike,
+  adminToken: string,
+  input: { role: string; email?: string; firstName?: string; lastName?: string },
+): Promise<Hired> {
+  const email = input.email ?? uniqueEmail(input.role);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: bearer(adminToken),
+    payload: { firstName: input.firstName ?? 'Chidi', lastName: input.lastName ?? 'Eze', email, role: input.role },
+  });
+  if (res.statusCode !== 201) throw new Error(`creating a ${input.role} failed: ${res.statusCode} ${res.body}`);
+  const user = res.json().data.user;
+  const invitation = await readInvitation(t, email);
+  return {
+    id: user.id,
+    email: user.email,
+    employeeId: user.employeeId,
+    password: invitation.temporaryPassword,
+    role: user.role,
+  };
+}
+
+export async function staffLogin(t: TestAppLike, email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'x-forwarded-for': randomIp() },
+    payload: { email, password },
+  });
+}
+
+/** A signed-in staff member of `role`: hired through the API, then signed in with the emailed password. */
+export async function hireAndSignIn(t: TestAppLike, adminToken: string, role: string) {
+  const hired = await hireStaff(t, adminToken, { role });
+  const res = await staffLogin(t, hired.email, hired.password);
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${role} failed: ${res.statusCode} ${res.body}`);
+  return { ...hired, token: res.json().data.token as string };
+}
