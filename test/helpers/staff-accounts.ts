@@ -3,11 +3,11 @@ import { metadataFor } from '../../src/platform/event-store/metadata';
 import { reserveUnique } from '../../src/platform/event-store/unique-reservation';
 import type { Platform } from '../../src/platform/platform';
 import { ACCOUNTS_PROJECTION, hashPassword, SESSIONS_PROJECTION } from '../../src/modules/identity';
-import type { StaffMemberEvent, StaffRoleCode } from '../../src/modules/identity/staff-events';
+import type { RoleCode as StaffRoleCode, StaffMemberEvent } from '../../src/modules/staff';
 
 /**
  * Staff accounts for identity's tests, written as the staff module's contract events
- * (stream `staff-<userId>`, see src/modules/identity/staff-events.ts) on the real event store,
+ * (stream `staff-<userId>`, see src/modules/staff/staff-member.ts) on the real event store,
  * so identity's projections, sign-in and session checks run exactly as with the staff module.
  */
 export type StaffFixture = { userId: string; email: string; password: string; role: StaffRoleCode; hospitalId: string };

@@ -2,7 +2,7 @@ import { defineProjection, type Trx } from '../../../platform/projections/projec
 import type { Database, Db } from '../../../platform/db/database';
 import type { HospitalEvent } from '../../hospitals';
 import type { AccountEvent } from '../account';
-import type { StaffMemberEvent } from '../staff-events';
+import type { StaffMemberEvent } from '../../staff';
 
 declare module '../../../platform/db/database' {
   interface Database {

@@ -2,7 +2,7 @@ import { defineProjection, type Trx } from '../../../platform/projections/projec
 import type { Db } from '../../../platform/db/database';
 import type { PasswordChanged } from '../account';
 import type { SessionEvent } from '../session';
-import type { StaffMemberDeactivated, StaffMemberDeleted } from '../staff-events';
+import type { StaffMemberDeactivated, StaffMemberDeleted } from '../../staff';
 
 declare module '../../../platform/db/database' {
   interface Database {
