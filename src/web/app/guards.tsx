@@ -1,11 +1,61 @@
-// PLACEHOLDER — the auth helper replaces this file with the real guards.
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-export function RequireSession({ children }: { area: 'admin' | 'user'; children: ReactNode }) {
-  return <>{children}</>;
-}
-export function RedirectIfSignedIn({ children }: { only?: 'admin'; children: ReactNode }) {
-  return <>{children}</>;
-}
-export function SessionIndexRedirect(_: { area: 'admin' | 'user' }) {
+import { Navigate } from 'react-router-dom';
+import { LoadingState } from '../components/states';
+import { dashboardPathFor } from '../lib/auth-actions';
+import { sessionAtom, type SessionState } from '../lib/session';
+import { ChangePasswordModal } from './change-password-modal';
+import { InactivityTimeout } from './inactivity-timeout';
+import { paths } from './paths';
+
+type Area = 'admin' | 'user';
+
+/**
+ * Where a guarded area sends this session (product-spec-1 §4): null lets it in. Anonymous
+ * visitors go to their area's login; an admin on a staff path goes to the admin dashboard; a
+ * non-admin on an admin path goes to the staff login (which forwards them to their dashboard).
+ */
+export function guardRedirect(session: SessionState, area: Area): string | null {
+  if (session.status === 'loading') return null;
+  if (session.status === 'anonymous') return area === 'admin' ? paths.adminLogin : paths.userLogin;
+  const isAdmin = session.user.role === 'admin';
+  if (area === 'user' && isAdmin) return paths.admin.dashboard;
+  if (area === 'admin' && !isAdmin) return paths.userLogin;
   return null;
+}
+
+/** The signed-in screens: spinner while the token resolves, redirects, then the inactivity and password rules. */
+export function RequireSession({ area, children }: { area: Area; children: ReactNode }) {
+  const session = useAtomValue(sessionAtom);
+  if (session.status === 'loading') return <LoadingState fullPage />;
+  const to = guardRedirect(session, area);
+  if (to) return <Navigate to={to} replace />;
+  return (
+    <>
+      {children}
+      <InactivityTimeout />
+      <ChangePasswordModal />
+    </>
+  );
+}
+
+/**
+ * Login and onboarding pages: a signed-in person goes to their dashboard. With only="admin"
+ * (the admin login) only an admin is sent on; a staff member may still see the admin form.
+ */
+export function RedirectIfSignedIn({ only, children }: { only?: 'admin'; children: ReactNode }) {
+  const session = useAtomValue(sessionAtom);
+  if (session.status === 'loading') return <LoadingState fullPage />;
+  if (session.status === 'signed-in' && (!only || session.user.role === only)) {
+    return <Navigate to={dashboardPathFor(session.user)} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** /admin and /user: the dashboard when allowed in, else the guard's redirect. */
+export function SessionIndexRedirect({ area }: { area: Area }) {
+  const session = useAtomValue(sessionAtom);
+  if (session.status === 'loading') return <LoadingState fullPage />;
+  const to = guardRedirect(session, area) ?? (area === 'admin' ? paths.admin.dashboard : paths.user.dashboard);
+  return <Navigate to={to} replace />;
 }

@@ -1,5 +1,75 @@
-// PLACEHOLDER — the auth helper replaces this file.
-import type { ReactNode } from 'react';
+import { useStore } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { onUnauthorized, request, SESSION_EXPIRED } from '../lib/api-client';
+import { sessionAtom, type SessionUser } from '../lib/session';
+import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../lib/session-user';
+import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
+import { z } from 'zod';
+
+const profileAnswer = z.object({ data: z.object({ admin: adminUserSchema }) });
+const meAnswer = z.object({ data: z.object({ user: staffUserSchema }) });
+
+/** Who owns the stored token (product-spec-2 §4 "Authentication on load"). */
+export async function loadSessionUser(kind: 'admin' | 'user', signal?: AbortSignal): Promise<SessionUser> {
+  if (kind === 'admin') {
+    const body = profileAnswer.parse(await request<unknown>('admin/profile', { signal }));
+    return adminToSessionUser(body.data.admin);
+  }
+  const body = meAnswer.parse(await request<unknown>('auth/me', { signal }));
+  return staffToSessionUser(body.data.user);
+}
+
+/**
+ * Resolves the stored token into a session on load, and signs the person out when any
+ * authenticated call answers 401 (the guards then send them to the right login).
+ */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
+  const store = useStore();
+
+  useEffect(() => {
+    const stored = currentToken();
+    if (!stored || store.get(sessionAtom).status !== 'loading') return;
+    const controller = new AbortController();
+    loadSessionUser(stored.kind, controller.signal).then(
+      (user) => {
+        if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
+        store.set(sessionAtom, { status: 'signed-in', kind: stored.kind, token: stored.token, user });
+      },
+      () => {
+        if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
+        // A failure clears the token and signs out (product-spec-2 §4).
+        clearTokens();
+        store.set(sessionAtom, { status: 'anonymous' });
+      },
+    );
+    // StrictMode mounts twice: the first load is abandoned, the second one wins.
+    return () => controller.abort();
+  }, [store]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // Already signed out (e.g. the logout call itself): nothing more to say.
+        if (store.get(sessionAtom).status === 'anonymous') return;
+        clearTokens();
+        store.set(sessionAtom, { status: 'anonymous' });
+        toast.error(SESSION_EXPIRED, { toastId: 'session-expired' });
+      }),
+    [store],
+  );
+
+  // Signing out in another tab removes the token there; follow it here.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== ADMIN_TOKEN_KEY && event.key !== USER_TOKEN_KEY) return;
+      if (!currentToken() && store.get(sessionAtom).status === 'signed-in') {
+        store.set(sessionAtom, { status: 'anonymous' });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [store]);
+
   return <>{children}</>;
 }

@@ -3,7 +3,10 @@ import { currentToken, type SessionKind } from './session-storage';
 
 export type Role = 'admin' | 'doctor' | 'nurse' | 'receptionist' | 'lab_technician' | 'pharmacist' | 'accountant';
 
-export type SessionHospital = { id: string; hospitalId: string; name: string; status: string };
+export type SessionHospital = { id: string; hospitalId: string; name: string; status: string; setupStatus?: string };
+
+/** One module of a staff member's permission list (product-spec-1 §3). */
+export type SessionPermission = { module: string; actions: string[] };
 
 /** The signed-in person, normalised from /admin/profile or /auth/me. */
 export type SessionUser = {
@@ -17,7 +20,13 @@ export type SessionUser = {
   employeeId?: string | null;
   firstName?: string;
   lastName?: string;
+  department?: string | null;
+  specialization?: string | null;
+  phone?: string | null;
+  profilePicture?: string | null;
+  permissions?: SessionPermission[];
   hospital: SessionHospital | null;
+  /** Staff: the server's flag until a generated password is changed; admin: due on first login (lib/session-user.ts). */
   mustChangePassword: boolean;
   lastLoginAt?: string | null;
 };

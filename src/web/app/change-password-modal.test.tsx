@@ -1,0 +1,148 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionAtom, type SessionUser } from '../lib/session';
+import { fakeApi, type FakeHandler } from '../lib/testing/fake-api';
+import { ChangePasswordModal } from './change-password-modal';
+import { ADMIN_USER, signedIn, STAFF_USER, withSession } from './testing/session-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let api: ReturnType<typeof fakeApi> | undefined;
+
+function renderModal(person: SessionUser, routes: Record<string, FakeHandler> = {}, delayMs?: number) {
+  api = fakeApi(routes);
+  const { store, ui } = withSession(
+    signedIn(person),
+    '/dashboard',
+    <Routes>
+      <Route path="/dashboard" element={<ChangePasswordModal delayMs={delayMs} />} />
+      <Route path="*" element={null} />
+    </Routes>,
+  );
+  render(ui);
+  return store;
+}
+
+const dialog = () => screen.queryByRole('dialog', { name: 'Change Password' });
+
+afterEach(() => {
+  vi.useRealTimers();
+  api?.restore();
+  api = undefined;
+  localStorage.clear();
+});
+
+describe('Forced Change Password modal: timing', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('opens about 2 seconds after the screen loads while the password must change', async () => {
+    renderModal({ ...STAFF_USER, mustChangePassword: true });
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(dialog()).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it('never opens when the password need not change', async () => {
+    renderModal(STAFF_USER);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(dialog()).not.toBeInTheDocument();
+  });
+});
+
+describe('Forced Change Password modal: the form', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  beforeEach(() => {
+    user = userEvent.setup({ delay: null });
+  });
+
+  async function fill(current: string, next: string, confirm: string) {
+    const modal = within(await screen.findByRole('dialog', { name: 'Change Password' }));
+    for (const [label, value] of [
+      ['Current Password', current],
+      ['New Password', next],
+      ['Confirm New Password', confirm],
+    ] as const) {
+      const input = modal.getByLabelText(label, { selector: 'input' });
+      await user.clear(input);
+      if (value) {
+        await user.click(input);
+        await user.paste(value);
+      }
+    }
+    await user.click(modal.getByRole('button', { name: 'Change Password' }));
+  }
+  const problem = () => within(screen.getByRole('dialog')).getByRole('alert');
+
+  it('checks the three fields with the spec messages before calling the server', async () => {
+    renderModal({ ...STAFF_USER, mustChangePassword: true }, {}, 0);
+    await fill('', '', '');
+    expect(problem()).toHaveTextContent('Please fill in all required fields');
+    await fill('generated-1', 'river-stone-7', 'river-stone-8');
+    expect(problem()).toHaveTextContent("New passwords don't match");
+    await fill('generated-1', 'abc12', 'abc12');
+    expect(problem()).toHaveTextContent('New password must be at least 6 characters long');
+    expect(api!.calls).toEqual([]);
+  });
+
+  it('changes a staff password on /auth/change-password, says so and closes', async () => {
+    const store = renderModal(
+      { ...STAFF_USER, mustChangePassword: true },
+      { 'POST /auth/change-password': () => ({ body: { success: true, message: 'Password changed successfully' } }) },
+      0,
+    );
+    await fill('generated-1', 'river-stone-7', 'river-stone-7');
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(dialog()).not.toBeInTheDocument();
+    expect(api!.calls).toMatchObject([
+      { path: '/auth/change-password', body: { currentPassword: 'generated-1', newPassword: 'river-stone-7' } },
+    ]);
+    expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: false } });
+  });
+
+  it("changes an admin's password on /admin/change-password and remembers it for this admin", async () => {
+    localStorage.setItem('hms.passwordChangeDue.adm-1', '1');
+    renderModal(
+      { ...ADMIN_USER, mustChangePassword: true },
+      { 'POST /admin/change-password': () => ({ body: { success: true, message: 'ok' } }) },
+      0,
+    );
+    await fill('kola-nut-42', 'river-stone-7', 'river-stone-7');
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(api!.calls[0]!.path).toBe('/admin/change-password');
+    expect(localStorage.getItem('hms.passwordChangeDue.adm-1')).toBeNull();
+    expect(localStorage.getItem('hms.passwordChanged.adm-1')).toBe('1');
+  });
+
+  it("shows the server's message when the change is refused, and stays open", async () => {
+    renderModal(
+      { ...STAFF_USER, mustChangePassword: true },
+      { 'POST /auth/change-password': () => ({ status: 400, body: { message: 'Current password is incorrect' } }) },
+      0,
+    );
+    await fill('wrong-one', 'river-stone-7', 'river-stone-7');
+    expect(await within(screen.getByRole('dialog')).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(dialog()).toBeInTheDocument();
+  });
+
+  it("says 'An error occurred while changing password' when the server cannot be reached", async () => {
+    renderModal(
+      { ...STAFF_USER, mustChangePassword: true },
+      { 'POST /auth/change-password': () => Promise.reject(new TypeError('Failed to fetch')) },
+      0,
+    );
+    await fill('generated-1', 'river-stone-7', 'river-stone-7');
+    expect(
+      await within(screen.getByRole('dialog')).findByText('An error occurred while changing password'),
+    ).toBeInTheDocument();
+  });
+
+  it('cannot be dismissed with Escape', async () => {
+    renderModal({ ...STAFF_USER, mustChangePassword: true }, {}, 0);
+    await screen.findByRole('dialog', { name: 'Change Password' });
+    await user.keyboard('{Escape}');
+    expect(dialog()).toBeInTheDocument();
+  });
+});

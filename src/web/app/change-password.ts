@@ -1,0 +1,35 @@
+import { request } from '../lib/api-client';
+import type { SessionKind } from '../lib/session-storage';
+
+/** product-spec-2 §5 and §8, word for word. */
+export const PASSWORD_REQUIRED_FIELDS = 'Please fill in all required fields';
+export const NEW_PASSWORDS_DONT_MATCH = "New passwords don't match";
+export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 characters long';
+export const PASSWORD_CHANGED = 'Password changed successfully!';
+export const CHANGE_FAILED = 'Failed to change password';
+export const CHANGE_ERROR = 'An error occurred while changing password';
+/** How long after a dashboard loads the forced modal appears (product-spec-1 §9). */
+export const FORCED_MODAL_DELAY_MS = 2000;
+
+export type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+/** The first rule the form breaks, in the spec's order, or null. */
+export function changePasswordError({ currentPassword, newPassword, confirmPassword }: PasswordChange): string | null {
+  if (!currentPassword || !newPassword || !confirmPassword) return PASSWORD_REQUIRED_FIELDS;
+  if (newPassword !== confirmPassword) return NEW_PASSWORDS_DONT_MATCH;
+  if (newPassword.length < 6) return NEW_PASSWORD_TOO_SHORT;
+  return null;
+}
+
+/** POST /api/admin/change-password or /api/auth/change-password; the server's message on failure. */
+export async function changePassword(kind: SessionKind, change: PasswordChange): Promise<string> {
+  const body = await request<{ message?: string }>(
+    kind === 'admin' ? 'admin/change-password' : 'auth/change-password',
+    {
+      method: 'post',
+      json: change,
+      fallback: CHANGE_FAILED,
+    },
+  );
+  return body.message ?? PASSWORD_CHANGED;
+}

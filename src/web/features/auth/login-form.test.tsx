@@ -1,0 +1,219 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionAtom } from '../../lib/session';
+import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import AdminLoginPage from './admin-login-page';
+import UserLoginPage from './user-login-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+function CurrentPath() {
+  return <p data-testid="current-path">{useLocation().pathname}</p>;
+}
+
+let user: ReturnType<typeof userEvent.setup>;
+let api: ReturnType<typeof fakeApi> | undefined;
+
+function renderLogin(kind: 'admin' | 'user', routes: Record<string, FakeHandler> = {}) {
+  api = fakeApi(routes);
+  const store = createStore();
+  store.set(sessionAtom, { status: 'anonymous' });
+  const path = kind === 'admin' ? '/admin/login' : '/user/login';
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/login" element={<AdminLoginPage />} />
+          <Route path="/user/login" element={<UserLoginPage />} />
+          <Route path="*" element={<CurrentPath />} />
+        </Routes>
+      </MemoryRouter>
+      <ToastContainer />
+    </Provider>,
+  );
+  return store;
+}
+
+async function signIn(email: string, password: string) {
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+const failure = () => within(screen.getByRole('form')).findByRole('alert');
+
+const ADMIN_ANSWER = {
+  success: true,
+  token: 'admin-jwt',
+  user: {
+    id: 'adm-1',
+    name: 'Ngozi Okafor',
+    email: 'ngozi@lagoon.ng',
+    initials: 'NO',
+    role: 'admin',
+    jobTitle: 'Medical Director',
+    lastLoginAt: '2025-01-10T09:00:00.000Z',
+    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active', setupStatus: 'pending' },
+  },
+};
+const STAFF_ANSWER = {
+  success: true,
+  data: {
+    token: 'user-jwt',
+    user: {
+      id: 'u-9',
+      firstName: 'Tunde',
+      lastName: 'Bello',
+      fullName: 'Tunde Bello',
+      email: 'tunde@lagoon.ng',
+      role: 'pharmacist',
+      roleId: 5,
+      employeeId: 'EMP-0009',
+      department: 'Pharmacy',
+      specialization: null,
+      phone: null,
+      permissions: [{ module: 'pharmacy', actions: ['read', 'write'] }],
+      lastLogin: null,
+      profilePicture: null,
+      hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
+      mustChangePassword: true,
+    },
+    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
+  },
+};
+
+beforeEach(() => {
+  user = userEvent.setup({ delay: null });
+});
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+  localStorage.clear();
+});
+
+describe('Admin Login', () => {
+  it('shows the title, the authorized-personnel note and links to the staff login and onboarding', () => {
+    renderLogin('admin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByText(/Only authorized personnel may log in/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Staff Login' })).toHaveAttribute('href', '/user/login');
+    expect(screen.getByRole('link', { name: 'Register your hospital' })).toHaveAttribute('href', '/onboarding');
+  });
+
+  it('validates the form before calling the server', async () => {
+    renderLogin('admin');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      'Password is required',
+    );
+    await signIn('ngozi@lagoon', 'abc');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      'Password must be at least 6 characters',
+    );
+    expect(api!.calls).toEqual([]);
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    renderLogin('admin');
+    const input = screen.getByLabelText('Password', { selector: 'input' });
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('stores the admin token, welcomes the admin back and opens the admin dashboard', async () => {
+    const store = renderLogin('admin', { 'POST /admin/login': () => ({ body: ADMIN_ANSWER }) });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/admin/dashboard');
+    expect(await screen.findByText('Welcome back, Ngozi Okafor!')).toBeInTheDocument();
+    expect(api!.calls[0]!.body).toEqual({ email: 'ngozi@lagoon.ng', password: 'kola-nut-42' });
+    expect(localStorage.getItem('hms.adminToken')).toBe('admin-jwt');
+    expect(localStorage.getItem('hms.userToken')).toBeNull();
+    expect(store.get(sessionAtom)).toMatchObject({
+      status: 'signed-in',
+      kind: 'admin',
+      user: { id: 'adm-1', role: 'admin', roleId: 0, mustChangePassword: false },
+    });
+  });
+
+  it('treats an admin who never signed in before (lastLoginAt null) as a first login that must change the password', async () => {
+    const store = renderLogin('admin', {
+      'POST /admin/login': () => ({ body: { ...ADMIN_ANSWER, user: { ...ADMIN_ANSWER.user, lastLoginAt: null } } }),
+    });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    await screen.findByTestId('current-path');
+    expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: true } });
+  });
+
+  it.each([
+    [423, 'Account locked. Try again in 15 minutes', 'Account locked. Try again in 15 minutes'],
+    [401, 'Invalid email or password', 'Invalid email or password'],
+    [401, 'Account inactive', 'Your account has been deactivated. Contact support.'],
+    [401, 'Email not verified', 'Please verify your email address before logging in.'],
+    [401, 'Hospital inactive', 'Hospital account is not active. Contact support.'],
+    [400, 'Validation failed', 'Please check your input and try again'],
+    [404, 'Not found', 'Login service is not available. Please try again later.'],
+    [500, 'boom', 'Server error. Please try again later'],
+  ])('answers a %i %j with %j', async (status, message, shown) => {
+    renderLogin('admin', { 'POST /admin/login': () => ({ status, body: { success: false, message } }) });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    expect(await failure()).toHaveTextContent(shown);
+    expect(localStorage.getItem('hms.adminToken')).toBeNull();
+  });
+
+  it("says 'Unable to connect to server' when the request never arrives", async () => {
+    renderLogin('admin', { 'POST /admin/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    expect(await failure()).toHaveTextContent('Unable to connect to server');
+  });
+
+  it('refuses an answer without a token as an invalid response', async () => {
+    renderLogin('admin', { 'POST /admin/login': () => ({ body: { success: true, user: ADMIN_ANSWER.user } }) });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    expect(await failure()).toHaveTextContent('Invalid response from server. Please try again.');
+    expect(localStorage.getItem('hms.adminToken')).toBeNull();
+  });
+});
+
+describe('Staff Login', () => {
+  it('shows the title and the help text to contact the administrator', () => {
+    renderLogin('user');
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff Login' })).toBeInTheDocument();
+    expect(screen.getByText(/Contact your hospital administrator/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/admin/login');
+  });
+
+  it('stores the user token and opens the staff dashboard', async () => {
+    const store = renderLogin('user', { 'POST /auth/login': () => ({ body: STAFF_ANSWER }) });
+    await signIn('tunde@lagoon.ng', 'generated-pass');
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/user/dashboard');
+    expect(await screen.findByText('Welcome back, Tunde Bello!')).toBeInTheDocument();
+    expect(localStorage.getItem('hms.userToken')).toBe('user-jwt');
+    expect(localStorage.getItem('hms.adminToken')).toBeNull();
+    expect(store.get(sessionAtom)).toMatchObject({
+      status: 'signed-in',
+      kind: 'user',
+      user: { name: 'Tunde Bello', initials: 'TB', role: 'pharmacist', roleId: 5, mustChangePassword: true },
+    });
+  });
+
+  it("answers 'Account disabled' with the staff message", async () => {
+    renderLogin('user', { 'POST /auth/login': () => ({ status: 401, body: { message: 'Account disabled' } }) });
+    await signIn('tunde@lagoon.ng', 'generated-pass');
+    expect(await failure()).toHaveTextContent('Your account has been disabled. Contact your administrator.');
+  });
+
+  it('refuses an answer without the data wrapper', async () => {
+    renderLogin('user', { 'POST /auth/login': () => ({ body: STAFF_ANSWER.data }) });
+    await signIn('tunde@lagoon.ng', 'generated-pass');
+    expect(await failure()).toHaveTextContent('Invalid response from server. Please try again.');
+  });
+});

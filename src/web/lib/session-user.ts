@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { initialsOf, normaliseRole, ROLE_IDS } from './roles';
+import type { Role, SessionHospital, SessionUser } from './session';
+
+/**
+ * The two server shapes of "who is signed in" (admin: /admin/login, /admin/profile, verify-email;
+ * staff: /auth/login, /auth/me) normalised to one SessionUser, so the shell and guards never care
+ * which door the person came through.
+ */
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const text = z.string().nullish().catch(null);
+
+const hospitalSchema = z
+  .object({
+    id,
+    hospitalId: z.string().catch(''),
+    name: z.string().catch(''),
+    status: z.string().catch('active'),
+    setupStatus: z.string().optional().catch(undefined),
+  })
+  .nullish()
+  .catch(null);
+
+export const adminUserSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  initials: z.string().optional().catch(undefined),
+  jobTitle: text,
+  lastLoginAt: text,
+  hospital: hospitalSchema,
+  mustChangePassword: z.boolean().optional().catch(undefined),
+});
+
+export const staffUserSchema = z.object({
+  id,
+  firstName: z.string().catch(''),
+  lastName: z.string().catch(''),
+  fullName: z.string().optional().catch(undefined),
+  email: z.string(),
+  role: z.string(),
+  roleId: z.number().optional().catch(undefined),
+  employeeId: text,
+  department: text,
+  specialization: text,
+  phone: text,
+  profilePicture: text,
+  lastLogin: text,
+  permissions: z
+    .array(z.object({ module: z.string(), actions: z.array(z.string()) }))
+    .optional()
+    .catch(undefined),
+  hospital: hospitalSchema,
+  mustChangePassword: z.boolean().catch(false),
+});
+
+export type AdminUserAnswer = z.infer<typeof adminUserSchema>;
+export type StaffUserAnswer = z.infer<typeof staffUserSchema>;
+
+function hospitalOf(raw: z.infer<typeof hospitalSchema>): SessionHospital | null {
+  return raw ? { ...raw, setupStatus: raw.setupStatus } : null;
+}
+
+export function adminToSessionUser(admin: AdminUserAnswer): SessionUser {
+  return {
+    id: admin.id,
+    name: admin.name,
+    email: admin.email,
+    initials: admin.initials || initialsOf(admin.name),
+    role: 'admin',
+    roleId: ROLE_IDS.admin,
+    jobTitle: admin.jobTitle ?? null,
+    hospital: hospitalOf(admin.hospital),
+    lastLoginAt: admin.lastLoginAt ?? null,
+    mustChangePassword: admin.mustChangePassword === true || isPasswordChangeDue(admin.id),
+  };
+}
+
+export function staffToSessionUser(user: StaffUserAnswer): SessionUser {
+  const role = normaliseRole(user.role);
+  const name = (user.fullName ?? `${user.firstName} ${user.lastName}`).trim() || user.email;
+  return {
+    id: user.id,
+    name,
+    email: user.email,
+    initials: initialsOf(name),
+    role,
+    // product-spec-1 §2: an unknown role falls back to the doctor's.
+    roleId: user.roleId ?? ROLE_IDS[role as Role] ?? ROLE_IDS.doctor,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    employeeId: user.employeeId ?? null,
+    department: user.department ?? null,
+    specialization: user.specialization ?? null,
+    phone: user.phone ?? null,
+    profilePicture: user.profilePicture ?? null,
+    permissions: user.permissions ?? [],
+    hospital: hospitalOf(user.hospital),
+    lastLoginAt: user.lastLogin ?? null,
+    // The server's flag is the truth for staff: it is cleared only by a successful change.
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+// ---- The admin's first-login password change -------------------------------------------------
+// Admins choose their own password during onboarding, so the server has no "generated password"
+// flag for them. Their "first login" is known on this device: the session opened by the onboarding
+// verification, or an admin login whose answer says the account never signed in (lastLoginAt null).
+// The due flag is kept per user so a reload does not skip the forced modal; a successful change
+// stores the per-user "password changed" flag of product-spec-2 §4 and clears it.
+
+const dueKey = (userId: string) => `hms.passwordChangeDue.${userId}`;
+const changedKey = (userId: string) => `hms.passwordChanged.${userId}`;
+
+function storageGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function isPasswordChangeDue(userId: string): boolean {
+  return storageGet(dueKey(userId)) === '1';
+}
+
+/** Marks the admin's first login, unless this user already changed the password here. */
+export function markFirstLogin(userId: string): void {
+  if (storageGet(changedKey(userId)) === '1') return;
+  try {
+    localStorage.setItem(dueKey(userId), '1');
+  } catch {
+    // Storage full or blocked: the modal then shows only for this page load.
+  }
+}
+
+export function markPasswordChanged(userId: string): void {
+  try {
+    localStorage.removeItem(dueKey(userId));
+    localStorage.setItem(changedKey(userId), '1');
+  } catch {
+    // Nothing to do: the server already holds the new password.
+  }
+}
