@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import { boundaries } from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
@@ -24,5 +25,9 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'test/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
 );

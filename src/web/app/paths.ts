@@ -20,6 +20,8 @@ export const paths = {
     accessControl: '/admin/access-control',
     settings: '/admin/settings',
     profile: '/admin/profile',
+    reports: '/admin/reports',
+    departments: '/admin/departments',
   },
   user: {
     dashboard: '/user/dashboard',

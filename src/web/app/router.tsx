@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
         paths.admin.accessControl,
         paths.admin.settings,
         paths.admin.profile,
+        paths.admin.reports,
+        paths.admin.departments,
       ].map(soon),
     ],
   },

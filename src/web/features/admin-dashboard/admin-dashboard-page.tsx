@@ -1,4 +1,50 @@
-// PLACEHOLDER — replaced by the helper that owns this feature.
-export default function Placeholder() {
-  return <main>admin-dashboard-page</main>;
+import { useAtomValue } from 'jotai';
+import { DashboardGreeting } from '../../components/dashboard-greeting';
+import { Panel } from '../../components/panel';
+import { RecentActivities, type ActivityRow } from '../../components/recent-activities';
+import { notificationsAtom, realtimeStatusAtom, type AppNotification } from '../../lib/notifications';
+import { signedInUserAtom } from '../../lib/session';
+import { useRemoteData } from '../../lib/use-remote-data';
+import { fetchPatientStatusCounts } from './api/dashboard-api';
+import { KeyMetrics } from './components/key-metrics';
+import { PatientStatusChart } from './components/patient-status-chart';
+import { ProfileBanner } from './components/profile-banner';
+import { QuickActions } from './components/quick-actions';
+import { statusSlices } from './patient-status';
+import styles from './admin-dashboard-page.module.css';
+
+/** product-spec-1 §9: the dashboard lists at most 9 recent activities. */
+const MAX_ACTIVITIES = 9;
+
+function toActivity(n: AppNotification): ActivityRow {
+  return { id: n.id, name: n.title, description: n.message, time: n.timestamp, isRealTime: true };
+}
+
+/** /admin/dashboard (product-spec-1 §2): real totals and statuses; live activity once the realtime feed exists. */
+export default function AdminDashboardPage() {
+  const user = useAtomValue(signedInUserAtom);
+  const notifications = useAtomValue(notificationsAtom);
+  const isLive = useAtomValue(realtimeStatusAtom) === 'Connected';
+  const statuses = useRemoteData(fetchPatientStatusCounts, 'patient-status-counts');
+  const activities = notifications.slice(0, MAX_ACTIVITIES).map(toActivity);
+
+  return (
+    <div className={styles.page}>
+      <DashboardGreeting title="Admin Dashboard" name={user?.name ?? 'Admin'} />
+      {user ? <ProfileBanner userId={user.id} /> : null}
+      <KeyMetrics />
+      <QuickActions />
+      <div className={styles.columns}>
+        <PatientStatusChart
+          slices={statuses.data ? statusSlices(statuses.data) : undefined}
+          isLoading={statuses.status === 'loading'}
+          failed={statuses.status === 'error'}
+          isLive={isLive}
+        />
+        <Panel title="Recent Activities">
+          <RecentActivities activities={activities} />
+        </Panel>
+      </div>
+    </div>
+  );
 }

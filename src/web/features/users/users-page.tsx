@@ -1,4 +1,109 @@
-// PLACEHOLDER — replaced by the helper that owns this feature.
-export default function Placeholder() {
-  return <main>users-page</main>;
+import { useState } from 'react';
+import { Banner, FlashBanner, useFlash } from '../../components/banner';
+import { Button } from '../../components/button';
+import { Pagination } from '../../components/pagination';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useRemoteData } from '../../lib/use-remote-data';
+import { listUsers, type CreatedUser, type StaffUser } from './api/users-api';
+import { AddUserModal } from './components/add-user-modal';
+import { DeleteUserModal } from './components/delete-user-modal';
+import { EditUserModal } from './components/edit-user-modal';
+import { UsersTable } from './components/users-table';
+import { UsersToolbar } from './components/users-toolbar';
+import styles from './users-page.module.css';
+
+export const PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** /admin/users (product-spec-1 §2): find, add, edit and remove staff accounts. */
+export default function UsersPage() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<StaffUser | null>(null);
+  const [removing, setRemoving] = useState<StaffUser | null>(null);
+  const [handover, setHandover] = useState<CreatedUser['handover'] | null>(null);
+  const { flash, show, clear } = useFlash();
+
+  // Search and filters refetch after 500 ms of quiet, from page 1 (product-spec-1 §9).
+  const filtersKey = useDebouncedValue(JSON.stringify({ search, role, status }), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ filtersKey, page: 1 });
+  const page = paging.filtersKey === filtersKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filtersKey, page: next });
+  const query = {
+    ...(JSON.parse(filtersKey) as { search: string; role: string; status: string }),
+    page,
+    limit: PAGE_SIZE,
+  };
+  const users = useRemoteData(
+    (signal) =>
+      listUsers(query, signal).catch((e: Error) => {
+        if (!signal.aborted) show('error', e.message);
+        throw e;
+      }),
+    JSON.stringify(query),
+  );
+  const totalPages = users.data?.pagination.pages ?? 1;
+
+  function created(result: CreatedUser) {
+    setAdding(false);
+    show('success', result.message);
+    setHandover(result.handover ?? null);
+    users.reload();
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>Users</h1>
+        <Button onPress={() => setAdding(true)}>Add New User</Button>
+      </div>
+      <FlashBanner flash={flash} onDismiss={clear} />
+      {handover ? (
+        <Banner tone="info" onDismiss={() => setHandover(null)}>
+          Give these to the new user yourself: Employee ID <strong>{handover.employeeId}</strong>, temporary password{' '}
+          <strong>{handover.temporaryPassword}</strong>.
+        </Banner>
+      ) : null}
+      <UsersToolbar
+        search={search}
+        onSearchChange={setSearch}
+        role={role}
+        onRoleChange={setRole}
+        status={status}
+        onStatusChange={setStatus}
+      />
+      <UsersTable
+        users={users.data?.users}
+        isLoading={users.status === 'loading'}
+        error={users.status === 'error' ? 'Users could not be loaded.' : null}
+        onRetry={users.reload}
+        onEdit={setEditing}
+        onDelete={setRemoving}
+      />
+      <Pagination label="Users pages" page={page} totalPages={totalPages} onPageChange={setPage} />
+      <AddUserModal isOpen={adding} onClose={() => setAdding(false)} onCreated={created} />
+      <EditUserModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          show('success', 'User updated successfully');
+          users.reload();
+        }}
+      />
+      <DeleteUserModal
+        user={removing}
+        onClose={() => setRemoving(null)}
+        onDeleted={() => {
+          setRemoving(null);
+          show('success', 'User deleted successfully');
+          // Removing the only row of a later page would leave an empty page: step back one instead.
+          if (page > 1 && users.data?.users.length === 1) setPage(page - 1);
+          else users.reload();
+        }}
+      />
+    </div>
+  );
 }

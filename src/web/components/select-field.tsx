@@ -1,0 +1,46 @@
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import styles from './select-field.module.css';
+
+export type SelectOption = { id: string; label: string };
+
+type SelectFieldProps = {
+  label: string;
+  options: SelectOption[];
+  value: string;
+  onChange: (value: string) => void;
+  /** Hide the visible label (filters in a toolbar); it stays the accessible name. */
+  hideLabel?: boolean;
+  isDisabled?: boolean;
+};
+
+/** A labelled single-choice picker on react-aria's Select (keyboard and screen-reader friendly). */
+export function SelectField({ label, options, value, onChange, hideLabel = false, isDisabled }: SelectFieldProps) {
+  return (
+    <Select
+      className={styles.field}
+      selectedKey={value}
+      onSelectionChange={(key: Key | null) => {
+        if (key !== null) onChange(String(key));
+      }}
+      isDisabled={isDisabled}
+      aria-label={hideLabel ? label : undefined}
+    >
+      {hideLabel ? null : <Label className={styles.label}>{label}</Label>}
+      <Button className={styles.trigger}>
+        <SelectValue className={styles.value} />
+        <span aria-hidden="true" className={styles.chevron}>
+          ▾
+        </span>
+      </Button>
+      <Popover className={styles.popover}>
+        <ListBox className={styles.list} items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className={styles.option} textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

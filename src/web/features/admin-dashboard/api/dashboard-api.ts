@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { request } from '../../../lib/api-client';
+
+const userStats = z.object({ data: z.object({ totalUsers: z.number() }) });
+
+/** GET /api/users/stats → data.totalUsers. */
+export async function fetchTotalUsers(signal?: AbortSignal): Promise<number> {
+  return userStats.parse(await request('/users/stats', { signal })).data.totalUsers;
+}
+
+const patientPage = z.object({ data: z.object({ pagination: z.object({ totalPatients: z.number() }) }) });
+
+/** GET /api/patients?page=1&limit=1 → data.pagination.totalPatients (product-spec-1 §7). */
+export async function fetchTotalPatients(signal?: AbortSignal): Promise<number> {
+  const answer = await request('/patients', { searchParams: { page: 1, limit: 1 }, signal });
+  return patientPage.parse(answer).data.pagination.totalPatients;
+}
+
+const patientStats = z.object({ data: z.object({ byStatus: z.record(z.string(), z.number()) }) });
+
+/** GET /api/patients/stats → the real count of patients in each status. */
+export async function fetchPatientStatusCounts(signal?: AbortSignal): Promise<Record<string, number>> {
+  return patientStats.parse(await request('/patients/stats', { signal })).data.byStatus;
+}

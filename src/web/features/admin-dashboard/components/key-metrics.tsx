@@ -1,0 +1,35 @@
+import { paths } from '../../../app/paths';
+import { Banner } from '../../../components/banner';
+import { ButtonLink } from '../../../components/button';
+import { MetricCard } from '../../../components/metric-card';
+import { Panel } from '../../../components/panel';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchTotalPatients, fetchTotalUsers } from '../api/dashboard-api';
+import styles from './key-metrics.module.css';
+
+type Totals = { users: number | null; patients: number | null; failed: boolean };
+
+/** Both totals load together; a failure of one still shows the other (with the shared warning). */
+async function loadTotals(signal: AbortSignal): Promise<Totals> {
+  const [users, patients] = await Promise.allSettled([fetchTotalUsers(signal), fetchTotalPatients(signal)]);
+  return {
+    users: users.status === 'fulfilled' ? users.value : null,
+    patients: patients.status === 'fulfilled' ? patients.value : null,
+    failed: users.status === 'rejected' || patients.status === 'rejected',
+  };
+}
+
+/** Key Metrics: Total Users and Total Patients from the API, and the Add User shortcut. */
+export function KeyMetrics() {
+  const totals = useRemoteData(loadTotals, 'admin-totals');
+  const loading = totals.status === 'loading';
+  return (
+    <Panel title="Key Metrics" actions={<ButtonLink href={paths.admin.users}>Add User</ButtonLink>}>
+      {totals.data?.failed ? <Banner tone="warning">Failed to load some dashboard metrics</Banner> : null}
+      <div className={styles.grid}>
+        <MetricCard label="Total Users" value={totals.data?.users ?? null} isLoading={loading} />
+        <MetricCard label="Total Patients" value={totals.data?.patients ?? null} isLoading={loading} />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button } from 'react-aria-components';
+import { longDate } from '../../../lib/dates';
+import { HamburgerIcon } from './icons';
+import { NotificationBell } from './notification-bell';
+import styles from './app-header.module.css';
+
+export type HeaderPerson = { name: string; email: string; initials: string; firstName?: string };
+
+type AppHeaderProps = {
+  person: HeaderPerson | null;
+  area: 'admin' | 'user';
+  onOpenMenu: () => void;
+  now?: Date;
+};
+
+/** 'Hello {first name}', or the default 'Hello Admin' / 'Hello User' when the name is unknown. */
+export function headerTitle(person: HeaderPerson | null, area: 'admin' | 'user'): string {
+  const first = person?.firstName?.trim() || person?.name.trim().split(/\s+/)[0];
+  if (first) return `Hello ${first}`;
+  return area === 'admin' ? 'Hello Admin' : 'Hello User';
+}
+
+/** The shell header: menu button (small screens), title, date, notifications and the signed-in person. */
+export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHeaderProps) {
+  return (
+    <header className={styles.header}>
+      <Button className={styles.menuButton} aria-label="Open menu" onPress={onOpenMenu}>
+        <HamburgerIcon />
+      </Button>
+      <div className={styles.titles}>
+        <p className={styles.title}>{headerTitle(person, area)}</p>
+        <p className={styles.subtitle}>Today is {longDate(now)}</p>
+      </div>
+      <div className={styles.tools}>
+        <NotificationBell />
+        {person ? (
+          <div className={styles.person}>
+            <span className={styles.avatar} aria-hidden="true">
+              {person.initials}
+            </span>
+            <div className={styles.identity}>
+              <span className={styles.name}>{person.name}</span>
+              <span className={styles.email}>{person.email}</span>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

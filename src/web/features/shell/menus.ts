@@ -1,0 +1,79 @@
+import { paths } from '../../app/paths';
+import { ROLE_IDS, normaliseRole } from '../../lib/roles';
+import type { Role } from '../../lib/session';
+import type { IconName } from './components/icons';
+
+export type MenuItem = { label: string; href: string; icon: IconName };
+
+const dashboard: MenuItem = { label: 'Dashboard', href: paths.user.dashboard, icon: 'dashboard' };
+const report: MenuItem = { label: 'Report', href: paths.user.report, icon: 'report' };
+
+/** The sidebar menu of each role id (product-spec-1 §2). Logout is added after every menu by the sidebar. */
+export const MENUS: Record<number, MenuItem[]> = {
+  0: [
+    { label: 'Dashboard', href: paths.admin.dashboard, icon: 'dashboard' },
+    { label: 'Users', href: paths.admin.users, icon: 'users' },
+    { label: 'Patients', href: paths.admin.patients, icon: 'patients' },
+    { label: 'Laboratory', href: paths.admin.laboratory, icon: 'lab' },
+    { label: 'Reception', href: paths.admin.reception, icon: 'reception' },
+    { label: 'Pharmacy', href: paths.admin.pharmacy, icon: 'pharmacy' },
+    { label: 'Audit Logs', href: paths.admin.audit, icon: 'audit' },
+    { label: 'Billing', href: paths.admin.billing, icon: 'billing' },
+    { label: 'Providers', href: paths.admin.providers, icon: 'providers' },
+    { label: 'Access Control', href: paths.admin.accessControl, icon: 'access' },
+    { label: 'Settings', href: paths.admin.settings, icon: 'settings' },
+  ],
+  1: [
+    dashboard,
+    { label: 'Patients', href: paths.doctor.patients, icon: 'patients' },
+    { label: 'Lab Request', href: paths.user.labRequest, icon: 'lab' },
+    { label: 'Prescription', href: paths.user.prescription, icon: 'prescription' },
+  ],
+  2: [
+    dashboard,
+    { label: 'Patients', href: paths.user.patients, icon: 'patients' },
+    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
+    { label: 'Vitals', href: paths.user.vitals, icon: 'vitals' },
+  ],
+  3: [dashboard, { label: 'Patients', href: paths.user.patients, icon: 'patients' }],
+  4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab' }, report],
+  5: [
+    dashboard,
+    { label: 'Prescription Request', href: paths.user.prescriptionRequest, icon: 'prescription' },
+    { label: 'Inventory Management', href: paths.user.inventory, icon: 'inventory' },
+    report,
+  ],
+  6: [
+    dashboard,
+    { label: 'Invoice', href: paths.user.invoice, icon: 'billing' },
+    { label: 'Payments', href: paths.user.payments, icon: 'billing' },
+    { label: 'HMO Provider', href: paths.user.hmoProvider, icon: 'providers' },
+    report,
+  ],
+};
+
+/** The doctor's menu is the fallback for an unknown role id (product-spec-1 §2). */
+export function menuFor(roleId: number): MenuItem[] {
+  return MENUS[roleId] ?? MENUS[1]!;
+}
+
+/** The role id of a signed-in person: the id the server sent, else the id of their role code. */
+export function roleIdOf(user: { roleId?: number | null; role: string }): number {
+  if (typeof user.roleId === 'number' && Number.isInteger(user.roleId)) return user.roleId;
+  return ROLE_IDS[normaliseRole(user.role) as Role] ?? 1;
+}
+
+/** Is `href` the page the person is on (or a page beneath it)? Dashboards match only exactly. */
+export function isCurrent(href: string, pathname: string): boolean {
+  if (pathname === href) return true;
+  return !href.endsWith('/dashboard') && pathname.startsWith(`${href}/`);
+}
+
+/** The menu label of a path, for page titles (e.g. the coming-soon page). */
+export function labelForPath(pathname: string): string | null {
+  for (const items of Object.values(MENUS)) {
+    const hit = items.find((item) => item.href === pathname);
+    if (hit) return hit.label;
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ApiError, request } from '../../../lib/api-client';
+
+const patient = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().nullish(),
+  gender: z.string().nullish(),
+  contact: z.string().nullish(),
+  status: z.string().nullish(),
+  dateRegistered: z.string().nullish(),
+  identificationNumber: z.string().nullish(),
+});
+export type PatientRow = z.infer<typeof patient>;
+
+const listAnswer = z.object({
+  data: z.object({
+    patients: z.array(patient),
+    pagination: z.object({ totalPages: z.number(), totalPatients: z.number() }),
+  }),
+});
+export type PatientsPage = z.infer<typeof listAnswer>['data'];
+
+/** The server's message, else the dashboard's fallback (product-spec-1 §8 Dashboards). */
+function failure(e: unknown, fallback: string): Error {
+  if (e instanceof ApiError && e.status !== 0) {
+    const sent = (e.body as { message?: unknown } | undefined)?.message;
+    if (typeof sent === 'string' && sent) return new Error(sent);
+  }
+  return new Error(fallback);
+}
+
+/** GET /api/patients with page, limit and optionally status. */
+export async function fetchPatients(
+  query: { page: number; limit: number; status?: string },
+  signal?: AbortSignal,
+): Promise<PatientsPage> {
+  const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit };
+  if (query.status) searchParams.status = query.status;
+  try {
+    return listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+  } catch (e) {
+    throw failure(e, 'Failed to fetch patients');
+  }
+}
+
+const statsAnswer = z.object({
+  data: z.object({
+    totalPatients: z.number(),
+    registeredToday: z.number(),
+    byStatus: z.record(z.string(), z.number()),
+  }),
+});
+export type PatientStats = z.infer<typeof statsAnswer>['data'];
+
+/** GET /api/patients/stats: totals by status and registrations today. */
+export async function fetchPatientStats(signal?: AbortSignal): Promise<PatientStats> {
+  try {
+    return statsAnswer.parse(await request('/patients/stats', { signal })).data;
+  } catch (e) {
+    throw failure(e, 'Failed to fetch dashboard data');
+  }
+}

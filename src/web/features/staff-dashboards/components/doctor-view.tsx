@@ -1,0 +1,99 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button';
+import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { DataTable, type Column } from '../../../components/data-table';
+import { MetricCard, MetricGrid } from '../../../components/metric-card';
+import { Pagination } from '../../../components/pagination';
+import { Panel } from '../../../components/panel';
+import { notificationsAtom, realtimeStatusAtom } from '../../../lib/notifications';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
+import { PENDING } from './coming-feature';
+import styles from './dashboard-layout.module.css';
+
+export const WAITING_PAGE_SIZE = 8;
+
+/** The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, and how many were seen. */
+export function DoctorView({ title, name }: { title: string; name: string }) {
+  const navigate = useNavigate();
+  const status = useAtomValue(realtimeStatusAtom);
+  const notificationCount = useAtomValue(notificationsAtom).length;
+  const [page, setPage] = useState(1);
+  const stats = useRemoteData(fetchPatientStats, 'patient-stats');
+  const waiting = useRemoteData(
+    (signal) => fetchPatients({ page, limit: WAITING_PAGE_SIZE, status: 'waiting' }, signal),
+    `waiting-${page}`,
+  );
+  const columns: Column<PatientRow>[] = [
+    { key: 'id', header: 'Patient ID', render: (p) => p.identificationNumber ?? '—' },
+    { key: 'name', header: 'Name', render: (p) => p.name },
+    { key: 'age', header: 'Age', render: (p) => p.age ?? '—' },
+    { key: 'gender', header: 'Gender', render: (p) => p.gender ?? '—' },
+    { key: 'contact', header: 'Contact', render: (p) => p.contact ?? '—' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (p) => (
+        <Link href={paths.doctor.patient(p.id)} className={styles.rowLink} aria-label={`Open ${p.name}`}>
+          Open
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <DashboardGreeting title={title} name={name} />
+      <div className={styles.status}>
+        <span className={styles.pill} data-connected={status === 'Connected' || undefined}>
+          <span className={styles.dot} aria-hidden="true" />
+          {status === 'Connected' ? 'Connected' : 'Disconnected'}
+        </span>
+        <span className={styles.pill}>
+          {notificationCount} notification{notificationCount === 1 ? '' : 's'}
+        </span>
+      </div>
+      <MetricGrid label="Key metrics">
+        <MetricCard
+          label="Total Patients Seen"
+          value={stats.status === 'success' ? (stats.data.byStatus.seen ?? 0) : null}
+          isLoading={stats.status === 'loading'}
+          note={stats.status === 'error' ? stats.error.message : undefined}
+        />
+        <MetricCard label="Pending Lab Result" value={null} note={PENDING.laboratory} />
+      </MetricGrid>
+      <Panel
+        title="Waiting Patients"
+        actions={
+          <ButtonLink href={paths.doctor.patients} variant="secondary" size="small">
+            View All
+          </ButtonLink>
+        }
+      >
+        <DataTable
+          label="Waiting patients"
+          columns={columns}
+          rows={waiting.data?.patients}
+          rowKey={(p) => p.id}
+          isLoading={waiting.status === 'loading'}
+          loadingText="Loading patients..."
+          error={waiting.status === 'error' ? waiting.error.message : null}
+          onRetry={waiting.reload}
+          emptyTitle="No patients waiting"
+          emptyText="Patients appear here when they are checked in."
+          onRowClick={(p) => navigate(paths.doctor.patient(p.id))}
+        />
+        <Pagination
+          label="Waiting patients pages"
+          page={page}
+          totalPages={waiting.data?.pagination.totalPages ?? 1}
+          onPageChange={setPage}
+        />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Link } from 'react-aria-components';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button';
+import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { DataTable, type Column } from '../../../components/data-table';
+import { MetricCard, MetricGrid } from '../../../components/metric-card';
+import { Pagination } from '../../../components/pagination';
+import { Panel } from '../../../components/panel';
+import { shortDate } from '../../../lib/dates';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
+import styles from './dashboard-layout.module.css';
+
+export const RECENT_PATIENTS_PAGE_SIZE = 9;
+
+/** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
+export function ReceptionistView({ name }: { name: string }) {
+  const [page, setPage] = useState(1);
+  const stats = useRemoteData(fetchPatientStats, 'patient-stats');
+  const recent = useRemoteData(
+    (signal) => fetchPatients({ page, limit: RECENT_PATIENTS_PAGE_SIZE }, signal),
+    `recent-${page}`,
+  );
+  const statsNote = stats.status === 'error' ? stats.error.message : undefined;
+  const columns: Column<PatientRow>[] = [
+    { key: 'id', header: 'Patient ID', render: (p) => p.identificationNumber ?? '—' },
+    { key: 'name', header: 'Name', render: (p) => p.name },
+    { key: 'age', header: 'Age', render: (p) => p.age ?? '—' },
+    { key: 'gender', header: 'Gender', render: (p) => p.gender ?? '—' },
+    { key: 'contact', header: 'Contact', render: (p) => p.contact ?? '—' },
+    { key: 'date', header: 'Date Registered', render: (p) => shortDate(p.dateRegistered) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (p) => (
+        <Link href={paths.user.editPatient(p.id)} className={styles.rowLink} aria-label={`Edit ${p.name}`}>
+          Edit
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <DashboardGreeting
+        title="Receptionist Dashboard"
+        name={name}
+        actions={<ButtonLink href={paths.user.registerPatient}>Register Patient</ButtonLink>}
+      />
+      <MetricGrid label="Key metrics">
+        <MetricCard
+          label="Total Registered Patient"
+          value={stats.status === 'success' ? stats.data.totalPatients : null}
+          isLoading={stats.status === 'loading'}
+          note={statsNote}
+        />
+        <MetricCard
+          label="Patients Registered Today"
+          value={stats.status === 'success' ? stats.data.registeredToday : null}
+          isLoading={stats.status === 'loading'}
+          note={statsNote}
+        />
+      </MetricGrid>
+      <Panel
+        title="Recent Patients Registered"
+        actions={
+          <ButtonLink href={paths.user.patients} variant="secondary" size="small">
+            View All Patients
+          </ButtonLink>
+        }
+      >
+        <DataTable
+          label="Recent patients registered"
+          columns={columns}
+          rows={recent.data?.patients}
+          rowKey={(p) => p.id}
+          isLoading={recent.status === 'loading'}
+          loadingText="Loading patients..."
+          error={recent.status === 'error' ? recent.error.message : null}
+          onRetry={recent.reload}
+          emptyTitle="No patients registered yet"
+          emptyText="Patients you register appear here."
+        />
+        <Pagination
+          label="Recent patients pages"
+          page={page}
+          totalPages={recent.data?.pagination.totalPages ?? 1}
+          onPageChange={setPage}
+        />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { sessionAtom, type SessionUser } from '../../lib/session';
+import UserDashboardPage from './user-dashboard-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const staff = (role: string, roleId: number): SessionUser => ({
+  id: `u-${role}`,
+  name: 'Bola Ade',
+  email: 'bola@clinic.ng',
+  initials: 'BA',
+  role,
+  roleId,
+  hospital: { id: 'h1', hospitalId: 'HOSP-1', name: 'Lagos Clinic', status: 'active' },
+  mustChangePassword: false,
+});
+
+const ok = (data: unknown) => ({ body: { success: true, data } });
+const chioma = {
+  id: 'p-1',
+  name: 'Chioma Nwosu',
+  age: 34,
+  gender: 'Female',
+  contact: '08031234567',
+  status: 'waiting',
+  dateRegistered: '2026-11-20T09:00:00.000Z',
+  identificationNumber: 'NIN-001',
+};
+const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
+  'GET /patients/stats': () => ok({ totalPatients: 12, registeredToday: 3, byStatus: { waiting: 1, seen: 7 } }),
+  'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
+  ...overrides,
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+let api: ReturnType<typeof fakeApi>;
+function renderAs(user: SessionUser) {
+  const store = createStore();
+  store.set(sessionAtom, { status: 'signed-in', kind: 'user', token: 't', user });
+  return render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/user/dashboard']}>
+        <Routes>
+          <Route path="/user/dashboard" element={<UserDashboardPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+const metric = (label: string) => within(screen.getByRole('group', { name: label })).getByTestId('metric-value');
+
+beforeEach(() => localStorage.setItem('hms.userToken', 't'));
+afterEach(() => {
+  api.restore();
+  localStorage.clear();
+});
+
+describe('Staff dashboards', () => {
+  it('shows the receptionist real registration totals and the latest patients', async () => {
+    api = fakeApi(routes());
+    renderAs(staff('receptionist', 3));
+    expect(screen.getByRole('heading', { name: 'Receptionist Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(metric('Total Registered Patient')).toHaveTextContent('12'));
+    expect(metric('Patients Registered Today')).toHaveTextContent('3');
+    const table = screen.getByRole('table', { name: 'Recent patients registered' });
+    expect(await within(table).findByText('Chioma Nwosu')).toBeInTheDocument();
+    expect(within(table).getByText('Nov 20, 2026')).toBeInTheDocument();
+    const list = api.calls.find((c) => c.path === '/patients')!;
+    expect(list.query.get('limit')).toBe('9');
+    expect(list.query.get('status')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Register Patient' })).toHaveAttribute('href', '/user/patients/register');
+    expect(screen.getByRole('link', { name: 'View All Patients' })).toHaveAttribute('href', '/user/patients');
+  });
+
+  it('shows the doctor the waiting patients, eight a page, and opens a patient from the row', async () => {
+    api = fakeApi(routes());
+    renderAs(staff('doctor', 1));
+    expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('7'));
+    expect(metric('Pending Lab Result')).toHaveTextContent('—');
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    const list = api.calls.find((c) => c.path === '/patients')!;
+    expect(list.query.get('status')).toBe('waiting');
+    expect(list.query.get('limit')).toBe('8');
+    await userEvent.click(await screen.findByText('Chioma Nwosu'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/doctor/patients/p-1');
+  });
+
+  it('says so when nobody is waiting', async () => {
+    api = fakeApi(
+      routes({ 'GET /patients': () => ok({ patients: [], pagination: { totalPages: 0, totalPatients: 0 } }) }),
+    );
+    renderAs(staff('nurse', 2));
+    expect(screen.getByRole('heading', { name: 'Nurse Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('No patients waiting')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the waiting list cannot be loaded", async () => {
+    api = fakeApi(routes({ 'GET /patients': () => ({ status: 500 }) }));
+    renderAs(staff('doctor', 1));
+    expect(await screen.findByText('Failed to fetch patients')).toBeInTheDocument();
+  });
+
+  it('gives an unknown role the doctor view', async () => {
+    api = fakeApi(routes());
+    renderAs(staff('porter', 9));
+    expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
+    await screen.findByText('Chioma Nwosu');
+  });
+
+  it.each([
+    [
+      'pharmacist',
+      5,
+      'Pharmacist Dashboard',
+      ['Pending Prescriptions', 'Dispensed Medications', 'Low Stock Medications'],
+    ],
+    ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
+    [
+      'accountant',
+      6,
+      'Billing Dashboard',
+      ['Invoices Generated Today', 'Total Payments Received', 'Outstanding Balances'],
+    ],
+  ])('shows the %s view with honest dashes until its feature exists', (role, roleId, title, metrics) => {
+    api = fakeApi(routes());
+    renderAs(staff(role, roleId));
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    for (const label of metrics) {
+      expect(metric(label)).toHaveTextContent('—');
+      expect(within(screen.getByRole('group', { name: label })).getByText(/^Available once /)).toBeInTheDocument();
+    }
+    expect(screen.getByText(/^No .* activity yet$/)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,23 @@
+import { ROLE_LABELS, STAFF_ROLES } from '../../lib/roles';
+import type { Role } from '../../lib/session';
+import type { SelectOption } from '../../components/select-field';
+
+const ALL_ROLES = Object.keys(ROLE_LABELS) as Role[];
+
+/** Role filter: All Roles plus the seven roles, labelled as in §3 and sent as server codes. */
+export const ROLE_FILTER_OPTIONS: SelectOption[] = [
+  { id: '', label: 'All Roles' },
+  ...ALL_ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] })),
+];
+
+export const STATUS_FILTER_OPTIONS: SelectOption[] = [
+  { id: '', label: 'All Status' },
+  { id: 'active', label: 'Active' },
+  { id: 'inactive', label: 'Inactive' },
+];
+
+/** Admins come only from hospital onboarding (product-spec-1 §1), so the add and edit forms offer staff roles. */
+export function roleChoices(current?: string): SelectOption[] {
+  const roles: string[] = current && !STAFF_ROLES.includes(current as Role) ? [current, ...STAFF_ROLES] : STAFF_ROLES;
+  return roles.map((role) => ({ id: role, label: ROLE_LABELS[role as Role] ?? role }));
+}

@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+
+/** One call the page made, as the server would see it. */
+export type RecordedCall = { method: string; path: string; query: URLSearchParams; body: unknown; auth: string | null };
+
+export type FakeReply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+export type FakeHandler = (call: RecordedCall) => FakeReply;
+
+/**
+ * A tiny stand-in for the network in jsdom component tests: the browser's outside world, not our code.
+ * Routes are 'METHOD /path' (path without the /api prefix and query); unknown routes answer 404.
+ * jsdom's page has a URL but Node's Request cannot parse relative URLs, so relative inputs are resolved here.
+ */
+export function fakeApi(routes: Record<string, FakeHandler>) {
+  const calls: RecordedCall[] = [];
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  vi.stubGlobal('fetch', async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.text();
+    const call: RecordedCall = {
+      method: input.method,
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+      auth: input.headers.get('authorization'),
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    const reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { calls, restore: () => vi.unstubAllGlobals() };
+}
+
+/** A reply the test releases later, to observe the loading state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
