@@ -16,10 +16,14 @@ function area(file, root) {
 }
 
 export const boundaries = {
-  meta: { type: 'problem', schema: [], messages: {
-    module: "Module '{{from}}' may import module '{{to}}' only through its index.ts",
-    feature: "Web feature '{{from}}' may not import feature '{{to}}'; compose them in src/web/app",
-  } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      module: "Module '{{from}}' may import module '{{to}}' only through its index.ts",
+      feature: "Web feature '{{from}}' may not import feature '{{to}}'; compose them in src/web/app",
+    },
+  },
   create(context) {
     const file = context.filename ?? context.getFilename();
     const fromModule = area(file, MODULES);
@@ -42,6 +46,11 @@ export const boundaries = {
         }
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source, ...node }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ source: node.source, ...node }),
+    };
   },
 };

@@ -5,9 +5,4 @@ import { patientsModule } from './patients';
 import { staffModule } from './staff';
 
 /** Every domain module, in registration order. Each is imported through its index.ts only. */
-export const modules: AppModule[] = [
-  identityModule,
-  hospitalsModule,
-  staffModule,
-  patientsModule,
-];
+export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule];

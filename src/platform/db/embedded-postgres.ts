@@ -82,7 +82,11 @@ async function ensureDatabase(server: EmbeddedPostgres, name: string) {
 
 /** The postgres system user must be able to reach the data directory through every parent. */
 function assertTraversableByOthers(dir: string) {
-  for (let current = path.dirname(path.resolve(dir)); current !== path.dirname(current); current = path.dirname(current)) {
+  for (
+    let current = path.dirname(path.resolve(dir));
+    current !== path.dirname(current);
+    current = path.dirname(current)
+  ) {
     if (!existsSync(current)) continue;
     if ((statSync(current).mode & 0o001) === 0) {
       throw new Error(

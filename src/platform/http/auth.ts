@@ -51,7 +51,13 @@ export class TokenService {
       if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof hid !== 'string') {
         return null;
       }
-      return { userId: sub, sessionId: sid, role: role as AuthContext['role'], hospitalId: hid, name: String(name ?? '') };
+      return {
+        userId: sub,
+        sessionId: sid,
+        role: role as AuthContext['role'],
+        hospitalId: hid,
+        name: String(name ?? ''),
+      };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

@@ -10,7 +10,9 @@ type ZodValidationItem = { instancePath?: string; message?: string; params?: { i
 
 function fieldOf(v: ZodValidationItem, context: string | undefined): string {
   const issuePath = v.params?.issue?.path;
-  const p = issuePath?.length ? issuePath.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const p = issuePath?.length
+    ? issuePath.map(String).join('.')
+    : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   return p || context || 'body';
 }
 
@@ -51,7 +53,9 @@ function clientMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large';
     default:
-      return error.statusCode === 400 && /JSON/i.test(error.message) ? 'The request body is not valid JSON' : 'Bad request';
+      return error.statusCode === 400 && /JSON/i.test(error.message)
+        ? 'The request body is not valid JSON'
+        : 'Bad request';
   }
 }
 

@@ -11,7 +11,12 @@ const healthSchema = z.object({
     database: z.enum(['up', 'down']),
     eventStore: z.object({ adapter: z.string(), status: z.enum(['up', 'down']), head: z.string().nullable() }),
     projections: z.array(
-      z.object({ name: z.string(), checkpoint: z.string().nullable(), eventsBehind: z.number(), failing: z.string().nullable() }),
+      z.object({
+        name: z.string(),
+        checkpoint: z.string().nullable(),
+        eventsBehind: z.number(),
+        failing: z.string().nullable(),
+      }),
     ),
   }),
 });
@@ -22,20 +27,35 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
     const app = scope as unknown as HttpApp;
     app.get(
       '/api/health',
-      { schema: { tags: ['platform'], summary: 'Service health and projection lag', response: { 200: healthSchema, 503: healthSchema } } },
+      {
+        schema: {
+          tags: ['platform'],
+          summary: 'Service health and projection lag',
+          response: { 200: healthSchema, 503: healthSchema },
+        },
+      },
       async (_request, reply) => {
-        const database = await sql`select 1`.execute(platform.db).then(() => 'up' as const, () => 'down' as const);
+        const database = await sql`select 1`.execute(platform.db).then(
+          () => 'up' as const,
+          () => 'down' as const,
+        );
         let head: string | null = null;
         const eventStore = await platform.store.headPosition().then(
           (p) => ((head = p ? positionToString(p) : null), 'up' as const),
           () => 'down' as const,
         );
-        const projections = database === 'up' && eventStore === 'up' ? await platform.runner.status().catch(() => []) : [];
+        const projections =
+          database === 'up' && eventStore === 'up' ? await platform.runner.status().catch(() => []) : [];
         const down = database === 'down' || eventStore === 'down';
         const status = down ? 'down' : projections.some((p) => p.failing) ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,
-          data: { status, database, eventStore: { adapter: platform.store.name, status: eventStore, head }, projections },
+          data: {
+            status,
+            database,
+            eventStore: { adapter: platform.store.name, status: eventStore, head },
+            projections,
+          },
         });
       },
     );

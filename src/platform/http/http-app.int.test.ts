@@ -10,7 +10,12 @@ const echo: AppModule = {
   routes: (app) => {
     app.post(
       '/echo',
-      { schema: { body: z.object({ name: z.string().min(2, 'Name is too short'), age: z.number().int() }), response: { 200: ok(z.object({ name: z.string() })) } } },
+      {
+        schema: {
+          body: z.object({ name: z.string().min(2, 'Name is too short'), age: z.number().int() }),
+          response: { 200: ok(z.object({ name: z.string() })) },
+        },
+      },
       async (req) => ({ success: true as const, data: { name: req.body.name } }),
     );
     app.get('/boom', async () => {

@@ -22,7 +22,11 @@ export type HttpOptions = {
   webDir?: string;
 };
 
-export async function createHttpApp(platform: Platform, modules: AppModule[], options: HttpOptions = {}): Promise<HttpApp> {
+export async function createHttpApp(
+  platform: Platform,
+  modules: AppModule[],
+  options: HttpOptions = {},
+): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: platform.log,
     requestIdHeader: 'x-request-id',
