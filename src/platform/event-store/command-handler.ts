@@ -53,7 +53,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       throw new WrongExpectedRevision(stream, options.expectedRevision, revision ?? 'no_stream');
     }
     const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, previousRevision: revision, nextRevision: revision ?? -1n, position: [0n, 0n] };
+    if (events.length === 0)
+      return { state, events, previousRevision: revision, nextRevision: revision ?? -1n, position: [0n, 0n] };
     const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
     try {
       const result = await store.append(

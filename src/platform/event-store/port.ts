@@ -3,14 +3,7 @@
  */
 
 export type Role =
-  | 'admin'
-  | 'doctor'
-  | 'nurse'
-  | 'receptionist'
-  | 'lab_technician'
-  | 'pharmacist'
-  | 'accountant'
-  | 'system';
+  'admin' | 'doctor' | 'nurse' | 'receptionist' | 'lab_technician' | 'pharmacist' | 'accountant' | 'system';
 
 export type Actor = { userId: string; role: Role; name: string };
 

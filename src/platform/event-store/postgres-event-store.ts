@@ -26,6 +26,8 @@ type EventRow = {
   recorded_at: Date;
 };
 
+// Selected as text because pg has no parser for xid8. ORDER BY must name `events.transaction_id`:
+// a bare `transaction_id` there means this text alias, and '10000' sorts before '9999'.
 const COLUMNS =
   'position, transaction_id::text as transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
 
@@ -76,48 +78,60 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /**
+   * One statement, so one round trip and its own transaction: read the stream's revision, check
+   * it, insert. Two writers expecting the same revision both pass the check, and the unique
+   * (stream_id, stream_revision) index turns the later one away (see `append`).
+   */
   private async tryAppend(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const current = await this.currentRevision(stream, client);
-      if (expected !== 'any' && expected !== current) {
-        throw new WrongExpectedRevision(stream, expected, current);
-      }
-      const first = current === 'no_stream' ? 0n : current + 1n;
-      const result = await client.query<{ position: string; transaction_id: string }>(
-        `insert into events (stream_id, stream_revision, event_id, type, data, metadata)
-         select $1, t.rev, t.id, t.type, t.data, t.meta
-           from unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality
-                as t(rev, id, type, data, meta, ord)
+    const { rows } = await this.pool.query<{
+      current: string | null;
+      position: string | null;
+      transaction_id: string | null;
+      revision: string | null;
+    }>(
+      `with current_revision as (
+         select max(stream_revision) as rev from events where stream_id = $1
+       ), inserted as (
+         insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+         select $1, coalesce(c.rev, -1) + t.ord, t.id, t.type, t.data, t.meta
+           from current_revision c,
+                unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as t(id, type, data, meta, ord)
+          where case $6::text when 'any' then true when 'no_stream' then c.rev is null else c.rev = $7::bigint end
           order by t.ord
-         returning position, transaction_id::text as transaction_id`,
-        [
-          stream,
-          events.map((_, i) => String(first + BigInt(i))),
-          events.map((e) => e.id ?? randomUUID()),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
-      await client.query(`select pg_notify('${CHANNEL}', '')`);
-      await client.query('commit');
-      const last = result.rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-      return {
-        nextRevision: first + BigInt(events.length) - 1n,
-        position: [BigInt(last.transaction_id), BigInt(last.position)] as GlobalPosition,
-      };
-    } catch (e) {
-      await client.query('rollback').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
+         returning position, transaction_id, stream_revision
+       )
+       select c.rev::text as current, i.position::text as position,
+              i.transaction_id::text as transaction_id, i.stream_revision::text as revision
+         from current_revision c
+         left join lateral (select * from inserted order by position desc limit 1) i on true`,
+      [
+        stream,
+        events.map((e) => e.id ?? randomUUID()),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+        typeof expected === 'bigint' ? 'revision' : expected,
+        typeof expected === 'bigint' ? String(expected) : null,
+      ],
+    );
+    const row = rows[0]!;
+    if (row.position === null || row.transaction_id === null || row.revision === null) {
+      throw new WrongExpectedRevision(stream, expected, row.current === null ? 'no_stream' : BigInt(row.current));
     }
+    // Announced after the commit, in a statement of its own: a NOTIFY inside the writing transaction
+    // holds a cluster-wide lock through that commit's disk flush, so concurrent appends would commit
+    // one at a time. The events are stored either way: a failed announcement is not a failed append,
+    // and the runners' poll finds the events.
+    await this.pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+    return {
+      nextRevision: BigInt(row.revision),
+      position: [BigInt(row.transaction_id), BigInt(row.position)] as GlobalPosition,
+    };
   }
 
-  private async currentRevision(stream: string, client: pg.Pool | pg.PoolClient = this.pool) {
-    const { rows } = await client.query<{ rev: string | null }>(
+  private async currentRevision(stream: string) {
+    const { rows } = await this.pool.query<{ rev: string | null }>(
       'select max(stream_revision) as rev from events where stream_id = $1',
       [stream],
     );
@@ -139,7 +153,7 @@ export class PostgresEventStore implements EventStore {
       `select ${COLUMNS} from events
         where (transaction_id, position) > ($1::text::xid8, $2::bigint)
           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by transaction_id, position
+        order by events.transaction_id, events.position
         limit $3`,
       [String(tx), String(pos), limit],
     );
@@ -149,7 +163,7 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<GlobalPosition | null> {
     const { rows } = await this.pool.query<{ transaction_id: string; position: string }>(
       `select transaction_id::text as transaction_id, position from events
-        order by transaction_id desc, position desc limit 1`,
+        order by events.transaction_id desc, events.position desc limit 1`,
     );
     const row = rows[0];
     return row ? [BigInt(row.transaction_id), BigInt(row.position)] : null;

@@ -41,3 +41,11 @@ export async function writeCheckpoint(trx: Trx, name: string, position: GlobalPo
 export async function deleteCheckpoint(trx: Trx, name: string): Promise<void> {
   await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }
+
+/**
+ * Holds one projection's checkpoint until the transaction ends, across connections and
+ * processes, so two runners cannot both apply the batch after the same checkpoint.
+ */
+export async function lockCheckpoint(trx: Trx, name: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(trx);
+}

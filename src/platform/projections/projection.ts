@@ -4,7 +4,10 @@ import type { DomainEvent, RecordedEvent } from '../event-store/port';
 
 export type Trx = Transaction<Database>;
 
-export type ProjectionHandler<E extends DomainEvent = DomainEvent> = (trx: Trx, event: RecordedEvent<E>) => Promise<void>;
+export type ProjectionHandler<E extends DomainEvent = DomainEvent> = (
+  trx: Trx,
+  event: RecordedEvent<E>,
+) => Promise<void>;
 
 /**
  * A named read model: one handler per event type it cares about, each writing only the

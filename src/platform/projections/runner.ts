@@ -7,18 +7,19 @@ import {
   type RecordedEvent,
   type Unsubscribe,
 } from '../event-store/port';
-import { deleteCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 
 /** Consumes the live feed from the moment it starts, outside any transaction (e.g. the notifier). */
 export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
 
-type Waiter = { position: GlobalPosition; resolve: () => void };
+type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
 
 type Track = {
   name: string;
   checkpoint: GlobalPosition | null;
-  apply: (events: RecordedEvent[]) => Promise<void>;
+  /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
+  apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
   waiters: Waiter[];
   wake: () => void;
   woken: boolean;
@@ -41,7 +42,8 @@ const XMIN_RETRY_MS = 20;
  * Runs named projections: each catches up from its checkpoint, then follows the feed,
  * woken by the store's append notifications (with a poll as a safety net). Each batch is
  * applied in one transaction together with the checkpoint, so an event is applied exactly
- * once even across crashes.
+ * once even across crashes, and even when two runners (two servers, or a rebuild beside a
+ * running server) work on the same projection: see `applyBatch`.
  */
 export class ProjectionRunner {
   private readonly tracks = new Map<string, Track>();
@@ -65,12 +67,17 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     this.unlisten = await this.store.onAppended(() => this.wakeAll());
     for (const p of this.projections) {
-      const track = this.track(p.name, await readCheckpoint(this.db, p.name), (events) => this.applyBatch(p, events));
+      const track = this.track(p.name, await readCheckpoint(this.db, p.name), async (after, events) => {
+        return (await this.applyBatch(p, after, events)).checkpoint;
+      });
       track.loop = this.follow(track);
     }
     const head = await this.store.headPosition();
     for (const c of this.live) {
-      const track = this.track(`live:${c.name}`, head, async (events) => c.handle(events));
+      const track = this.track(`live:${c.name}`, head, async (_after, events) => {
+        await c.handle(events);
+        return events[events.length - 1]!.globalPosition;
+      });
       track.loop = this.follow(track);
     }
   }
@@ -80,7 +87,9 @@ export class ProjectionRunner {
     await this.unlisten?.();
     this.wakeAll();
     await Promise.all([...this.tracks.values()].map((t) => t.loop));
-    for (const t of this.tracks.values()) for (const w of t.waiters) w.resolve();
+    // Nobody will apply these any more: their callers learn it now instead of at their timeout.
+    for (const t of this.tracks.values()) for (const w of t.waiters) w.settle(false);
+    for (const t of this.tracks.values()) t.waiters = [];
   }
 
   /**
@@ -88,22 +97,32 @@ export class ProjectionRunner {
    * or false after `timeoutMs`. Used for read-your-writes after a command.
    */
   waitFor(position: GlobalPosition, names?: string[], timeoutMs = 2000): Promise<boolean> {
-    const tracks = names ? names.map((n) => this.tracks.get(n)).filter((t): t is Track => !!t) : this.projectionTracks();
+    const tracks = names
+      ? names.map((n) => this.tracks.get(n)).filter((t): t is Track => !!t)
+      : this.projectionTracks();
     const pending = tracks.filter((t) => !reached(t.checkpoint, position));
     if (pending.length === 0) return Promise.resolve(true);
+    if (this.stopped) return Promise.resolve(false);
     return new Promise((resolve) => {
       let left = pending.length;
-      const timer = setTimeout(() => resolve(false), timeoutMs);
+      let done = false;
+      const mine: Waiter[] = [];
+      const finish = (applied: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        // A timed-out waiter must not stay queued on a stuck projection for ever.
+        for (const t of pending) t.waiters = t.waiters.filter((w) => !mine.includes(w));
+        resolve(applied);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
       for (const t of pending) {
-        t.waiters.push({
+        const waiter: Waiter = {
           position,
-          resolve: () => {
-            if (--left === 0) {
-              clearTimeout(timer);
-              resolve(true);
-            }
-          },
-        });
+          settle: (applied) => (!applied ? finish(false) : --left === 0 && finish(true)),
+        };
+        mine.push(waiter);
+        t.waiters.push(waiter);
         t.wake();
       }
     });
@@ -120,11 +139,16 @@ export class ProjectionRunner {
     );
   }
 
-  /** Empties one projection's tables and replays the whole feed into it. Run with the runner stopped. */
+  /**
+   * Empties one projection's tables and replays the whole feed into it; returns how many events
+   * this call applied. Meant for a stopped server; if one is running, the checkpoint guard in
+   * `applyBatch` still keeps every event applied once, shared between the two.
+   */
   async rebuild(name: string, onProgress: (applied: number) => void = () => undefined): Promise<number> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`Unknown projection ${name}`);
     await this.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, name);
       await projection.reset(trx);
       await deleteCheckpoint(trx, name);
     });
@@ -132,11 +156,19 @@ export class ProjectionRunner {
     let applied = 0;
     for (;;) {
       const events = await this.store.readAll({ after, limit: BATCH });
-      if (events.length === 0) break;
-      await this.applyBatch(projection, events);
-      after = events[events.length - 1]!.globalPosition;
-      applied += events.length;
-      onProgress(applied);
+      if (events.length === 0) {
+        // An empty page can also mean an older transaction is still open (see the Postgres adapter).
+        const head = await this.store.headPosition();
+        if (head === null || reached(after, head)) break;
+        await new Promise((r) => setTimeout(r, XMIN_RETRY_MS));
+        continue;
+      }
+      const batch = await this.applyBatch(projection, after, events);
+      after = batch.checkpoint;
+      if (batch.applied) {
+        applied += events.length;
+        onProgress(applied);
+      }
     }
     return applied;
   }
@@ -184,8 +216,7 @@ export class ProjectionRunner {
       try {
         const events = await this.store.readAll({ after: track.checkpoint, limit: BATCH });
         if (events.length > 0) {
-          await track.apply(events);
-          track.checkpoint = events[events.length - 1]!.globalPosition;
+          track.checkpoint = await track.apply(track.checkpoint, events);
           track.failing = null;
           failures = 0;
           this.settle(track);
@@ -209,21 +240,40 @@ export class ProjectionRunner {
   private settle(track: Track) {
     const still: Waiter[] = [];
     for (const w of track.waiters) {
-      if (reached(track.checkpoint, w.position)) w.resolve();
+      if (reached(track.checkpoint, w.position)) w.settle(true);
       else still.push(w);
     }
     track.waiters = still;
   }
 
-  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Applies `events` (read after `after`) and moves the checkpoint, in one transaction. The
+   * projection is locked and the stored checkpoint compared with `after` first: if another
+   * runner moved it meanwhile, nothing is applied and the stored checkpoint is returned, so
+   * the caller re-reads from there instead of applying those events a second time.
+   */
+  private async applyBatch(
+    projection: Projection,
+    after: GlobalPosition | null,
+    events: RecordedEvent[],
+  ): Promise<{ applied: boolean; checkpoint: GlobalPosition | null }> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, projection.name);
+      const stored = await readCheckpoint(trx, projection.name);
+      if (!samePosition(stored, after)) return { applied: false, checkpoint: stored };
       for (const event of events) {
         const handler = projection.handlers[event.type];
         if (handler) await handler(trx, event);
       }
-      await writeCheckpoint(trx, projection.name, events[events.length - 1]!.globalPosition);
+      const last = events[events.length - 1]!.globalPosition;
+      await writeCheckpoint(trx, projection.name, last);
+      return { applied: true, checkpoint: last };
     });
   }
+}
+
+function samePosition(a: GlobalPosition | null, b: GlobalPosition | null): boolean {
+  return a === null || b === null ? a === b : comparePositions(a, b) === 0;
 }
 
 function reached(checkpoint: GlobalPosition | null, position: GlobalPosition): boolean {

@@ -1,0 +1,44 @@
+/**
+ * Rebuilds one projection: empties its tables and replays every event into it.
+ *
+ *   npm run projections:rebuild -- NAME
+ *
+ * Uses the same environment as the server (DATABASE_URL, or the embedded PostgreSQL in
+ * DATA_DIR; EVENT_STORE). Stop the server first: the embedded database can only be opened by
+ * one process, and while a rebuild runs the projection's read model is incomplete. (If a
+ * server on an external database does keep running, its runner and the rebuild share the
+ * work without applying any event twice, but its users see the read model refill.)
+ */
+import { ConfigError, loadConfig } from '../src/platform/config';
+import { createLogger } from '../src/platform/logger';
+import { runRebuild } from '../src/platform/projections/rebuild-command';
+import { modules } from '../src/modules';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  return runRebuild({
+    name: process.argv[2],
+    projections: modules.flatMap((m) => m.projections ?? []),
+    config,
+    // Logs stay quiet so the progress bar on stderr is readable.
+    log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),
+    out: process.stderr,
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

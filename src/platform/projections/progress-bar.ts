@@ -1,0 +1,6 @@
+/** `[#####.....] 1234/5000 events`: a text progress bar; `total` may be passed by the count (events keep coming). */
+export function progressBar(done: number, total: number, width = 10): string {
+  const shownTotal = Math.max(done, total);
+  const filled = shownTotal === 0 ? width : Math.floor((done / shownTotal) * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${shownTotal} events`;
+}

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createPostgresTestStore, type PostgresTestStore } from '../event-store/postgres-test-store';
+import { readCheckpoint } from './checkpoints';
+import { appendCounted, countingProjection, createCountingTable, silentLog, tableStats } from './counting-projection';
+import { runRebuild } from './rebuild-command';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function collect(isTTY = false) {
+  let text = '';
+  return { out: { isTTY, write: (t: string) => (text += t) }, text: () => text };
+}
+
+describe('projections:rebuild', () => {
+  let pg: PostgresTestStore;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-rebuild-'));
+  const projections = [countingProjection('counted', 'counted'), countingProjection('other', 'other')];
+  const config = () =>
+    loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-42' });
+
+  beforeAll(async () => {
+    pg = await createPostgresTestStore();
+    await createCountingTable(pg.db, 'counted');
+    await createCountingTable(pg.db, 'other');
+  });
+  afterAll(async () => {
+    await pg?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses an unknown name, listing the projections it knows', async () => {
+    const { out, text } = collect();
+    const code = await runRebuild({ name: 'nope', projections, config: config(), log: silentLog, out });
+    expect(code).toBe(1);
+    expect(text()).toBe('Unknown projection "nope". Known projections: counted, other\n');
+  });
+
+  it('explains its usage when no name is given', async () => {
+    const { out, text } = collect();
+    expect(await runRebuild({ name: undefined, projections, config: config(), log: silentLog, out })).toBe(1);
+    expect(text()).toBe('Usage: npm run projections:rebuild -- NAME\nKnown projections: counted, other\n');
+  });
+
+  it('empties the read model and replays every event with a progress bar', async () => {
+    const head = await appendCounted(pg.store, 1200);
+    await sql`insert into counted (event_id, seq, times) values (gen_random_uuid(), -1, 5)`.execute(pg.db);
+    const { out, text } = collect();
+    expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
+    const lines = text().trimEnd().split('\n');
+    expect(lines.slice(0, -1)).toEqual([
+      '[..........] 0/1200 events',
+      '[####......] 500/1200 events',
+      '[########..] 1000/1200 events',
+      '[##########] 1200/1200 events',
+    ]);
+    expect(lines.at(-1)).toMatch(/^Rebuilt counted: 1200 events in \d+\.\d s$/);
+    expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1200, maxTimes: 1 });
+    expect(await readCheckpoint(pg.db, 'counted')).toEqual(head);
+    // Only the named projection is touched.
+    expect(await readCheckpoint(pg.db, 'other')).toBeNull();
+  });
+
+  it('redraws the bar in place on a terminal', async () => {
+    const { out, text } = collect(true);
+    expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
+    expect(text()).toMatch(/^\r\[\.{10}\] 0\/1200 events\r.*\r\[#{10}\] 1200\/1200 events\nRebuilt counted/s);
+  });
+
+  it('as a script, exits 1 with the reason on stderr for an unknown name', async () => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/rebuild-projection.ts', 'no-such'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: pg.url,
+        JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Unknown projection "no-such"\. Known projections: /);
+  });
+});

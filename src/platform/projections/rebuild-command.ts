@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import { createDb, createPool, type Db } from '../db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { migrateToLatest } from '../db/migrator';
+import type { EventStore, GlobalPosition } from '../event-store/port';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import type { Logger } from '../logger';
+import { progressBar } from './progress-bar';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './runner';
+
+export type Output = { write: (text: string) => unknown; isTTY?: boolean };
+
+/**
+ * `npm run projections:rebuild -- NAME` (scripts/rebuild-projection.ts): empties one
+ * projection's tables and replays the whole event feed into it, with progress on `out`.
+ * Returns the process exit code: 0 done, 1 unknown name or failure (the reason on `out`).
+ */
+export async function runRebuild(args: {
+  name: string | undefined;
+  projections: Projection[];
+  config: Config;
+  log: Logger;
+  out: Output;
+}): Promise<number> {
+  const { name, projections, config, log, out } = args;
+  const known = projections.map((p) => p.name).sort();
+  const listing = `Known projections: ${known.length ? known.join(', ') : '(none)'}`;
+  if (!name) {
+    out.write(`Usage: npm run projections:rebuild -- NAME\n${listing}\n`);
+    return 1;
+  }
+  if (!known.includes(name)) {
+    out.write(`Unknown projection "${name}". ${listing}\n`);
+    return 1;
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let db: Db | undefined;
+  let store: EventStore | undefined;
+  try {
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres(config.dataDir, log).catch((e: unknown) => {
+        const why = e instanceof Error ? e.message : String(e);
+        throw new Error(`cannot start the embedded PostgreSQL in ${config.dataDir} (is the server running?): ${why}`);
+      });
+    }
+    const url = config.databaseUrl ?? embedded!.url;
+    const pool = createPool(url, 4);
+    db = createDb(pool);
+    await migrateToLatest(db);
+    if (config.eventStore === 'esdb') {
+      const { EsdbEventStore } = await import('../event-store/esdb-event-store');
+      store = await EsdbEventStore.connect(config.eventStoreUrl!);
+    } else {
+      store = new PostgresEventStore(pool, url);
+    }
+    const total = await countEvents(store, db);
+    const runner = new ProjectionRunner(db, store, projections, log);
+    const started = Date.now();
+    let drawn = '';
+    const draw = (applied: number) => {
+      const line = progressBar(applied, total);
+      if (line === drawn) return;
+      drawn = line;
+      // On a terminal the bar redraws in place; in a log each step is a line.
+      out.write(out.isTTY ? `\r${line}` : `${line}\n`);
+    };
+    draw(0);
+    const applied = await runner.rebuild(name, draw);
+    draw(applied);
+    if (out.isTTY) out.write('\n');
+    out.write(`Rebuilt ${name}: ${applied} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return 0;
+  } catch (err) {
+    out.write(
+      `${out.isTTY ? '\n' : ''}Rebuilding ${name} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
+    return 1;
+  } finally {
+    await store?.close();
+    await db?.destroy();
+    await embedded?.stop();
+  }
+}
+
+async function countEvents(store: EventStore, db: Db): Promise<number> {
+  if (store.name === 'postgres') {
+    const { rows } = await sql<{ count: string }>`select count(*) as count from events`.execute(db);
+    return Number(rows[0]!.count);
+  }
+  let count = 0;
+  let after: GlobalPosition | null = null;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 1000 });
+    if (page.length === 0) return count;
+    count += page.length;
+    after = page[page.length - 1]!.globalPosition;
+  }
+}
