@@ -1,18 +1,10 @@
 /**
- * Role ids (product-spec-1 §2) and the default access matrix (product-spec-2 §6) that the staff
+ * The default access matrix (product-spec-2 §6) that the staff
  * login answer carries as `permissions`. The matrix's lab_staff and billing_staff are our
  * lab_technician and accountant. When an access-control module makes the matrix editable, it
  * should own this table and identity should read it from there.
  */
-export const ROLE_IDS: Record<string, number> = {
-  admin: 0,
-  doctor: 1,
-  nurse: 2,
-  receptionist: 3,
-  lab_technician: 4,
-  pharmacist: 5,
-  accountant: 6,
-};
+export { ROLE_IDS, roleIdOf } from '../../platform/roles';
 
 export const DEFAULT_ACCESS_MATRIX: readonly { module: string; roles: readonly string[] }[] = [
   { module: 'Patient Management', roles: ['admin', 'receptionist', 'doctor', 'nurse'] },
@@ -32,9 +24,4 @@ export function permissionsFor(role: string): Permission[] {
     module: m.module,
     actions: [...MODULE_ACTIONS],
   }));
-}
-
-/** Unknown roles fall back to the doctor's id, as the sidebar does (§2). */
-export function roleIdOf(role: string): number {
-  return ROLE_IDS[role] ?? 1;
 }

@@ -2,8 +2,10 @@
  * The event store port: the system of record. Adapters: PostgreSQL (default) and EventStoreDB.
  */
 
-export type Role =
-  'admin' | 'doctor' | 'nurse' | 'receptionist' | 'lab_technician' | 'pharmacist' | 'accountant' | 'system';
+import type { RoleCode } from '../roles';
+
+/** Who did something: a person in one of the product's roles, or the system itself. */
+export type Role = RoleCode | 'system';
 
 export type Actor = { userId: string; role: Role; name: string };
 

@@ -1,33 +1,12 @@
+import { parseRole, ROLE_LABELS } from '../../platform/roles';
 import type { Role } from './session';
 
-/** Role ids of product-spec-1 §2 and display labels of §3. */
-export const ROLE_IDS: Record<Role, number> = {
-  admin: 0,
-  doctor: 1,
-  nurse: 2,
-  receptionist: 3,
-  lab_technician: 4,
-  pharmacist: 5,
-  accountant: 6,
-};
+/** The product's roles are shared with the server. */
+export { ROLE_IDS, ROLE_LABELS, STAFF_ROLES } from '../../platform/roles';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  doctor: 'Doctor',
-  nurse: 'Nurse',
-  receptionist: 'Receptionist',
-  lab_technician: 'Lab Staff',
-  pharmacist: 'Pharmacist',
-  accountant: 'Billing Staff',
-};
-
-export const STAFF_ROLES: Role[] = ['doctor', 'nurse', 'receptionist', 'lab_technician', 'pharmacist', 'accountant'];
-
-/** Server aliases of product-spec-2 §6. */
+/** Server aliases of product-spec-2 §6 (lab_staff, billing_staff) become the server codes. */
 export function normaliseRole(role: string): Role | string {
-  if (role === 'lab_staff') return 'lab_technician';
-  if (role === 'billing_staff') return 'accountant';
-  return role;
+  return parseRole(role) ?? role;
 }
 
 export function roleLabel(role: string): string {

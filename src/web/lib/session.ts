@@ -1,7 +1,9 @@
 import { atom } from 'jotai';
 import { currentToken, type SessionKind } from './session-storage';
 
-export type Role = 'admin' | 'doctor' | 'nurse' | 'receptionist' | 'lab_technician' | 'pharmacist' | 'accountant';
+import type { RoleCode } from '../../platform/roles';
+
+export type Role = RoleCode;
 
 export type SessionHospital = { id: string; hospitalId: string; name: string; status: string; setupStatus?: string };
 

@@ -18,6 +18,7 @@ export const STATUS_FILTER_OPTIONS: SelectOption[] = [
 
 /** Admins come only from hospital onboarding (product-spec-1 §1), so the add and edit forms offer staff roles. */
 export function roleChoices(current?: string): SelectOption[] {
-  const roles: string[] = current && !STAFF_ROLES.includes(current as Role) ? [current, ...STAFF_ROLES] : STAFF_ROLES;
+  const staff: readonly string[] = STAFF_ROLES;
+  const roles = current && !staff.includes(current) ? [current, ...staff] : staff;
   return roles.map((role) => ({ id: role, label: ROLE_LABELS[role as Role] ?? role }));
 }
