@@ -1,29 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readVerificationCode } from '../helpers/outbox';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { startBrowserServer, type BrowserServer } from './helpers/server';
+import { browserSuite } from './helpers/suite';
 
-let server: BrowserServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
-
-beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const o = await openPage(browser, server.baseUrl, viewport);
-  opened.push(o);
-  return o;
-}
+const suite = browserSuite();
+const open = suite.open;
 
 const ADMIN = { name: 'Ngozi Okafor', email: 'ngozi.okafor@lagoon-hospital.ng', password: 'Harmattan-Kola-2024' };
 const NEW_PASSWORD = 'Mangrove-Lagoon-7781';
@@ -47,7 +28,7 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
     const { page, pageErrors } = await open();
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL(`${server.baseUrl}/onboarding`);
+    await page.waitForURL(`${suite.server.baseUrl}/onboarding`);
 
     // Step 1: a wrong licence state code is refused with the spec's message, then corrected.
     await page.getByRole('heading', { name: 'Hospital Details' }).waitFor();
@@ -78,7 +59,7 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
     await page.getByText('Verification code sent to your email!').waitFor();
 
     // Step 3: the code from DATA_DIR/outbox.
-    const code = await readVerificationCode(server.outboxDir, ADMIN.email);
+    const code = await readVerificationCode(suite.server.outboxDir, ADMIN.email);
     await fill(page, { 'Verification Code': code });
     await page.getByRole('button', { name: 'Verify Email' }).click();
 
@@ -93,7 +74,7 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
     expect(hospitalId).toMatch(/^HMS-/);
     expect(await page.getByText(hospitalId, { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
 
     // The admin's first login forces a password change (see lib/session-user.ts).
     const modal = page.getByRole('dialog', { name: 'Change Password' });
@@ -109,7 +90,7 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
 
     // Logout replaces the history entry: Back leaves for the landing page, never the dashboard.
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/login`);
     await page.getByText('Logged out successfully').waitFor();
     expect(await tokens(page)).toEqual([null, null]);
     const revoked = await page.request.get('/api/admin/profile', {
@@ -117,16 +98,16 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
     });
     expect(revoked.status()).toBe(401);
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: /Run your hospital/ }).waitFor();
 
     // The old password no longer opens the door; the new one does, without asking again.
     await page.goto('/admin/dashboard');
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/login`);
     await logInAsAdmin(page, ADMIN.password);
     await page.getByText('Invalid email or password').waitFor();
     await logInAsAdmin(page, NEW_PASSWORD);
-    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
     await page.getByText(`Welcome back, ${ADMIN.name}!`).waitFor();
     expect((await tokens(page))[0]).toBeTruthy();
 
@@ -139,7 +120,7 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
     // Back after a logout from another page lands on a signed-in entry, which the guard sends to the login.
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/login`);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor();
     expect(pathname(page)).toBe('/admin/login');

@@ -1,28 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { startBrowserServer, type BrowserServer } from './helpers/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './helpers/suite';
 
-let server: BrowserServer;
-let browser: Browser;
-const opened: OpenedPage[] = [];
-
-beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const o = await openPage(browser, server.baseUrl, viewport);
-  opened.push(o);
-  return o;
-}
+const suite = browserSuite();
+const open = suite.open;
 
 /** Resolves once the element's top edge sits in the upper half of the viewport (smooth scrolling ends there). */
 async function waitUntilScrolledTo(page: Page, id: string) {
@@ -52,7 +33,7 @@ describe('Landing page in Chromium', () => {
       expect(await page.getByRole('article', { name: plan }).isVisible()).toBe(true);
     }
     await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL(`${server.baseUrl}/onboarding`);
+    await page.waitForURL(`${suite.server.baseUrl}/onboarding`);
     expect(new URL(page.url()).pathname).toBe('/onboarding');
     expect(pageErrors).toEqual([]);
   });
@@ -76,13 +57,13 @@ describe('Landing page in Chromium', () => {
     }
     expect(focused).toBe('Get Started');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.baseUrl}/onboarding`);
+    await page.waitForURL(`${suite.server.baseUrl}/onboarding`);
   });
 
   it('sends an unknown route back to the landing page', async () => {
     const { page } = await open();
     await page.goto('/some/unknown/route');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: /Run your hospital/ }).waitFor();
   });
 

@@ -1,26 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
 import { readInvitation, staffLogin, uniqueEmail } from '../helpers/staff-api';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { startBrowserServer, type BrowserServer } from './helpers/server';
+import { browserSuite } from './helpers/suite';
 
 /**
  * Issue 4 end to end in Chromium against the real server: the admin creates a pharmacist on /admin/users,
  * the pharmacist signs in with the emailed temporary password, is forced to change it, and lands on the
  * pharmacist dashboard with the pharmacist menu.
  */
-let server: BrowserServer;
-let browser: Browser;
+const suite = browserSuite();
+const open = suite.open;
 let hospital: Onboarded;
-const opened: OpenedPage[] = [];
 
 beforeAll(async () => {
-  server = await startBrowserServer();
-  browser = await launchBrowser();
-  hospital = await onboardHospital(server.testApp);
+  hospital = await onboardHospital(suite.server.testApp);
   // One API sign-in first, so the browser sign-in below is not the admin's first (which forces a password change).
-  const first = await server.testApp.app.inject({
+  const first = await suite.server.testApp.app.inject({
     method: 'POST',
     url: '/api/admin/login',
     headers: { 'x-forwarded-for': randomIp() },
@@ -29,24 +25,12 @@ beforeAll(async () => {
   if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
 });
 
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.context.close()));
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const o = await openPage(browser, server.baseUrl, viewport);
-  opened.push(o);
-  return o;
-}
-
 async function signInAsAdmin(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(hospital.adminEmail);
   await page.getByLabel('Password', { exact: true }).fill(hospital.adminPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+  await page.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
 }
 
 const menuLabels = (page: Page) =>
@@ -60,7 +44,7 @@ describe('Staff management in Chromium', () => {
     expect(await page.getByText(hospital.hospitalData.name).first().isVisible()).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/users`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/users`);
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
     await page
       .getByText('No users found')
@@ -83,17 +67,17 @@ describe('Staff management in Chromium', () => {
     expect(await row.textContent()).toContain('Pharmacist');
     expect(await row.textContent()).toContain('Active');
 
-    const invitation = await readInvitation(server.testApp, email);
+    const invitation = await readInvitation(suite.server.testApp, email);
     expect(await row.textContent()).toContain(invitation.employeeId);
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/login`);
 
     await page.goto('/user/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(invitation.temporaryPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.baseUrl}/user/dashboard`);
+    await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
 
     const change = page.getByRole('dialog', { name: 'Change Password' });
     await change.waitFor();
@@ -116,12 +100,12 @@ describe('Staff management in Chromium', () => {
     expect(await page.getByRole('group', { name: 'Pending Prescriptions' }).textContent()).toContain('—');
 
     // The change really happened on the server: the new password signs in, the emailed one no longer does.
-    expect((await staffLogin(server.testApp, email, newPassword)).statusCode).toBe(200);
-    expect((await staffLogin(server.testApp, email, invitation.temporaryPassword)).statusCode).toBe(401);
+    expect((await staffLogin(suite.server.testApp, email, newPassword)).statusCode).toBe(200);
+    expect((await staffLogin(suite.server.testApp, email, invitation.temporaryPassword)).statusCode).toBe(401);
 
     // A menu target without its screen yet shows the coming-soon page inside the shell.
     await page.getByRole('link', { name: 'Inventory Management' }).click();
-    await page.waitForURL(`${server.baseUrl}/user/inventory`);
+    await page.waitForURL(`${suite.server.baseUrl}/user/inventory`);
     await page.getByRole('heading', { level: 1, name: 'Inventory Management' }).waitFor();
     expect(await menuLabels(page)).toContain('Logout');
     expect(pageErrors).toEqual([]);
@@ -147,7 +131,7 @@ describe('Staff management in Chromium', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.getByRole('link', { name: 'Users' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/users`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/users`);
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
     expect(pageErrors).toEqual([]);

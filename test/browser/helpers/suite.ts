@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, openPage, type OpenedPage } from './browser';
+import { startBrowserServer, type BrowserServer } from './server';
+
+export type BrowserSuite = {
+  /** The real server of this test file (available once its beforeAll has run). */
+  readonly server: BrowserServer;
+  /** A fresh browser context and page on the server, closed after the file. */
+  open: (viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+};
+
+/** Starts the real server and Chromium for one test file, and closes both, with every page, after it. */
+export function browserSuite(): BrowserSuite {
+  let server: BrowserServer | undefined;
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    server = await startBrowserServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.context.close()));
+    await browser?.close();
+    await server?.close();
+  });
+
+  const started = () => {
+    if (!server || !browser)
+      throw new Error('the browser suite has not started: call browserSuite() at the top of the file');
+    return { server, browser };
+  };
+
+  return {
+    get server() {
+      return started().server;
+    },
+    open: async (viewport) => {
+      const { server: s, browser: b } = started();
+      const o = await openPage(b, s.baseUrl, viewport);
+      opened.push(o);
+      return o;
+    },
+  };
+}
