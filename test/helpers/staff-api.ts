@@ -79,3 +79,42 @@ export async function hireAndSignIn(t: TestAppLike, adminToken: string, role: st
   if (res.statusCode !== 200) throw new Error(`sign-in as ${role} failed: ${res.statusCode} ${res.body}`);
   return { ...hired, token: res.json().data.token as string };
 }
+
+/** Moves the admin's hospital to the Hospital plan (no seat limit), for tests that hire more than six staff. */
+export async function upgradeToHospitalPlan(t: TestAppLike, adminToken: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/plan',
+    headers: bearer(adminToken),
+    payload: { plan: 'hospital' },
+  });
+  if (res.statusCode !== 200) throw new Error(`plan change failed: ${res.statusCode} ${res.body}`);
+}
+
+export type UsersPage = {
+  users: { id: string; email: string; employeeId: string }[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+};
+
+/**
+ * The /api/users calls as one admin. Takes getters because suites create the app and the
+ * hospital in beforeAll, after these helpers are made.
+ */
+export function usersApi(app: () => TestAppLike, adminToken: () => string) {
+  return {
+    post: (payload: object, token = adminToken()) =>
+      app().app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload }),
+    put: (id: string, payload: object, headers: Record<string, string> = {}) =>
+      app().app.inject({
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        headers: { ...bearer(adminToken()), ...headers },
+        payload,
+      }),
+    list: async (query: string): Promise<UsersPage> => {
+      const res = await app().app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(adminToken()) });
+      if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`);
+      return res.json().data as UsersPage;
+    },
+  };
+}

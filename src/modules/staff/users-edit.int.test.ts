@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
-import { bearer, hireStaff, uniqueEmail } from '../../../test/helpers/staff-api';
+import { bearer, hireStaff, uniqueEmail, upgradeToHospitalPlan, usersApi } from '../../../test/helpers/staff-api';
 
 describe('staff API: edit and delete', () => {
   let t: TestApp;
@@ -12,28 +12,14 @@ describe('staff API: edit and delete', () => {
     t = await startTestApp();
     a = await onboardHospital(t);
     // These tests need more than the Clinic plan's six staff; the limit has its own file.
-    const plan = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/plan',
-      headers: as(a.token),
-      payload: { plan: 'hospital' },
-    });
-    expect(plan.statusCode).toBe(200);
+    await upgradeToHospitalPlan(t, a.token);
   });
   afterAll(async () => t?.close());
 
-  const post = (payload: object, token = a.token) =>
-    t.app.inject({ method: 'POST', url: '/api/users', headers: as(token), payload });
-  const put = (id: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { ...as(a.token), ...headers }, payload });
-  const list = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: as(a.token) });
-    expect(res.statusCode).toBe(200);
-    return res.json().data as {
-      users: { id: string; email: string; employeeId: string }[];
-      pagination: { page: number; limit: number; total: number; pages: number };
-    };
-  };
+  const { post, put, list } = usersApi(
+    () => t,
+    () => a.token,
+  );
 
   it('edits name, email and role, releasing the old email for reuse', async () => {
     const m = await hireStaff(t, a.token, { role: 'nurse' });
