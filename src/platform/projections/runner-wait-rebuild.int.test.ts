@@ -36,9 +36,12 @@ describe('ProjectionRunner waitFor and rebuild', () => {
     expect(await r.waitFor(poison, undefined, 300)).toBe(false);
     expect(await tableStats(pg.db, 'healthy')).toEqual({ rows: 3, maxTimes: 1 });
     expect(await tableStats(pg.db, 'stuck')).toEqual({ rows: 2, maxTimes: 1 });
-    const stuck = (await r.status()).find((s) => s.name === 'stuck')!;
+    const status = await r.status();
+    const stuck = status.find((s) => s.name === 'stuck')!;
     expect(stuck.failing).toMatch(/failed on event 3/);
     expect(stuck.eventsBehind).toBe(1);
+    // Read once from the oldest checkpoint, yet the caught-up projection counts nothing it applied.
+    expect(status.find((s) => s.name === 'healthy')).toMatchObject({ eventsBehind: 0, failing: null });
   });
 
   it('answers false to a pending wait when the runner stops rather than leaving it hanging', async () => {
