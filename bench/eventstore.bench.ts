@@ -5,12 +5,11 @@
  * writers, catch-up read rate over the global feed, and how long an appended event takes to
  * reach a projection. Prints a table and writes docs/benchmarks.md. Bounded to about a minute.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import * as prettier from 'prettier';
+import { machineLine, table, writeSection, type Row } from './report';
 import { createDb, createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { migrateToLatest } from '../src/platform/db/migrator';
@@ -27,8 +26,6 @@ const READ_BATCH = 500;
 const READ_PASSES = 3;
 const LAG_SAMPLES = 1000;
 const LAG_INTERVAL_MS = 5;
-
-type Row = { measure: string; result: string; detail: string };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -172,24 +169,11 @@ async function waitUntil(done: () => boolean, timeoutMs = 30_000) {
 }
 
 async function writeReport(rows: Row[], postgresVersion: string, loadAtStart: number): Promise<string> {
-  const cpus = os.cpus();
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
-  const table = rows.map((r) => `| ${r.measure} | ${r.result} | ${r.detail} |`).join('\n');
-  const markdown = `# Event store benchmarks
+  const markdown = `## Event store (\`npm run bench:eventstore\`)
 
-Produced by \`npm run bench:eventstore\` (bench/eventstore.bench.ts), which overwrites this file.
-Numbers are from one run on the machine below; compare runs on the same machine only.
+${machineLine(`PostgreSQL ${postgresVersion} (embedded, default settings); 1-min load at start ${loadAtStart.toFixed(2)}`)}
 
-- Date: ${new Date().toISOString().slice(0, 10)}
-- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.type()} ${os.release()}
-- Node.js ${process.version}; PostgreSQL ${postgresVersion} (embedded, default settings, on local disk)
-- Load average when the run started: ${loadAtStart.toFixed(2)} (other processes competing for the ${cpus.length} cores)
-
-| Measure | Result | Detail |
-| --- | --- | --- |
-${table}
-
-## What is measured
+${table(rows)}
 
 - **Append throughput**: ${WRITERS} concurrent writers, each appending ${APPENDS_PER_WRITER} single-event
   commands through \`PostgresEventStore.append\` with an expected revision (one transaction per append, as
@@ -198,14 +182,10 @@ ${table}
   projection reads it.
 - **Append → projection**: one trivial projection in a \`ProjectionRunner\` following the feed while
   events are appended at a steady ${1000 / LAG_INTERVAL_MS} per second. "Notification wake-up" is the time
-  from \`append\` resolving to the handler running, with the runner woken by LISTEN/NOTIFY alone.
-  "Read-your-writes" is the time until \`runner.waitFor\` reports the projection's transaction committed,
-  which is what \`platform.execute\` waits for after a command.
+  from \`append\` resolving to the handler running. "Read-your-writes" is the time until \`runner.waitFor\`
+  reports the projection's transaction committed.
 `;
-  // Formatted as the repository's lint expects, so a fresh run leaves \`npm run lint\` green.
-  const options = await prettier.resolveConfig(file);
-  writeFileSync(file, await prettier.format(markdown, { ...options, filepath: file }));
-  return file;
+  return writeSection('eventstore', markdown);
 }
 
 main().catch((err) => {
