@@ -6,7 +6,8 @@ const api = process.env.API_URL ?? 'http://localhost:5000';
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: the server would serve them to anyone.
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: {

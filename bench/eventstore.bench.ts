@@ -109,9 +109,9 @@ async function main() {
       },
       reset: async (trx) => void (await sql`delete from bench_lag`.execute(trx)),
     });
-    const runner = new ProjectionRunner(db, store, [projection], log);
+    const runner = new ProjectionRunner(db, store, { projections: [projection] }, log);
     await runner.start();
-    await runner.waitFor((await store.headPosition())!, ['bench_lag'], 120_000);
+    await runner.waitFor((await store.headPosition())!, [projection], 120_000);
 
     // 3a. Woken only by the store's notification: append resolved → projection handler ran.
     const notified: number[] = [];
@@ -134,7 +134,7 @@ async function main() {
         expectedRevision: 'any',
       });
       const resolvedAt = performance.now();
-      if (!(await runner.waitFor(position, ['bench_lag'], 10_000))) throw new Error('projection did not catch up');
+      if (!(await runner.waitFor(position, [projection], 10_000))) throw new Error('projection did not catch up');
       readYourWrites.push(performance.now() - resolvedAt);
     }
     await runner.stop();

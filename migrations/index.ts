@@ -3,7 +3,9 @@ import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
 import * as hospitalsReadModels from './0100-hospitals-read-models';
 import * as identityReadModels from './0110-identity-read-models';
+import * as identityAccountsOwned from './0111-identity-accounts-owned';
 import * as staffDirectory from './0200-staff-directory';
+import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
 
 /**
@@ -15,6 +17,8 @@ export const migrations: Record<string, Migration> = {
   '0002-platform-projections': projections,
   '0100-hospitals-read-models': hospitalsReadModels,
   '0110-identity-read-models': identityReadModels,
+  '0111-identity-accounts-owned': identityAccountsOwned,
   '0200-staff-directory': staffDirectory,
+  '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,
 };

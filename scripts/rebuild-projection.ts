@@ -28,6 +28,7 @@ async function main(): Promise<number> {
   return runRebuild({
     name: process.argv[2],
     projections: modules.flatMap((m) => m.projections ?? []),
+    contracts: modules.flatMap((m) => m.events ?? []),
     config,
     // Logs stay quiet so the progress bar on stderr is readable.
     log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel),

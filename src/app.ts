@@ -4,8 +4,12 @@ import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrator';
 import { handleCommand } from './platform/event-store/command-handler';
+import { EventRegistry } from './platform/event-store/contracts';
+import { EventLog } from './platform/event-store/event-log';
 import type { EventStore } from './platform/event-store/port';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store';
+import { reservationContracts } from './platform/event-store/unique-reservation';
+import { transact } from './platform/event-store/unit-of-work';
 import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
 import { createHttpApp } from './platform/http/http-app';
@@ -60,7 +64,15 @@ export async function buildApp(
     await db.destroy();
     throw e;
   }
-  const store = await createEventStore(config, pool, config.databaseUrl);
+  const projections = modules.flatMap((m) => m.projections ?? []);
+  const registry = new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]);
+  const adapter = await createEventStore(config, pool, config.databaseUrl);
+  const store = new EventLog(
+    adapter,
+    registry,
+    db,
+    projections.filter((p) => p.inline),
+  );
   const tokens = new TokenService(config.jwtSecret);
   const mailer =
     options.mailer ??
@@ -72,7 +84,6 @@ export async function buildApp(
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
   };
-  const projections = modules.flatMap((m) => m.projections ?? []);
   const realtime = new RealtimeHub({
     authenticate: (token) => authenticateToken(token, tokens, sessionValidator),
     log,
@@ -97,16 +108,33 @@ export async function buildApp(
         correlationId: request.id,
         causationId: request.id,
         occurredAt: new Date().toISOString(),
+        requestId: request.id,
+        ip: request.ip,
       };
     },
+    waitFor: (position, refs, timeoutMs) => platform.runner.waitFor(position, refs, timeoutMs),
     execute: async (decider, stream, command, metadata, opts = {}) => {
       const result = await handleCommand(store, decider, stream, command, metadata, opts);
-      if (result.events.length > 0) await platform.runner.waitFor(result.position, opts.readModels ?? []);
-      return result;
+      const caughtUp = opts.waitFor ? await platform.waitFor(result.position, opts.waitFor, opts.timeoutMs) : true;
+      return { ...result, caughtUp };
+    },
+    transact: async (metadata, work, opts = {}) => {
+      const result = await transact(store, metadata, work, opts);
+      const caughtUp = opts.waitFor ? await platform.waitFor(result.position, opts.waitFor, opts.timeoutMs) : true;
+      return { ...result, caughtUp };
     },
   };
-  const liveConsumers = modules.flatMap((m) => m.liveConsumers?.(platform) ?? []);
-  platform.runner = new ProjectionRunner(db, store, projections, log, liveConsumers);
+  platform.runner = new ProjectionRunner(
+    db,
+    store,
+    {
+      projections,
+      reactors: modules.flatMap((m) => m.reactors?.(platform) ?? []),
+      live: modules.flatMap((m) => m.liveConsumers?.(platform) ?? []),
+      appliedInline: store.appliesInline,
+    },
+    log,
+  );
   for (const m of modules) if (m.sessionValidator) sessionValidator = m.sessionValidator(platform);
 
   const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });

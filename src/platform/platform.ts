@@ -12,9 +12,11 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logger';
 import type { Decider, CommandResult, HandleOptions } from './event-store/command-handler';
-import type { DomainEvent, EventMetadata, EventStore } from './event-store/port';
+import type { EventContract } from './event-store/contracts';
+import type { DomainEvent, EventMetadata, EventStore, GlobalPosition } from './event-store/port';
+import type { Transacted, TransactOptions, UnitOfWork } from './event-store/unit-of-work';
 import type { LiveConsumer, ProjectionRunner } from './projections/runner';
-import type { Projection } from './projections/projection';
+import type { FeedConsumerRef, Projection, Reactor } from './projections/projection';
 import type { AuthContext, SessionValidator, TokenService } from './http/auth';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
@@ -28,12 +30,16 @@ export type HttpApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** What a command waits for after committing, and how long at most. */
+export type WaitOptions = { waitFor?: readonly FeedConsumerRef[]; timeoutMs?: number };
+
 /** Everything a module may use; built once at start-up by the composition root. */
 export type Platform = {
   config: Config;
   log: Logger;
   pool: pg.Pool;
   db: Db;
+  /** The event log: every module's contracts checked on append and read, inline projections applied. */
   store: EventStore;
   runner: ProjectionRunner;
   tokens: TokenService;
@@ -42,26 +48,39 @@ export type Platform = {
   realtime: Realtime;
   /** preHandler requiring a signed-in caller, optionally with one of `roles`. */
   auth: (roles?: readonly AuthContext['role'][], forbiddenMessage?: string) => preHandlerAsyncHookHandler;
-  /** Event metadata for a command issued by the signed-in caller of `request`. */
+  /** Event metadata for a command issued by the signed-in caller of `request` (who, where, which request). */
   metadataFor: (request: FastifyRequest) => EventMetadata;
   /**
-   * Runs a command (load, decide, append) and then waits, bounded, until `readModels`
-   * have applied its events, so the caller's next read sees its own change.
+   * One command on one stream (load, decide, check the pinned version, append). With `waitFor`,
+   * then waits (bounded) until those consumers have passed its events: `caughtUp` says whether
+   * they did. The answer is built from the result, never from a read model read back.
    */
   execute: <C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     stream: string,
     command: C,
     metadata: EventMetadata,
-    options?: HandleOptions & { readModels?: string[] },
-  ) => Promise<CommandResult<S, E>>;
+    options?: HandleOptions & WaitOptions,
+  ) => Promise<CommandResult<S, E> & { caughtUp: boolean }>;
+  /** A command across several streams, committed as one append; see UnitOfWork. */
+  transact: <T>(
+    metadata: EventMetadata,
+    work: (uow: UnitOfWork) => Promise<T>,
+    options?: TransactOptions & WaitOptions,
+  ) => Promise<Transacted<T> & { caughtUp: boolean }>;
+  waitFor: (position: GlobalPosition | null, refs: readonly FeedConsumerRef[], timeoutMs?: number) => Promise<boolean>;
 };
 
-/** What a module exposes to the composition root (its index.ts). */
+/**
+ * What a module exposes to the composition root (its index.ts). `events` are the contracts of
+ * every event type the module writes; `contracts` in its index are those other modules may read.
+ */
 export type AppModule = {
   name: string;
+  events?: readonly EventContract[];
   routes?: (app: HttpApp, platform: Platform) => Promise<void> | void;
   projections?: Projection[];
+  reactors?: (platform: Platform) => Reactor[];
   liveConsumers?: (platform: Platform) => LiveConsumer[];
   /** The module that owns sessions provides the check every authenticated request runs. */
   sessionValidator?: (platform: Platform) => SessionValidator;

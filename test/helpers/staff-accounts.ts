@@ -1,87 +1,115 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { metadataFor } from '../../src/platform/event-store/metadata';
-import { reserveUnique } from '../../src/platform/event-store/unique-reservation';
 import type { Platform } from '../../src/platform/platform';
-import { ACCOUNTS_PROJECTION, hashPassword, SESSIONS_PROJECTION } from '../../src/modules/identity';
-import type { RoleCode as StaffRoleCode, StaffMemberEvent } from '../../src/modules/staff';
+import {
+  changeStaffAccount,
+  disableAccount,
+  INVITATIONS,
+  provisionStaffAccount,
+  SESSION_GUARD,
+} from '../../src/modules/identity';
+import type { RoleCode } from '../../src/shared/roles';
+import { readOutbox } from './outbox';
 
 /**
- * Staff accounts for identity's tests, written as the staff module's contract events
- * (stream `staff-<userId>`, see src/modules/staff/staff-member.ts) on the real event store,
- * so identity's projections, sign-in and session checks run exactly as with the staff module.
+ * Staff login accounts for identity's own tests, made with identity's public commands exactly as
+ * the staff module stages them (without the staff module), and signed in with the temporary
+ * password identity's invitation reactor mails to the outbox.
  */
-export type StaffFixture = { userId: string; email: string; password: string; role: StaffRoleCode; hospitalId: string };
+type StaffRole = Exclude<RoleCode, 'admin'>;
+export type StaffFixture = { userId: string; email: string; password: string; role: StaffRole; hospitalId: string };
 
-async function appendStaff(platform: Platform, hospitalId: string, userId: string, event: StaffMemberEvent) {
-  const metadata = metadataFor({ hospitalId, actor: { userId: 'test-admin', role: 'admin', name: 'Test Admin' } });
-  const result = await platform.store.append(`staff-${userId}`, [{ ...event, metadata }], { expectedRevision: 'any' });
-  await platform.runner.waitFor(result.position, [ACCOUNTS_PROJECTION, SESSIONS_PROJECTION]);
+const adminMetadata = (hospitalId: string) =>
+  metadataFor({ hospitalId, actor: { userId: 'test-admin', role: 'admin', name: 'Test Admin' } });
+
+/** The temporary password standing on its own line in the newest invitation to `email`. */
+async function mailedPassword(platform: Platform, email: string): Promise<string> {
+  const mails = await readOutbox(path.join(platform.config.dataDir, 'outbox'), email);
+  const raw = mails[mails.length - 1]?.raw ?? '';
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const password = /^Temporary password: (\S+)\s*$/m.exec(text)?.[1];
+  if (!password) throw new Error(`no invitation with a password for ${email}`);
+  return password;
 }
 
 export async function createStaffAccount(
   platform: Platform,
   hospitalId: string,
-  overrides: { role?: StaffRoleCode; email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  overrides: { role?: StaffRole; email?: string; firstName?: string; lastName?: string } = {},
 ): Promise<StaffFixture> {
   const userId = randomUUID();
   const email = (overrides.email ?? `nurse-${userId.slice(0, 8)}@stluke.test`).toLowerCase();
-  const password = overrides.password ?? `Temp-${randomUUID().slice(0, 12)}`;
   const role = overrides.role ?? 'nurse';
-  const metadata = metadataFor({ hospitalId });
-  const reserved = await reserveUnique(platform.store, {
-    scope: 'account-email',
-    value: email,
-    ownerId: userId,
-    metadata,
-  });
-  if (!reserved.reserved) throw new Error(`email ${email} is taken`);
-  await appendStaff(platform, hospitalId, userId, {
-    type: 'StaffMemberCreated',
-    data: {
-      userId,
-      hospitalId,
-      employeeId: `EMP-${String(randomInt(1, 10_000)).padStart(4, '0')}`,
-      firstName: overrides.firstName ?? 'Bola',
-      lastName: overrides.lastName ?? 'Adeyemi',
-      email,
-      role,
-      passwordHash: await hashPassword(password),
-      department: 'Outpatients',
-      specialization: null,
-      phone: '+2348012345678',
-    },
-  });
-  return { userId, email, password, role, hospitalId };
+  const result = await platform.transact(
+    adminMetadata(hospitalId),
+    (uow) =>
+      provisionStaffAccount(
+        uow,
+        {
+          userId,
+          hospitalId,
+          email,
+          role,
+          firstName: overrides.firstName ?? 'Bola',
+          lastName: overrides.lastName ?? 'Adeyemi',
+          employeeId: `EMP-${String(randomInt(1, 10_000)).padStart(4, '0')}`,
+          department: 'Outpatients',
+          specialization: null,
+          phone: '+2348012345678',
+        },
+        () => new Error(`email ${email} is taken`),
+      ),
+    { waitFor: [INVITATIONS], timeoutMs: 10_000 },
+  );
+  if (!result.caughtUp) throw new Error('the invitation reactor did not run');
+  return { userId, email, password: await mailedPassword(platform, email), role, hospitalId };
 }
 
 export async function deactivateStaff(platform: Platform, staff: StaffFixture) {
-  await appendStaff(platform, staff.hospitalId, staff.userId, {
-    type: 'StaffMemberDeactivated',
-    data: { userId: staff.userId },
-  });
+  await changeStaff(platform, staff, { isActive: false });
 }
 
 export async function reactivateStaff(platform: Platform, staff: StaffFixture) {
-  await appendStaff(platform, staff.hospitalId, staff.userId, {
-    type: 'StaffMemberReactivated',
-    data: { userId: staff.userId },
-  });
+  await changeStaff(platform, staff, { isActive: true });
 }
 
 export async function deleteStaff(platform: Platform, staff: StaffFixture) {
-  await appendStaff(platform, staff.hospitalId, staff.userId, {
-    type: 'StaffMemberDeleted',
-    data: { userId: staff.userId },
+  await platform.transact(adminMetadata(staff.hospitalId), (uow) => disableAccount(uow, staff.userId, 'deleted'), {
+    waitFor: [SESSION_GUARD],
   });
 }
 
 export async function updateStaff(
   platform: Platform,
   staff: StaffFixture,
-  data: { firstName: string; lastName: string; email: string; role: StaffRoleCode },
+  data: { firstName?: string; lastName?: string; email?: string; role?: StaffRole; isActive?: boolean },
 ) {
-  await appendStaff(platform, staff.hospitalId, staff.userId, {
-    type: 'StaffMemberUpdated',
-    data: { userId: staff.userId, ...data },
-  });
+  await changeStaff(platform, staff, data);
+}
+
+async function changeStaff(
+  platform: Platform,
+  staff: StaffFixture,
+  data: { firstName?: string; lastName?: string; email?: string; role?: StaffRole; isActive?: boolean },
+) {
+  await platform.transact(
+    adminMetadata(staff.hospitalId),
+    (uow) =>
+      changeStaffAccount(
+        uow,
+        staff.userId,
+        {
+          firstName: data.firstName ?? 'Bola',
+          lastName: data.lastName ?? 'Adeyemi',
+          email: data.email ?? staff.email,
+          role: data.role ?? staff.role,
+          isActive: data.isActive ?? true,
+        },
+        () => new Error('email taken'),
+      ),
+    { waitFor: [SESSION_GUARD] },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/event-store/command-handler';
 import { Conflict, NotFound } from '../../platform/http/errors';
+import type { HospitalEvent, HospitalRegistered, HospitalStatus } from './events';
 
 /**
  * The hospital aggregate, stream `hospital-<hospitalId>`. `hospitalId` is the internal UUID that
@@ -7,32 +8,7 @@ import { Conflict, NotFound } from '../../platform/http/errors';
  * Hospital ID (HMS-XXXXXXXX) shown on the Welcome step, answered as `hospital.hospitalId`.
  */
 
-export type HospitalStatus = 'active' | 'inactive';
-
-export type HospitalRegistered = {
-  type: 'HospitalRegistered';
-  data: {
-    hospitalId: string;
-    hospitalCode: string;
-    name: string;
-    registrationNumber: string;
-    licenseNumber: string;
-    hospitalNumber: string;
-    email: string;
-    plan: 'clinic';
-    status: 'active';
-    setupStatus: 'incomplete';
-    registrationId: string;
-    adminUserId: string;
-  };
-};
-/** No route changes a hospital's status yet; operators (and tests) use `changeHospitalStatus`. */
-export type HospitalStatusChanged = {
-  type: 'HospitalStatusChanged';
-  data: { hospitalId: string; status: HospitalStatus; reason: string };
-};
-
-export type HospitalEvent = HospitalRegistered | HospitalStatusChanged;
+export type { HospitalEvent, HospitalStatus } from './events';
 
 export type HospitalState = { status: 'none' } | { status: HospitalStatus; hospitalId: string; registrationId: string };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../../../test/helpers/given';
-import { HospitalAlreadyRegistered, hospitalDecider, HospitalNotFound, type HospitalRegistered } from './hospital';
+import type { HospitalRegistered } from './events';
+import { HospitalAlreadyRegistered, hospitalDecider, HospitalNotFound } from './hospital';
 import {
   generateHospitalCode,
   generateVerificationCode,

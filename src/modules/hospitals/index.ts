@@ -1,15 +1,13 @@
-import { metadataFor } from '../../platform/event-store/metadata';
-import type { Actor } from '../../platform/event-store/port';
-import type { AppModule, Platform } from '../../platform/platform';
-import { ACCOUNTS_PROJECTION } from '../identity';
-import { hospitalDecider, hospitalStream, type HospitalStatus } from './hospital';
-import { directoryProjection, DIRECTORY_PROJECTION } from './read-models/directory';
+import type { AppModule } from '../../platform/platform';
+import { hospitalsContracts } from './events';
+import { onboardingReactor } from './reactors/onboarding';
+import { directoryProjection } from './read-models/directory';
 import { registrationsProjection } from './read-models/registrations';
 import { hospitalRoutes } from './routes';
 
 /**
  * Hospitals: onboarding (registration, emailed code, verification) and the hospital directory.
- * Verification creates the admin account and first session through identity's public surface.
+ * The admin's credentials, account and sessions are identity's, reached through its index.
  */
 export type HospitalsOptions = {
   /** The time codes are issued and judged by (tests move it forward). */
@@ -20,38 +18,18 @@ export function createHospitalsModule(options: HospitalsOptions = {}): AppModule
   const clock = options.clock ?? (() => new Date());
   return {
     name: 'hospitals',
+    events: hospitalsContracts,
     projections: [registrationsProjection, directoryProjection],
+    reactors: (platform) => [onboardingReactor(platform)],
     routes: (app, platform) => hospitalRoutes(app, platform, clock),
   };
 }
 
 export const hospitalsModule = createHospitalsModule();
 
-/**
- * Suspends or re-activates a hospital. No route offers it yet (it is an operator's decision);
- * an inactive hospital's users cannot sign in and their sessions stop working.
- */
-export async function changeHospitalStatus(
-  platform: Platform,
-  args: { hospitalId: string; status: HospitalStatus; reason: string; actor?: Actor },
-): Promise<void> {
-  await platform.execute(
-    hospitalDecider,
-    hospitalStream(args.hospitalId),
-    { type: 'ChangeHospitalStatus', hospitalId: args.hospitalId, status: args.status, reason: args.reason },
-    metadataFor({ hospitalId: args.hospitalId, actor: args.actor }),
-    { readModels: [DIRECTORY_PROJECTION, ACCOUNTS_PROJECTION] },
-  );
-}
-
+export { hospitalsContracts } from './events';
+export type * from './events';
+export { changeHospitalStatus } from './commands/change-status';
 export { findHospital, type HospitalSummary } from './read-models/directory';
 export { STATE_CODES } from './registration-rules';
-export type { HospitalEvent, HospitalRegistered, HospitalStatusChanged, HospitalStatus } from './hospital';
-export type {
-  RegistrationEvent,
-  HospitalRegistrationSubmitted,
-  VerificationCodeIssued,
-  VerificationFailed,
-  VerificationCodeVoided,
-  EmailVerified,
-} from './registration';
+export { ONBOARDING } from './reactors/onboarding';

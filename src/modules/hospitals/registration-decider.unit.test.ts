@@ -29,7 +29,7 @@ const submission: Submission = {
     hospitalNumber: 'DVC/2024/001234',
     email: 'info@stluke.ng',
   },
-  admin: { fullName: 'Ada Okafor', jobTitle: 'Medical Director', email: 'ada@stluke.ng', passwordHash: '$argon2id$x' },
+  admin: { fullName: 'Ada Okafor', jobTitle: 'Medical Director', email: 'ada@stluke.ng' },
 };
 
 const submitted: RegistrationEvent = { type: 'HospitalRegistrationSubmitted', data: submission };

@@ -6,7 +6,7 @@ import type { FieldError } from '../../platform/http/errors';
  * skips its own validation still gets one clear message per field.
  */
 
-export * from './registration-format';
+export * from '../../shared/hospital-formats';
 import {
   REQUIRED_FIELDS,
   INVALID_EMAIL,
@@ -21,7 +21,7 @@ import {
   licenseNumberError,
   registrationNumberError,
   hospitalNumberError,
-} from './registration-format';
+} from '../../shared/hospital-formats';
 
 export type HospitalInput = {
   name?: string;
@@ -52,13 +52,13 @@ function emailError(value: string | undefined): string | null {
 }
 
 /** Step 1 of the wizard: one message per failing field, keyed `hospitalData.<field>`. */
-export function hospitalErrors(h: HospitalInput): FieldError[] {
+export function hospitalErrors(h: HospitalInput, now: Date = new Date()): FieldError[] {
   const checks: [string, string | null][] = [
     ['name', requiredText(h.name, 'Hospital name', 200)],
     ['email', emailError(h.email)],
-    ['licenseNumber', licenseNumberError(h.licenseNumber)],
-    ['registrationNumber', registrationNumberError(h.registrationNumber)],
-    ['hospitalNumber', hospitalNumberError(h.hospitalNumber)],
+    ['licenseNumber', licenseNumberError(h.licenseNumber, now)],
+    ['registrationNumber', registrationNumberError(h.registrationNumber, now)],
+    ['hospitalNumber', hospitalNumberError(h.hospitalNumber, now)],
   ];
   return checks.flatMap(([field, message]) => (message ? [{ field: `hospitalData.${field}`, message }] : []));
 }

@@ -19,8 +19,11 @@ import {
   REQUIRED_FIELDS,
   STATE_CODES,
   verificationCodeError,
-  YEAR_RANGE,
+  yearRangeMessage,
 } from './registration-rules';
+
+const YEAR_RANGE = yearRangeMessage();
+const NEXT_YEAR = new Date().getFullYear() + 1;
 
 const noPolicy = () => null;
 
@@ -33,20 +36,31 @@ describe('hospital number DVC/YYYY/NNNNNN', () => {
     ['DVC/24/001234', HOSPITAL_NUMBER_FORMAT],
     ['DVC/2024/0012345', HOSPITAL_NUMBER_FORMAT],
     ['DVC/2019/001234', YEAR_RANGE],
-    ['DVC/2026/001234', YEAR_RANGE],
+    [`DVC/${NEXT_YEAR}/001234`, YEAR_RANGE],
   ])('refuses %j with %j', (value, message) => {
     expect(hospitalNumberError(value)).toBe(message);
   });
 
-  it.each(['DVC/2024/001234', 'DVC/2020/000000', 'DVC/2025/999999', ' dvc/2024/001234 '])('accepts %j', (value) => {
-    expect(hospitalNumberError(value)).toBeNull();
+  it.each(['DVC/2024/001234', 'DVC/2020/000000', 'DVC/2025/999999', 'DVC/2026/000001', ' dvc/2024/001234 '])(
+    'accepts %j',
+    (value) => {
+      expect(hospitalNumberError(value, new Date('2026-11-22T12:00:00Z'))).toBeNull();
+    },
+  );
+
+  it('accepts numbers of the current year and words the range with it', () => {
+    const in2031 = new Date('2031-03-01T12:00:00Z');
+    expect(hospitalNumberError('DVC/2031/000001', in2031)).toBeNull();
+    expect(hospitalNumberError('DVC/2032/000001', in2031)).toBe('Year must be between 2020-2031');
+    expect(licenseNumberError('HEFAMAA/LAG/2032/CLI/000001', in2031)).toBe('Year must be between 2020-2031');
+    expect(registrationNumberError('RGN/LAG/2032/0000001', in2031)).toBe('Year must be between 2020-2031');
   });
 
   it('words the format message as the spec does', () => {
     expect(HOSPITAL_NUMBER_FORMAT).toBe(
       'Invalid Hospital Number format. Must be: DVC/[YEAR]/[6-digit number] (e.g., DVC/2024/001234)',
     );
-    expect(YEAR_RANGE).toBe('Year must be between 2020-2025');
+    expect(yearRangeMessage(new Date('2026-06-01T12:00:00Z'))).toBe('Year must be between 2020-2026');
   });
 });
 
@@ -74,7 +88,7 @@ describe('registration number RGN/SSS/YYYY/NNNNNNN', () => {
     ['RGN/LAG/2024/001847', REGISTRATION_FORMAT],
     ['RGN/LAG/2024/00018470', REGISTRATION_FORMAT],
     ['RGN/ABC/2024/0001847', 'Invalid state code: ABC. Must use valid 3-letter Nigerian state code.'],
-    ['RGN/LAG/2027/0001847', YEAR_RANGE],
+    [`RGN/LAG/${NEXT_YEAR}/0001847`, YEAR_RANGE],
     ['RGN/LAG/2024/0000000', REGISTRATION_RANGE],
   ])('refuses %j with %j', (value, message) => {
     expect(registrationNumberError(value)).toBe(message);

@@ -53,8 +53,30 @@ describe('POST /api/hospital/register-with-verification', () => {
     const all = JSON.stringify(events);
     expect(all).not.toContain(input.adminData.password);
     expect(all).not.toContain(`"${code}"`);
-    const submitted = mine[0]!.data as { admin: { passwordHash: string } };
-    expect(submitted.admin.passwordHash).toMatch(/^\$argon2id\$/);
+    // The password lives only with identity, hashed, until the email is verified.
+    const submitted = mine[0]!.data as { adminUserId: string; admin: Record<string, unknown> };
+    expect(submitted.admin).not.toHaveProperty('passwordHash');
+    const [staged] = await t.platform.store.readStream(`account-${submitted.adminUserId}`);
+    expect(staged!.type).toBe('AccountCredentialsStaged');
+    expect((staged!.data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('accepts hospital numbers, licences and registration numbers of the current year', async () => {
+    const year = clock().getFullYear();
+    const input = registrationInput({
+      hospitalData: {
+        hospitalNumber: `DVC/${year}/004321`,
+        licenseNumber: `HEFAMAA/LAG/${year}/CLI/004321`,
+        registrationNumber: `RGN/LAG/${year}/0004321`,
+      },
+    });
+    expect((await post(REGISTER, input)).statusCode).toBe(200);
+    const next = registrationInput({ hospitalData: { hospitalNumber: `DVC/${year + 1}/004321` } });
+    const refused = await post(REGISTER, next);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'hospitalData.hospitalNumber', message: `Year must be between 2020-${year}` },
+    ]);
   });
 
   it('answers 400 with the spec message for each failing field', async () => {
@@ -80,7 +102,7 @@ describe('POST /api/hospital/register-with-verification', () => {
         message: 'Invalid state code: XYZ. Must use valid 3-letter Nigerian state code.',
       },
       { field: 'hospitalData.registrationNumber', message: 'Registration number must be between 0000001-9999999' },
-      { field: 'hospitalData.hospitalNumber', message: 'Year must be between 2020-2025' },
+      { field: 'hospitalData.hospitalNumber', message: `Year must be between 2020-${clock().getFullYear()}` },
       { field: 'adminData.jobTitle', message: 'Please fill in all required fields' },
       { field: 'adminData.password', message: 'Password must be at least 6 characters long' },
       { field: 'adminData.confirmPassword', message: 'Passwords do not match' },

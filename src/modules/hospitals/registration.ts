@@ -1,57 +1,12 @@
+import type { HospitalRegistrationSubmitted, RegistrationEvent } from './events';
+
 /**
  * The registration aggregate, stream `registration-<registrationId>`: a hospital's onboarding
  * request, its emailed codes and the attempts at them, until the admin's email is verified.
  * Codes are kept only as hashes (see verification-code.ts).
  */
 
-export type RegisteredHospitalData = {
-  name: string;
-  registrationNumber: string;
-  licenseNumber: string;
-  hospitalNumber: string;
-  email: string;
-};
-
-export type HospitalRegistrationSubmitted = {
-  type: 'HospitalRegistrationSubmitted';
-  data: {
-    registrationId: string;
-    /** Chosen now so that every retry of the verification creates the very same hospital and admin. */
-    hospitalId: string;
-    adminUserId: string;
-    /** The proposed human-facing Hospital ID; reserved (or replaced on a clash) at verification. */
-    hospitalCode: string;
-    hospitalData: RegisteredHospitalData;
-    /** The admin's password only as its argon2id hash, never in plain text. */
-    admin: { fullName: string; jobTitle: string; email: string; passwordHash: string };
-  };
-};
-export type VerificationCodeIssued = {
-  type: 'VerificationCodeIssued';
-  data: { registrationId: string; codeHash: string; issuedAt: string; expiresAt: string };
-};
-export type VerificationFailed = {
-  type: 'VerificationFailed';
-  data: { registrationId: string; failedAttempts: number; at: string };
-};
-export type VerificationCodeVoided = {
-  type: 'VerificationCodeVoided';
-  data: { registrationId: string; reason: 'resent'; at: string };
-};
-export type EmailVerified = {
-  type: 'EmailVerified';
-  data: {
-    registrationId: string;
-    hospitalId: string;
-    adminUserId: string;
-    hospitalCode: string;
-    email: string;
-    at: string;
-  };
-};
-
-export type RegistrationEvent =
-  HospitalRegistrationSubmitted | VerificationCodeIssued | VerificationFailed | VerificationCodeVoided | EmailVerified;
+export type { RegistrationEvent } from './events';
 
 export type Submission = HospitalRegistrationSubmitted['data'];
 export type IssuedCode = { hash: string; issuedAt: string; expiresAt: string };

@@ -3,8 +3,8 @@ import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { HospitalNotFound } from './hospital';
 import { findHospital } from './read-models/directory';
-import { resendCode, submitRegistration } from './submission';
-import { verifyEmail } from './verification';
+import { resendCode, submitRegistration } from './commands/submit-registration';
+import { verifyEmail } from './commands/verify-email';
 
 const CODE_SENT = 'Verification code sent to your email!';
 

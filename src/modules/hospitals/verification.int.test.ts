@@ -84,7 +84,7 @@ describe('email verification', () => {
 
     expect(await typesOf(`registration-`)).toContain('EmailVerified');
     expect(await typesOf(`hospital-${body.hospital.id}`)).toEqual(['HospitalRegistered']);
-    expect(await typesOf(`account-${body.admin.id}`)).toEqual(['AdminAccountCreated']);
+    expect(await typesOf(`account-${body.admin.id}`)).toEqual(['AccountCredentialsStaged', 'AccountProvisioned']);
     const { rows } = await t.platform.pool.query<{ metadata: { actor: { userId: string }; hospitalId: string } }>(
       `select metadata from events where stream_id like 'session-%' and data->>'userId' = $1`,
       [body.admin.id],

@@ -1,16 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
-import { BadRequest, Unauthorized } from '../../platform/http/errors';
+import { Unauthorized } from '../../platform/http/errors';
 import type { EventMetadata } from '../../platform/event-store/port';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { accountDecider, accountStream, AccountIsLocked, minutesLocked } from './account';
-import { commonPasswordError, hashPassword, verifyPassword } from './passwords';
-import { ACCOUNTS_PROJECTION, findAccount, findAccountHospital } from './read-models/accounts';
-import { SESSIONS_PROJECTION } from './read-models/sessions';
-import { sessionDecider, sessionStream } from './session';
-import { IDENTITY_READ_MODELS } from './sessions-service';
-import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from './sign-in-rules';
+import { changePassword, type ChangePasswordInput } from './commands/change-password';
+import { logout } from './commands/sessions';
+import { findAccount, findAccountHospital } from './read-models/accounts';
 import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
@@ -74,42 +70,9 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     },
   );
 
-  const changePassword = async (request: FastifyRequest) => {
-    // Validated against changePasswordBody before the handler runs.
-    const body = request.body as z.infer<typeof changePasswordBody>;
-    const fieldErrors = changePasswordErrors(body, commonPasswordError);
-    if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
+  const changeOwnPassword = async (request: FastifyRequest) => {
     const { auth, account } = await callerAccount(platform, request);
-    const meta = metadata(request);
-    const minutes = minutesLocked(account.locked_until, new Date(meta.occurredAt));
-    if (minutes > 0) throw new AccountIsLocked(minutes);
-    if (!(await verifyPassword(account.password_hash, body.currentPassword!))) {
-      // Counted like a failed sign-in: a stolen session must not become a way to guess the password.
-      await platform.execute(
-        accountDecider,
-        accountStream(account.user_id),
-        { type: 'RecordLoginFailure', userId: account.user_id, reason: 'wrong_current_password', now: meta.occurredAt },
-        meta,
-        { readModels: [ACCOUNTS_PROJECTION], retries: 20 },
-      );
-      throw new BadRequest(CURRENT_PASSWORD_INCORRECT, [
-        { field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT },
-      ]);
-    }
-    const passwordHash = await hashPassword(body.newPassword!);
-    await platform.execute(
-      accountDecider,
-      accountStream(account.user_id),
-      {
-        type: 'ChangePassword',
-        userId: account.user_id,
-        passwordHash,
-        sessionId: auth.sessionId,
-        now: meta.occurredAt,
-      },
-      meta,
-      { readModels: IDENTITY_READ_MODELS, retries: 20 },
-    );
+    await changePassword(platform, auth, account, request.body as ChangePasswordInput, metadata(request));
     return { success: true as const, message: 'Password changed successfully!' };
   };
 
@@ -124,7 +87,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   app.post(
     '/auth/change-password',
     { preHandler: platform.auth(), config: changeLimit, schema: changeSchema('Change own password') },
-    changePassword,
+    changeOwnPassword,
   );
   app.post(
     '/admin/change-password',
@@ -133,18 +96,11 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
       config: changeLimit,
       schema: changeSchema("Change the administrator's password"),
     },
-    changePassword,
+    changeOwnPassword,
   );
 
-  const logout = async (request: FastifyRequest) => {
-    const auth = request.auth!;
-    await platform.execute(
-      sessionDecider,
-      sessionStream(auth.sessionId),
-      { type: 'Logout', sessionId: auth.sessionId, userId: auth.userId, now: clock().toISOString() },
-      metadata(request),
-      { readModels: [SESSIONS_PROJECTION] },
-    );
+  const endSession = async (request: FastifyRequest) => {
+    await logout(platform, request.auth!, metadata(request));
     return { success: true as const, message: 'Logged out successfully' };
   };
   const logoutSchema = (summary: string) => ({
@@ -153,10 +109,10 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     security: bearer,
     response: { 200: okMessage, ...errors },
   });
-  app.post('/auth/logout', { preHandler: platform.auth(), schema: logoutSchema('End this session') }, logout);
+  app.post('/auth/logout', { preHandler: platform.auth(), schema: logoutSchema('End this session') }, endSession);
   app.post(
     '/admin/logout',
     { preHandler: platform.auth(), schema: logoutSchema('End this administrator session') },
-    logout,
+    endSession,
   );
 }

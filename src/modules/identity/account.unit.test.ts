@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../../../test/helpers/given';
-import {
-  AccountAlreadyExists,
-  accountDecider,
-  type AccountEvent,
-  AccountIsLocked,
-  type AdminAccountCreated,
-  minutesLocked,
-} from './account';
+import { minutesLocked } from './account';
+import { AccountAlreadyExists, accountDecider, AccountIsLocked, AccountNotFound } from './account-decider';
+import type { AccountEvent, AccountProvisioned } from './events';
 
 const T0 = new Date('2025-03-01T09:00:00.000Z').getTime();
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -15,38 +10,81 @@ const failure = (minutes: number, n: number): AccountEvent => ({
   type: 'LoginFailed',
   data: { userId: 'u-1', reason: 'wrong_password', at: at(minutes), failedAttempts: n },
 });
-const fail = (minutes: number) =>
-  ({ type: 'RecordLoginFailure', userId: 'u-1', reason: 'wrong_password', now: at(minutes) }) as const;
-const created: AdminAccountCreated = {
-  type: 'AdminAccountCreated',
+const fail = (minutes: number) => ({ type: 'RecordLoginFailure', reason: 'wrong_password', now: at(minutes) }) as const;
+const provisioned: AccountProvisioned = {
+  type: 'AccountProvisioned',
   data: {
     userId: 'u-1',
     hospitalId: 'h-1',
-    fullName: 'Ada Okafor',
-    jobTitle: 'Medical Director',
+    kind: 'admin',
     email: 'ada@stluke.ng',
-    passwordHash: '$argon2id$x',
-    registrationId: 'r-1',
+    role: 'admin',
+    firstName: 'Ada',
+    lastName: 'Okafor',
+    jobTitle: 'Medical Director',
+    employeeId: null,
+    department: null,
+    specialization: null,
+    phone: null,
   },
 };
+const staged: AccountEvent = {
+  type: 'AccountCredentialsStaged',
+  data: { userId: 'u-1', email: 'ada@stluke.ng', registrationId: 'r-1', passwordHash: '$argon2id$x' },
+};
+const history = (...events: AccountEvent[]) => [staged, provisioned, ...events];
 
 describe('account decider', () => {
-  it('creates an admin account once per registration, idempotently', () => {
-    given(accountDecider).when({ type: 'CreateAdminAccount', account: created.data }).then([created]);
-    given(accountDecider, [created]).when({ type: 'CreateAdminAccount', account: created.data }).then([]);
-    given(accountDecider, [created])
-      .when({ type: 'CreateAdminAccount', account: { ...created.data, registrationId: 'r-2' } })
+  it('stages an admin password once per registration, then provisions the account once', () => {
+    const stage = { type: 'StageCredentials', ...staged.data } as const;
+    given(accountDecider).when(stage).then([staged]);
+    given(accountDecider, [staged]).when(stage).then([]);
+    given(accountDecider, [staged])
+      .when({ ...stage, registrationId: 'r-2' })
+      .thenThrows(AccountAlreadyExists);
+    given(accountDecider, [staged]).when({ type: 'ProvisionAccount', account: provisioned.data }).then([provisioned]);
+    // A reactor replaying the verification finds the account made: nothing more.
+    given(accountDecider, history()).when({ type: 'ProvisionAccount', account: provisioned.data }).then([]);
+    given(accountDecider, history())
+      .when({ type: 'ProvisionAccount', account: { ...provisioned.data, hospitalId: 'h-2' } })
       .thenThrows(AccountAlreadyExists);
   });
 
+  it('records a profile change only when something changed, lowercasing the email', () => {
+    const changes = { firstName: 'Ada', lastName: 'Okafor', email: 'ADA@stluke.ng', role: 'admin' };
+    given(accountDecider, history()).when({ type: 'ChangeProfile', changes }).then([]);
+    given(accountDecider, history())
+      .when({ type: 'ChangeProfile', changes: { ...changes, email: 'Ada.New@StLuke.ng' } })
+      .then([
+        {
+          type: 'AccountProfileChanged',
+          data: { userId: 'u-1', firstName: 'Ada', lastName: 'Okafor', email: 'ada.new@stluke.ng', role: 'admin' },
+        },
+      ]);
+  });
+
+  it('disables, enables and closes an account; a closed account is not found', () => {
+    const disabled: AccountEvent = { type: 'AccountDisabled', data: { userId: 'u-1', reason: 'deactivated' } };
+    given(accountDecider, history()).when({ type: 'DisableAccount', reason: 'deactivated' }).then([disabled]);
+    given(accountDecider, history(disabled)).when({ type: 'DisableAccount', reason: 'deactivated' }).then([]);
+    given(accountDecider, history(disabled))
+      .when({ type: 'EnableAccount' })
+      .then([{ type: 'AccountEnabled', data: { userId: 'u-1' } }]);
+    const closed: AccountEvent = { type: 'AccountClosed', data: { userId: 'u-1', email: 'ada@stluke.ng' } };
+    given(accountDecider, history(disabled)).when({ type: 'CloseAccount' }).then([closed]);
+    given(accountDecider, history(closed)).when({ type: 'CloseAccount' }).then([]);
+    given(accountDecider, history(closed)).when({ type: 'EnableAccount' }).thenThrows(AccountNotFound);
+    given(accountDecider).when({ type: 'DisableAccount', reason: 'deleted' }).thenThrows(AccountNotFound);
+  });
+
   it('records a failed sign-in with the count in the window', () => {
-    given(accountDecider, [failure(0, 1)])
+    given(accountDecider, history(failure(0, 1)))
       .when(fail(1))
       .then([failure(1, 2)]);
   });
 
   it('locks the account for 15 minutes at the fifth failure within 15 minutes', () => {
-    given(accountDecider, [failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4)])
+    given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4)))
       .when(fail(4))
       .then([
         failure(4, 5),
@@ -55,14 +93,14 @@ describe('account decider', () => {
   });
 
   it('forgets failures older than 15 minutes', () => {
-    given(accountDecider, [failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4)])
+    given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4)))
       .when(fail(17))
       .then([failure(17, 2)]);
   });
 
   it('starts counting again after a successful sign-in', () => {
     const success: AccountEvent = { type: 'LoginSucceeded', data: { userId: 'u-1', sessionId: 's-1', at: at(4) } };
-    given(accountDecider, [failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4), success])
+    given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4), success))
       .when(fail(5))
       .then([failure(5, 1)]);
   });
@@ -72,18 +110,18 @@ describe('account decider', () => {
       type: 'AccountLocked',
       data: { userId: 'u-1', lockedUntil: at(19), failedAttempts: 5 },
     };
-    given(accountDecider, [locked])
-      .when({ type: 'RecordLoginSuccess', userId: 'u-1', sessionId: 's-1', now: at(5) })
+    given(accountDecider, history(locked))
+      .when({ type: 'RecordLoginSuccess', sessionId: 's-1', now: at(5) })
       .thenThrows(AccountIsLocked, 'Account locked due to too many failed login attempts. Try again in 14 minutes.');
-    given(accountDecider, [locked])
-      .when({ type: 'RecordLoginSuccess', userId: 'u-1', sessionId: 's-1', now: at(19) })
+    given(accountDecider, history(locked))
+      .when({ type: 'RecordLoginSuccess', sessionId: 's-1', now: at(19) })
       .then([{ type: 'LoginSucceeded', data: { userId: 'u-1', sessionId: 's-1', at: at(19) } }]);
-    given(accountDecider, [locked]).when(fail(6)).then([]);
+    given(accountDecider, history(locked)).when(fail(6)).then([]);
   });
 
   it('records a password change with the session that made it', () => {
-    given(accountDecider)
-      .when({ type: 'ChangePassword', userId: 'u-1', passwordHash: '$argon2id$y', sessionId: 's-1', now: at(0) })
+    given(accountDecider, history())
+      .when({ type: 'ChangePassword', passwordHash: '$argon2id$y', sessionId: 's-1', now: at(0) })
       .then([
         { type: 'PasswordChanged', data: { userId: 'u-1', passwordHash: '$argon2id$y', sessionId: 's-1', at: at(0) } },
       ]);

@@ -1,15 +1,18 @@
-import type { AppModule } from '../../platform/platform';
+import type { AppModule, Platform } from '../../platform/platform';
 import { accountRoutes } from './account-routes';
+import { invitationsReactor } from './commands/invitations';
+import { identityContracts } from './events';
 import { sessionSocketsConsumer } from './live-sockets';
 import { loginRoutes } from './login-routes';
 import { accountsProjection } from './read-models/accounts';
 import { sessionsProjection } from './read-models/sessions';
-import { createSessionValidator } from './session-validator';
+import { SessionGuard } from './session-guard';
 
 /**
- * Identity: login accounts, sign-in with lockout, sessions and their tokens. Onboarding admins
- * are created here (called by hospitals); staff accounts are projected from the staff module's
- * events. Other modules use only what this file exports.
+ * Identity: login accounts and their credentials, sign-in with lockout, sessions and their
+ * tokens, and every account's email. It depends on no other module: the hospitals and staff
+ * modules call the commands exported below (in their own units of work), and other modules use
+ * only what this file exports.
  */
 export type IdentityOptions = {
   /** The time sign-ins, lockouts and session expiry are judged by (tests move it forward). */
@@ -18,11 +21,20 @@ export type IdentityOptions = {
 
 export function createIdentityModule(options: IdentityOptions = {}): AppModule {
   const clock = options.clock ?? (() => new Date());
+  // One guard per running application (tests run several in one process).
+  const guards = new WeakMap<Platform, SessionGuard>();
+  const guardFor = (platform: Platform) => {
+    let guard = guards.get(platform);
+    if (!guard) guards.set(platform, (guard = new SessionGuard(platform.db, clock)));
+    return guard;
+  };
   return {
     name: 'identity',
+    events: identityContracts,
     projections: [accountsProjection, sessionsProjection],
-    liveConsumers: (platform) => [sessionSocketsConsumer(platform)],
-    sessionValidator: (platform) => createSessionValidator(platform.db, clock),
+    reactors: (platform) => [invitationsReactor(platform)],
+    liveConsumers: (platform) => [guardFor(platform).consumer(), sessionSocketsConsumer(platform)],
+    sessionValidator: (platform) => guardFor(platform).validate,
     routes: (app, platform) => {
       loginRoutes(app, platform, clock);
       accountRoutes(app, platform, clock);
@@ -32,18 +44,25 @@ export function createIdentityModule(options: IdentityOptions = {}): AppModule {
 
 export const identityModule = createIdentityModule();
 
-export { hashPassword, isCommonPassword, commonPasswordError, COMMON_PASSWORD } from './passwords';
-export { createAdminAccount, adminAccountExists, startSession, IDENTITY_READ_MODELS } from './sessions-service';
-export type { StartedSession } from './sessions-service';
-export { ACCOUNTS_PROJECTION } from './read-models/accounts';
-export { SESSIONS_PROJECTION } from './read-models/sessions';
+export { identityContracts } from './events';
+export type * from './events';
+export { isCommonPassword, commonPasswordError, COMMON_PASSWORD } from './passwords';
+export { startSession, type StartedSession } from './commands/sessions';
+export {
+  ACCOUNT_EMAIL_SCOPE,
+  accountEmailHolder,
+  claimAccountEmail,
+  stageAdminCredentials,
+  provisionAdminAccount,
+  provisionStaffAccount,
+  changeStaffAccount,
+  disableAccount,
+  closeAccount,
+  setTenantStatus,
+  type StaffAccount,
+} from './commands/accounts';
+export { INVITATIONS, sendInvitation } from './commands/invitations';
+export { SESSION_GUARD } from './session-guard';
+export { accountsProjection as ACCOUNTS, sessionsProjection as SESSIONS } from './read-models/accounts-and-sessions';
+export { accountExists, invitationStatus } from './queries';
 export { ROLE_IDS, permissionsFor, DEFAULT_ACCESS_MATRIX } from './permissions';
-export type {
-  AccountEvent,
-  AdminAccountCreated,
-  LoginSucceeded,
-  LoginFailed,
-  AccountLocked,
-  PasswordChanged,
-} from './account';
-export type { SessionEvent, SessionStarted, LoggedOut, SessionRevoked } from './session';

@@ -22,8 +22,7 @@ export function sessionSocketsConsumer(platform: Platform): LiveConsumer {
       case 'PasswordChanged':
         platform.realtime.disconnectUser(data.userId!, 'Password changed', data.sessionId);
         return;
-      case 'StaffMemberDeactivated':
-      case 'StaffMemberDeleted':
+      case 'AccountDisabled':
         // Tell the user why before closing (the client shows 'Account deactivated: {message}').
         platform.realtime.publish(
           event.metadata.hospitalId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorEnvelope } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { signIn } from './sign-in';
+import { signIn } from './commands/sign-in';
 import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
 
 /**

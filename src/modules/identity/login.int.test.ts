@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { MINUTE, testClock } from '../../../test/helpers/clock';
-import { onboardHospital, randomIp, type Onboarded } from '../../../test/helpers/onboard';
+import { onboardHospital, randomIp, registrationInput, type Onboarded } from '../../../test/helpers/onboard';
 import {
   createStaffAccount,
   deactivateStaff,
@@ -140,6 +140,28 @@ describe('sign-in', () => {
     });
   });
 
+  it('sends an admin who never verified to verification, and only with the password they chose', async () => {
+    const input = registrationInput();
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/hospital/register-with-verification',
+      payload: input,
+      headers: { 'x-forwarded-for': randomIp() },
+    });
+    expect(registered.statusCode).toBe(200);
+    const { email, password } = input.adminData;
+    const res = await login(ADMIN_LOGIN, email, password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Please verify your email address before logging in.',
+      code: 'EMAIL_NOT_VERIFIED',
+      email: email.toLowerCase(),
+    });
+    expect((await login(ADMIN_LOGIN, email, 'Wrong-Password-42')).json()).toEqual(INVALID);
+    expect((await login(STAFF_LOGIN, email, password)).json()).toEqual(INVALID);
+  });
+
   describe('staff', () => {
     it('signs in with the staff user of the spec, permissions and the must-change-password flag', async () => {
       const nurse = await createStaffAccount(t.platform, a.hospital.id, { role: 'nurse' });
@@ -181,13 +203,32 @@ describe('sign-in', () => {
       });
     });
 
-    it('keeps each door to its own accounts without saying why', async () => {
+    it('points someone with the right password to their own door, and tells a stranger nothing', async () => {
       const doctor = await createStaffAccount(t.platform, a.hospital.id, { role: 'doctor' });
       const staffAtAdminDoor = await login(ADMIN_LOGIN, doctor.email, doctor.password);
       const adminAtStaffDoor = await login(STAFF_LOGIN, a.adminEmail, a.adminPassword);
       expect([staffAtAdminDoor.statusCode, adminAtStaffDoor.statusCode]).toEqual([401, 401]);
-      expect(staffAtAdminDoor.json()).toEqual(INVALID);
-      expect(adminAtStaffDoor.json()).toEqual(INVALID);
+      expect(staffAtAdminDoor.json()).toEqual({
+        success: false,
+        message: 'This account signs in on the staff sign-in page.',
+        code: 'WRONG_DOOR',
+        loginPath: '/user/login',
+      });
+      expect(adminAtStaffDoor.json()).toEqual({
+        success: false,
+        message: 'This account signs in on the admin sign-in page.',
+        code: 'WRONG_DOOR',
+        loginPath: '/admin/login',
+      });
+      // A wrong password at the wrong door is just a wrong password, and no session was opened.
+      expect((await login(STAFF_LOGIN, a.adminEmail, 'Not-The-Password-1')).json()).toEqual(INVALID);
+      expect((await login(ADMIN_LOGIN, doctor.email, 'Not-The-Password-1')).json()).toEqual(INVALID);
+      const sessions = await t.platform.db
+        .selectFrom('identity_sessions')
+        .select('session_id')
+        .where('user_id', '=', doctor.userId)
+        .execute();
+      expect(sessions).toEqual([]);
     });
 
     it('says an account is disabled only to someone with its password', async () => {

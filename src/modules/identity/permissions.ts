@@ -4,7 +4,7 @@
  * lab_technician and accountant. When an access-control module makes the matrix editable, it
  * should own this table and identity should read it from there.
  */
-export { ROLE_IDS, roleIdOf } from '../../platform/roles';
+export { ROLE_IDS, roleIdOf } from '../../shared/roles';
 
 export const DEFAULT_ACCESS_MATRIX: readonly { module: string; roles: readonly string[] }[] = [
   { module: 'Patient Management', roles: ['admin', 'receptionist', 'doctor', 'nurse'] },

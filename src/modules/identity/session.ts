@@ -1,33 +1,12 @@
 import type { Decider } from '../../platform/event-store/command-handler';
-import type { AuthContext } from '../../platform/http/auth';
 import { Unauthorized } from '../../platform/http/errors';
+import type { SessionEvent, SessionStarted } from './events';
 
 /**
  * The session aggregate, stream `session-<sessionId>`. A signed token names its session; the
  * token is honoured only while the session's read-model row says it is open (see
- * session-validator.ts), which is what lets logout and deactivation end a token at once.
+ * session-guard.ts), which is what lets logout and deactivation end a token at once.
  */
-
-export type SessionStarted = {
-  type: 'SessionStarted';
-  data: {
-    sessionId: string;
-    userId: string;
-    hospitalId: string;
-    role: AuthContext['role'];
-    /** How it began: a password sign-in, or the verification that finished onboarding. */
-    via: 'login' | 'verification';
-    startedAt: string;
-    expiresAt: string;
-  };
-};
-export type LoggedOut = { type: 'LoggedOut'; data: { sessionId: string; userId: string; at: string } };
-export type SessionRevoked = {
-  type: 'SessionRevoked';
-  data: { sessionId: string; userId: string; reason: string; at: string };
-};
-
-export type SessionEvent = SessionStarted | LoggedOut | SessionRevoked;
 
 export type SessionState =
   | { status: 'none' }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { given } from '../../../test/helpers/given';
 import type { TokenClaims } from '../../platform/http/auth';
 import { Unauthorized } from '../../platform/http/errors';
-import { SessionAlreadyStarted, sessionDecider, type SessionStarted } from './session';
-import { sessionIsOpen } from './session-validator';
+import type { SessionStarted } from './events';
+import { SessionAlreadyStarted, sessionDecider } from './session';
+import { sessionIsOpen } from './session-guard';
 
 const started: SessionStarted = {
   type: 'SessionStarted',
@@ -60,6 +61,7 @@ describe('session check', () => {
     role: 'nurse',
     is_active: true,
     deleted: false,
+    full_name: 'Bola Adeyemi',
     account_hospital_id: 'h-1',
     hospital_status: 'active' as string | null,
   };

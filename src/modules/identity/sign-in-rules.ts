@@ -10,6 +10,8 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_INACTIVE = 'Account inactive';
 export const ACCOUNT_DISABLED = 'Account disabled';
 export const EMAIL_NOT_VERIFIED = 'Email not verified';
+/** product-spec-1 §8: what the admin login shows for an unverified email. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address before logging in.';
 export const HOSPITAL_INACTIVE = 'Hospital inactive';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 characters long';
@@ -65,6 +67,13 @@ export type Door = 'admin' | 'staff';
 
 export function doorFits(role: string, door: Door): boolean {
   return door === 'admin' ? role === 'admin' : role !== 'admin';
+}
+
+/** Where an account signs in, told only to someone who gave its right password at the other door. */
+export function wrongDoor(role: string): { message: string; loginPath: string } {
+  return role === 'admin'
+    ? { message: 'This account signs in on the admin sign-in page.', loginPath: '/admin/login' }
+    : { message: 'This account signs in on the staff sign-in page.', loginPath: '/user/login' };
 }
 
 /**

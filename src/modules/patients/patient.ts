@@ -1,29 +1,13 @@
-/** The patient aggregate, stream `patient-<patientId>`. Later issues add edits, status changes and deletion. */
-export type PatientStatus = 'waiting' | 'consultation' | 'test complete' | 'refer for test' | 'seen' | 'discharged';
-export type Gender = 'Male' | 'Female' | 'Other';
+import type { z } from 'zod';
+import type { GENDERS, PATIENT_STATUSES, patientDetails, PatientEvent } from './events';
 
-export type PatientDetails = {
-  firstName: string;
-  lastName: string;
-  /** YYYY-MM-DD. */
-  dateOfBirth: string;
-  gender: Gender;
-  phoneNumber: string;
-  address: string;
-  /** Uppercase; unique within the hospital. */
-  identificationNumber: string;
-  emergencyContactName: string | null;
-  emergencyContactRelationship: string | null;
-  /** Null means "use the patient's own phone" (product-spec-2 §5). */
-  emergencyContactPhone: string | null;
-};
+/** The patient aggregate, stream `patient-<patientId>`. */
 
-export type PatientRegistered = {
-  type: 'PatientRegistered';
-  data: PatientDetails & { patientId: string; hospitalId: string; status: PatientStatus };
-};
+export type { PatientEvent, PatientRegistered } from './events';
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
+export type Gender = (typeof GENDERS)[number];
 
-export type PatientEvent = PatientRegistered;
+export type PatientDetails = z.infer<typeof patientDetails>;
 
 export type PatientState =
   { status: 'none' } | { status: 'registered'; patientId: string; hospitalId: string; patientStatus: PatientStatus };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { releaseUnique, reserveUnique } from '../../platform/event-store/unique-reservation';
+import { reserveUnique } from '../../platform/event-store/unique-reservation';
 import { ok, success } from '../../platform/http/envelope';
 import { Conflict, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
 import { patientDecider } from './decider';
 import { patientStream } from './patient';
-import { findPatient, listPatients, PATIENTS_LIST, patientStats } from './read-models/patients-list';
+import { findPatient, listPatients, patientFromEvent, patientStats } from './read-models/patients-list';
 import { listPatientsQuery, patientDetail, patientIdParams, patientListItem, registerPatientBody } from './schemas';
 
 /** Identification numbers are unique per hospital: the reserved value carries the hospital. */
@@ -38,35 +38,23 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       const hospitalId = metadata.hospitalId;
       const patientId = randomUUID();
       const details = request.body;
-      const idArgs = {
-        scope: PATIENT_ID_SCOPE,
-        value: `${hospitalId}:${details.identificationNumber}`,
-        ownerId: patientId,
-        metadata,
-      };
-      if (!(await reserveUnique(platform.store, idArgs)).reserved) {
-        throw new Conflict('A patient with this identification number already exists');
-      }
-      try {
-        await platform.execute(
-          patientDecider,
-          patientStream(patientId),
+      const today = hospitalDate(new Date(metadata.occurredAt));
+      const { value: registered } = await platform.transact(metadata, async (uow) => {
+        await reserveUnique(
+          uow,
           {
-            type: 'RegisterPatient',
-            patientId,
-            hospitalId,
-            today: hospitalDate(new Date(metadata.occurredAt)),
-            details,
+            scope: PATIENT_ID_SCOPE,
+            value: `${hospitalId}:${details.identificationNumber}`,
+            ownerId: patientId,
+            ownerStream: patientStream(patientId),
           },
-          metadata,
-          { readModels: [PATIENTS_LIST] },
+          () => new Conflict('A patient with this identification number already exists'),
         );
-      } catch (e) {
-        await releaseUnique(platform.store, idArgs);
-        throw e;
-      }
-      const patient = await findPatient(platform.db, hospitalId, patientId, new Date());
-      if (!patient) throw new Error(`patient ${patientId} missing from the list after registration`);
+        const patient = await uow.load(patientDecider, patientStream(patientId), { isNew: true });
+        const [event] = uow.decide(patient, { type: 'RegisterPatient', patientId, hospitalId, today, details });
+        return event!;
+      });
+      const patient = patientFromEvent(registered, metadata.occurredAt, new Date());
       return reply.code(201).send(success({ patient }, 'Patient registered successfully!'));
     },
   );

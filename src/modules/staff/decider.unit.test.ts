@@ -11,7 +11,7 @@ import {
   StaffMemberAlreadyExists,
   StaffMemberNotFound,
 } from './errors';
-import type { StaffMemberCreated } from './staff-member';
+import type { StaffMemberCreated } from './events';
 
 // Like test/helpers/given.ts, but with NoInfer so inline event literals in a history type-check.
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, history: NoInfer<E>[]) {
@@ -39,7 +39,6 @@ const created: StaffMemberCreated = {
     lastName: 'Obi',
     email: 'ada@clinic.ng',
     role: 'doctor',
-    passwordHash: '$argon2id$hash',
     department: null,
     specialization: null,
     phone: null,

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/event-store/command-handler';
 import { PlanLimitReached } from './errors';
 import { ADMIN_SEATS, PLANS, type PlanCode } from './plans';
+import type { DirectoryEvent } from './events';
 
 /**
  * The per-hospital staff directory, stream `staff-directory-<hospitalId>`. It exists to
@@ -9,14 +10,7 @@ import { ADMIN_SEATS, PLANS, type PlanCode } from './plans';
  * this stream and append with its revision, so one of them re-decides against the other's
  * seat (the command handler retries) and neither the number nor the limit can be overrun.
  */
-export type StaffSeatAssigned = {
-  type: 'StaffSeatAssigned';
-  data: { userId: string; employeeId: string; number: number };
-};
-export type StaffSeatReleased = { type: 'StaffSeatReleased'; data: { userId: string } };
-export type HospitalPlanChanged = { type: 'HospitalPlanChanged'; data: { hospitalId: string; plan: PlanCode } };
-
-export type DirectoryEvent = StaffSeatAssigned | StaffSeatReleased | HospitalPlanChanged;
+export type { DirectoryEvent } from './events';
 
 export type DirectoryState = {
   /** Highest employee number handed out; numbers are never reused, even after a deletion. */

@@ -1,54 +1,34 @@
-import { loadAggregate } from '../../platform/event-store/command-handler';
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { Platform } from '../../platform/platform';
 import type { LiveConsumer } from '../../platform/projections/runner';
-import { staffMemberDecider } from './decider';
+import type { StaffMemberEvent } from './events';
+import { findStaff, type StaffListItem } from './read-models/staff-directory';
 import { ROLE_LABELS, type RoleCode } from './roles';
-import { staffStream, type StaffMemberEvent, type StaffMemberState } from './staff-member';
-
-type Known = Exclude<StaffMemberState, { status: 'none' }>;
 
 /** Staff changes are shown to the hospital's admins only (product-spec-1 §6), on their 'users' channel. */
 const TO_ADMINS = { roles: ['admin'], channels: ['users'] } as const;
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
+function userOf(p: StaffListItem) {
+  const { version: _v, createdAt: _c, ...rest } = p;
+  return { ...rest, roleLabel: ROLE_LABELS[p.role as RoleCode] ?? p.role };
+}
+
 /**
- * The profile as it stood when `event` was recorded, read from the member's own stream: the
- * Deactivated/Deleted events carry only the id, and the directory row may already be gone.
+ * Pushes user_created, user_updated, user_status_changed and user_deleted ({type, data, timestamp})
+ * to admins. The member is read from the staff directory read model (deleted members keep their
+ * row), never by folding their stream.
  */
-async function profileAt(platform: Platform, event: RecordedEvent): Promise<Known | null> {
-  const { events } = await loadAggregate(
-    platform.store,
-    staffStream((event.data as { userId: string }).userId),
-    staffMemberDecider.evolve,
-    staffMemberDecider.initialState,
-  );
-  const upTo = events.filter((e) => e.revision <= event.revision) as unknown as StaffMemberEvent[];
-  const state = upTo.reduce(staffMemberDecider.evolve, staffMemberDecider.initialState());
-  return state.status === 'none' ? null : state;
-}
-
-function userOf(p: Known) {
-  const { userId, hospitalId: _h, status, ...rest } = p;
-  return {
-    _id: userId,
-    id: userId,
-    ...rest,
-    isActive: status === 'active',
-    roleLabel: ROLE_LABELS[p.role as RoleCode] ?? p.role,
-  };
-}
-
-/** Pushes user_created, user_updated, user_status_changed and user_deleted ({type, data, timestamp}) to admins. */
 export function staffNotifications(platform: Platform): LiveConsumer {
   const handle = async (event: RecordedEvent) => {
     const e = event as unknown as RecordedEvent<StaffMemberEvent>;
     const hospitalId = event.metadata.hospitalId;
     const by = event.metadata.actor.name;
+    const member = () => findStaff(platform.db, hospitalId, e.data.userId, { includeDeleted: true });
     switch (e.type) {
       case 'StaffMemberCreated': {
-        const { passwordHash: _secret, ...d } = e.data;
+        const d = e.data;
         const user = { _id: d.userId, id: d.userId, ...d, isActive: true, roleLabel: ROLE_LABELS[d.role] };
         const message = `${fullName(d)} was added as ${ROLE_LABELS[d.role]}`;
         platform.realtime.publish(
@@ -59,10 +39,10 @@ export function staffNotifications(platform: Platform): LiveConsumer {
         return;
       }
       case 'StaffMemberUpdated': {
-        const p = await profileAt(platform, event);
+        const p = await member();
         if (!p) return;
-        const message = `${fullName(p)}'s account was updated`;
-        const user = userOf(p);
+        const message = `${fullName(e.data)}'s account was updated`;
+        const user = { ...userOf(p), ...e.data };
         platform.realtime.publish(
           hospitalId,
           { type: 'user_updated', data: { user, updatedBy: by, message } },
@@ -72,19 +52,20 @@ export function staffNotifications(platform: Platform): LiveConsumer {
       }
       case 'StaffMemberDeactivated':
       case 'StaffMemberReactivated': {
-        const p = await profileAt(platform, event);
+        const p = await member();
         if (!p) return;
         const newStatus = e.type === 'StaffMemberReactivated';
         const message = `${fullName(p)} was ${newStatus ? 'activated' : 'deactivated'}`;
+        const user = { ...userOf(p), isActive: newStatus };
         platform.realtime.publish(
           hospitalId,
-          { type: 'user_status_changed', data: { user: userOf(p), newStatus, updatedBy: by, message } },
+          { type: 'user_status_changed', data: { user, newStatus, updatedBy: by, message } },
           TO_ADMINS,
         );
         return;
       }
       case 'StaffMemberDeleted': {
-        const p = await profileAt(platform, event);
+        const p = await member();
         const userName = p ? fullName(p) : 'A user';
         platform.realtime.publish(
           hospitalId,

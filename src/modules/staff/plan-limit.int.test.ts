@@ -25,9 +25,9 @@ describe('the Clinic plan: up to 7 users, the admin included', () => {
   it('holds the admin and six staff, and refuses the eighth user with 403 naming the plan and the limit', async () => {
     const h = await onboardHospital(t);
     // The plan comes from the hospitals module's HospitalRegistered event.
-    expect(await t.platform.runner.waitFor((await t.platform.store.headPosition())!, ['staff-hospital-plans'])).toBe(
-      true,
-    );
+    expect(
+      await t.platform.runner.waitFor((await t.platform.store.headPosition())!, [{ name: 'staff-hospital-plans' }]),
+    ).toBe(true);
     const registered = await t.platform.db
       .selectFrom('staff_hospital_plans')
       .select('plan')

@@ -1,5 +1,5 @@
 /**
- * Staff roles: the product's roles (src/platform/roles.ts) plus the messages this module answers
+ * Staff roles: the product's roles (src/shared/roles.ts) plus the messages this module answers
  * when a role is refused.
  */
 export {
@@ -10,7 +10,7 @@ export {
   parseRole,
   type RoleCode,
   type StaffRole,
-} from '../../platform/roles';
+} from '../../shared/roles';
 
 export const ADMIN_ROLE_REFUSED = 'Admin accounts are created only through hospital onboarding';
 export const UNKNOWN_ROLE =

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { ok, okMessage, success } from '../../platform/http/envelope';
-import { BadRequest } from '../../platform/http/errors';
+import { BadRequest, ServiceUnavailable } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
+import { sendInvitation } from '../identity';
+import { changePlan } from './commands/change-plan';
+import { createStaffMember } from './commands/create-staff-member';
+import { deleteStaffMember, updateStaffMember } from './commands/edit-staff-member';
 import { StaffMemberNotFound } from './errors';
 import { effectivePlan, usedSeats } from './directory';
-import { PLANS } from './plans';
-import { findStaff, listStaff, staffStats, type StaffListItem } from './read-models/staff-directory';
+import { PLANS, type PlanCode } from './plans';
+import { registeredPlan } from './read-models/hospital-plans';
+import { findStaff, listStaff, seatsInUse, staffStats, type StaffListItem } from './read-models/staff-directory';
 import { ROLE_IDS, ROLE_LABELS, type RoleCode } from './roles';
 import {
   changePlanBody,
@@ -19,12 +24,14 @@ import {
   userSchema,
   versionFromIfMatch,
 } from './schemas';
-import { changePlan, createStaffMember, deleteStaffMember, planStatus, updateStaffMember } from './staff-service';
 
 export const CREATED = 'User created successfully! Invitation email sent.';
-/** When the mail fails the account still exists; the answer then carries the temporary password for the admin to pass on. */
+/** When the mail fails the account still exists; the admin can send the invitation again. */
 export const CREATED_WITHOUT_EMAIL =
-  'User created, but the invitation email could not be sent. Give the user their Employee ID and temporary password yourself.';
+  'User created, but the invitation email could not be sent. Use Resend invitation to try again.';
+export const CREATED_MAIL_PENDING = 'User created successfully! The invitation email is on its way.';
+export const INVITATION_SENT = 'Invitation email sent.';
+export const INVITATION_FAILED = 'The invitation email could not be sent. Please try again later.';
 const ADMIN_ONLY = 'Access denied. Admin role required.';
 
 function present(u: StaffListItem) {
@@ -44,10 +51,17 @@ function expectedVersion(bodyVersion: number | undefined, header: string | undef
   return v;
 }
 
+function planAnswer(code: PlanCode, seats: number) {
+  return { code, name: PLANS[code].name, maxUsers: PLANS[code].maxUsers, usedSeats: seats };
+}
+
+/** The plan and the seats in use, from the read models (the limit itself is decided on the directory stream). */
 async function plan(platform: Platform, hospitalId: string) {
-  const { state, registered } = await planStatus(platform, hospitalId);
-  const code = effectivePlan(state, registered);
-  return { code, name: PLANS[code].name, maxUsers: PLANS[code].maxUsers, usedSeats: usedSeats(state) };
+  const [code, seats] = await Promise.all([
+    registeredPlan(platform.db, hospitalId),
+    seatsInUse(platform.db, hospitalId),
+  ]);
+  return planAnswer(code, seats);
 }
 
 export function staffRoutes(app: HttpApp, platform: Platform) {
@@ -65,19 +79,41 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         summary: 'Create a staff account and email its credentials',
         body: createUserBody,
         response: {
-          201: ok(
-            z.object({ user: userSchema, invitationSent: z.boolean(), temporaryPassword: z.string().optional() }),
-          ),
+          201: ok(z.object({ user: userSchema, invitationSent: z.boolean().nullable() })),
         },
       },
     },
     async (request, reply) => {
-      const created = await createStaffMember(platform, platform.metadataFor(request), request.body);
-      const user = present(created.user);
-      const answer = created.invitationSent
-        ? success({ user, invitationSent: true }, CREATED)
-        : success({ user, invitationSent: false, temporaryPassword: created.temporaryPassword }, CREATED_WITHOUT_EMAIL);
-      return reply.code(201).send(answer);
+      const { user, invitation } = await createStaffMember(platform, platform.metadataFor(request), request.body);
+      const message = { sent: CREATED, failed: CREATED_WITHOUT_EMAIL, pending: CREATED_MAIL_PENDING }[invitation];
+      const invitationSent = invitation === 'pending' ? null : invitation === 'sent';
+      return reply.code(201).send(success({ user: present(user), invitationSent }, message));
+    },
+  );
+
+  app.post(
+    '/users/:id/invitation',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Send the invitation again, with a new temporary password',
+        params: userIdParams,
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const member = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!member) throw new StaffMemberNotFound();
+      const { id: userId, email, firstName, role, employeeId } = member;
+      const sent = await sendInvitation(
+        platform,
+        { userId, email, firstName, role: role as never, employeeId },
+        platform.metadataFor(request),
+      );
+      if (!sent) throw new ServiceUnavailable(INVITATION_FAILED);
+      return { success: true as const, message: INVITATION_SENT };
     },
   );
 
@@ -134,8 +170,15 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) => {
-      await changePlan(platform, platform.metadataFor(request), request.body.plan);
-      return success(await plan(platform, request.auth!.hospitalId), 'Plan updated successfully');
+      const hospitalId = request.auth!.hospitalId;
+      const [result, registered] = await Promise.all([
+        changePlan(platform, platform.metadataFor(request), request.body.plan),
+        registeredPlan(platform.db, hospitalId),
+      ]);
+      return success(
+        planAnswer(effectivePlan(result.state, registered), usedSeats(result.state)),
+        'Plan updated successfully',
+      );
     },
   );
 
@@ -169,9 +212,13 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
     async (request) => {
       const { expectedVersion: bodyVersion, ...changes } = request.body;
       const version = expectedVersion(bodyVersion, request.headers['if-match']);
-      await updateStaffMember(platform, platform.metadataFor(request), request.params.id, changes, version);
-      const user = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
-      if (!user) throw new StaffMemberNotFound();
+      const user = await updateStaffMember(
+        platform,
+        platform.metadataFor(request),
+        request.params.id,
+        changes,
+        version,
+      );
       return success({ user: present(user) }, 'User updated successfully');
     },
   );

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { readOutbox } from '../../../test/helpers/outbox';
-import { bearer, hireAndSignIn, hireStaff, staffLogin, uniqueEmail } from '../../../test/helpers/staff-api';
+import {
+  bearer,
+  hireAndSignIn,
+  hireStaff,
+  readInvitation,
+  staffLogin,
+  uniqueEmail,
+} from '../../../test/helpers/staff-api';
 import { createLogger } from '../../platform/logger';
 import { NodemailerMailer } from '../../platform/mail/nodemailer-mailer';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
@@ -67,12 +74,13 @@ describe('staff sign-in follows the account', () => {
 
 describe('when the invitation cannot be mailed', () => {
   let t: TestApp;
+  const mailDown = { value: true };
   beforeAll(async () => {
     // The real outbox mailer, except that one address is unreachable (an SMTP refusal).
     const outbox = { dir: '' };
     const mailer: Mailer = {
       send: async (m: MailMessage) => {
-        if (m.to.startsWith('unreachable')) throw new Error('550 mailbox unavailable');
+        if (mailDown.value && m.to.startsWith('unreachable')) throw new Error('550 mailbox unavailable');
         await new NodemailerMailer(
           { from: 'HMS <no-reply@hms.local>', outboxDir: outbox.dir },
           createLogger('silent'),
@@ -84,7 +92,7 @@ describe('when the invitation cannot be mailed', () => {
   });
   afterAll(async () => t?.close());
 
-  it('still creates the user and tells the admin, giving them the credentials to pass on', async () => {
+  it('still creates the user, tells the admin, and sends the invitation again on request', async () => {
     const a = await onboardHospital(t);
     const email = uniqueEmail('unreachable');
     const res = await t.app.inject({
@@ -96,11 +104,31 @@ describe('when the invitation cannot be mailed', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(
-      'User created, but the invitation email could not be sent. Give the user their Employee ID and temporary password yourself.',
+      'User created, but the invitation email could not be sent. Use Resend invitation to try again.',
     );
     expect(body.data).toMatchObject({ invitationSent: false, user: { email, employeeId: 'EMP-0001' } });
+    expect(body.data).not.toHaveProperty('temporaryPassword');
     expect(await readOutbox(path.join(t.dataDir, 'outbox'), email)).toEqual([]);
-    const login = await staffLogin(t, email, body.data.temporaryPassword);
-    expect(login.statusCode).toBe(200);
+    const account = await t.platform.store.readStream(`account-${body.data.user.id}`);
+    expect(account.map((e) => e.type)).toEqual(['AccountProvisioned', 'TemporaryPasswordIssued', 'InvitationFailed']);
+
+    const resend = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${body.data.user.id}/invitation`,
+        headers: { ...bearer(a.token), 'content-type': 'application/json' },
+      });
+    const stillDown = await resend();
+    expect(stillDown.statusCode).toBe(503);
+    expect(stillDown.json()).toEqual({
+      success: false,
+      message: 'The invitation email could not be sent. Please try again later.',
+    });
+    mailDown.value = false;
+    const sent = await resend();
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ success: true, message: 'Invitation email sent.' });
+    const invitation = await readInvitation(t, email);
+    expect((await staffLogin(t, email, invitation.temporaryPassword)).statusCode).toBe(200);
   });
 });

@@ -1,56 +1,7 @@
-import { z } from 'zod';
-import { ROLE_CODES } from './roles';
+import type { StaffMemberCreated, StaffMemberEvent } from './events';
 
-/**
- * The staff-member aggregate, stream `staff-<userId>`. These events are a contract: the
- * identity module projects them into login accounts (and ends sessions on deactivation or
- * deletion), so names and payloads change only together with it.
- */
-const role = z.enum(ROLE_CODES);
-
-export const staffMemberCreatedSchema = z.object({
-  userId: z.string(),
-  hospitalId: z.string(),
-  employeeId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** Always lowercase. */
-  email: z.string(),
-  role,
-  /** argon2id hash of the generated temporary password. */
-  passwordHash: z.string(),
-  department: z.string().nullable(),
-  specialization: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-
-/** Carries the full new values, not a diff, so consumers never need the previous event. */
-export const staffMemberUpdatedSchema = z.object({
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role,
-});
-
-const userOnly = z.object({ userId: z.string() });
-
-export type StaffMemberCreated = { type: 'StaffMemberCreated'; data: z.infer<typeof staffMemberCreatedSchema> };
-export type StaffMemberUpdated = { type: 'StaffMemberUpdated'; data: z.infer<typeof staffMemberUpdatedSchema> };
-export type StaffMemberDeactivated = { type: 'StaffMemberDeactivated'; data: z.infer<typeof userOnly> };
-export type StaffMemberReactivated = { type: 'StaffMemberReactivated'; data: z.infer<typeof userOnly> };
-export type StaffMemberDeleted = { type: 'StaffMemberDeleted'; data: z.infer<typeof userOnly> };
-
-export type StaffMemberEvent =
-  StaffMemberCreated | StaffMemberUpdated | StaffMemberDeactivated | StaffMemberReactivated | StaffMemberDeleted;
-
-export const staffMemberEventSchemas = {
-  StaffMemberCreated: staffMemberCreatedSchema,
-  StaffMemberUpdated: staffMemberUpdatedSchema,
-  StaffMemberDeactivated: userOnly,
-  StaffMemberReactivated: userOnly,
-  StaffMemberDeleted: userOnly,
-} as const;
+/** The staff-member aggregate, stream `staff-<userId>`. */
+export type { StaffMemberCreated, StaffMemberEvent } from './events';
 
 export const staffStream = (userId: string) => `staff-${userId}`;
 

@@ -66,7 +66,11 @@ describe('staff API: create and list', () => {
       employeeId: user.employeeId,
       role: 'pharmacist',
     });
-    expect(data.passwordHash).toMatch(/^\$argon2id\$/);
+    // No password or hash in the staff event: the account and its credentials are identity's.
+    expect(data).not.toHaveProperty('passwordHash');
+    const account = await t.platform.store.readStream(`account-${user.id}`);
+    expect(account.map((e) => e.type)).toEqual(['AccountProvisioned', 'TemporaryPasswordIssued', 'InvitationSent']);
+    expect((account[1]!.data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
     // The plain password exists only in the mail: no event anywhere carries it.
     const everything = await t.platform.store.readAll({ after: null, limit: 10_000 });
     expect(JSON.stringify(everything.map((e) => [e.data, e.metadata]))).not.toContain(invitation.temporaryPassword);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand, type Decider, type HandleOptions } from './command-handler';
 import { metadataFor } from './metadata';
 import { WrongExpectedRevision, type EventStore } from './port';
+import { transact } from './unit-of-work';
 import { createPostgresTestStore, type PostgresTestStore } from './postgres-test-store';
 
 // A tiny decider: a counter that may not pass a limit.
@@ -41,6 +42,7 @@ const counter: Decider<CounterCommand, CounterEvent, { total: number }> = {
 };
 
 const metadata = metadataFor({ hospitalId: 'hospital-1' });
+const inc = (by: number, total: number): Incremented => ({ type: 'Incremented', data: { by, total } });
 
 /**
  * A real store whose first read of a stream is followed, before the handler can append, by a
@@ -99,8 +101,6 @@ describe('handleCommand (given / when / then on Postgres)', () => {
     };
   }
 
-  const inc = (by: number, total: number): Incremented => ({ type: 'Incremented', data: { by, total } });
-
   it('appends the decided events to a new stream', async () => {
     const result = await scenario([])
       .when({ type: 'Increment', by: 2 })
@@ -130,19 +130,26 @@ describe('handleCommand (given / when / then on Postgres)', () => {
 
   it('accepts a pinned expected revision that matches the stream', async () => {
     await scenario([inc(1, 1)])
-      .when({ type: 'Reset' }, { expectedRevision: 0n })
+      .when({ type: 'Reset' }, { expectedVersion: 1 })
       .then([{ type: 'Reset', data: {} }]);
   });
 
-  it('refuses a pinned expected revision the stream has moved past', async () => {
+  it('refuses a pinned version the stream has moved past', async () => {
     await scenario([inc(1, 1), inc(1, 2)])
-      .when({ type: 'Increment', by: 1 }, { expectedRevision: 0n })
+      .when({ type: 'Increment', by: 1 }, { expectedVersion: 1 })
       .thenThrows(WrongExpectedRevision);
+  });
+
+  it("answers the decider's refusal before a stale version's conflict", async () => {
+    // Decide first, check the version after: the 4xx that explains the refusal wins over a 409.
+    await scenario([inc(1, 1), inc(2, 3)])
+      .when({ type: 'Increment', by: 1 }, { expectedVersion: 1 })
+      .thenThrows(CounterLimitReached);
   });
 
   it('refuses, without retrying, when a rival writes between read and append under a pinned revision', async () => {
     await scenario([inc(1, 1)], inc(1, 2))
-      .when({ type: 'Increment', by: 1 }, { expectedRevision: 0n })
+      .when({ type: 'Increment', by: 1 }, { expectedVersion: 1 })
       .thenThrows(WrongExpectedRevision);
   });
 
@@ -164,5 +171,44 @@ describe('handleCommand (given / when / then on Postgres)', () => {
     await scenario([inc(1, 1)], inc(2, 3))
       .when({ type: 'Increment', by: 1 })
       .thenThrows(CounterLimitReached);
+  });
+});
+
+describe('units of work across streams (Postgres)', () => {
+  let pg: PostgresTestStore;
+  beforeAll(async () => {
+    pg = await createPostgresTestStore();
+  });
+  afterAll(async () => pg?.close());
+
+  it('commits every stream of a unit of work, or none when one of them conflicts', async () => {
+    const a = `counter-${randomUUID()}`;
+    const b = `counter-${randomUUID()}`;
+    const both = (store: EventStore) =>
+      transact(
+        store,
+        metadata,
+        async (uow) => {
+          uow.decide(await uow.load(counter, a), { type: 'Increment', by: 1 });
+          uow.decide(await uow.load(counter, b), { type: 'Increment', by: 1 });
+        },
+        { retries: 0 },
+      );
+    const done = await both(pg.store);
+    expect(done.events.map((e) => [e.stream, e.type])).toEqual([
+      [a, 'Incremented'],
+      [b, 'Incremented'],
+    ]);
+    // A rival moves b after the unit of work read it: the write to a must not happen either.
+    const rivalOnB: EventStore = Object.assign(Object.create(pg.store) as EventStore, {
+      readStream: async (stream: string) => {
+        const events = await pg.store.readStream(stream);
+        if (stream === b) await pg.store.append(b, [{ ...inc(1, 2), metadata }], { expectedRevision: 'any' });
+        return events;
+      },
+    });
+    await expect(both(rivalOnB)).rejects.toBeInstanceOf(WrongExpectedRevision);
+    expect((await pg.store.readStream(a)).length).toBe(1);
+    expect((await pg.store.readStream(b)).length).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
-import type { AppendResult, DomainEvent, EventMetadata, EventStore, ExpectedRevision, RecordedEvent } from './port';
-import { WrongExpectedRevision } from './port';
+import type { DomainEvent, EventMetadata, EventStore, GlobalPosition, RecordedEvent } from './port';
+import { transact, type CommittedEvent } from './unit-of-work';
 
 /** A module's pure decision logic for one aggregate. */
 export type Decider<Command, Event extends DomainEvent, State> = {
@@ -8,22 +8,30 @@ export type Decider<Command, Event extends DomainEvent, State> = {
   decide: (command: Command, state: State) => Event[];
 };
 
-export type CommandResult<State, Event extends DomainEvent> = AppendResult & {
+export type CommandResult<State, Event extends DomainEvent> = {
+  /** The aggregate's state after the command. */
   state: State;
+  /** The events the command appended ([] when it changed nothing). */
   events: Event[];
-  /** Revision the stream was at before the append (null: it did not exist). */
+  committed: CommittedEvent[];
+  /** Revision the stream was at before the command (null: it did not exist). */
   previousRevision: bigint | null;
+  /** The stream's revision after the command (-1 for a stream that still does not exist). */
+  nextRevision: bigint;
+  /** Global position of the last appended event; null when nothing was appended. */
+  position: GlobalPosition | null;
 };
 
 export type HandleOptions = {
-  /** The revision the caller last saw (optimistic concurrency across requests); omitted: the one just read. */
-  expectedRevision?: bigint;
   /**
-   * Retry when another writer got in between the read and the append. Safe only when the
-   * command's rules are re-checked against the new state, which `decide` always does, and the
-   * caller did not pin `expectedRevision`.
+   * The version (events in the stream) the caller last saw. Checked after deciding, so a domain
+   * refusal (404, 400) answers before a stale version's 409.
    */
+  expectedVersion?: number;
+  /** Attempts after a conflict with a concurrent writer; each re-reads and re-decides. */
   retries?: number;
+  /** The stream is new (a fresh random id): skip reading it. */
+  isNew?: boolean;
 };
 
 export async function loadAggregate<Event extends DomainEvent, State>(
@@ -37,7 +45,7 @@ export async function loadAggregate<Event extends DomainEvent, State>(
   return { state, revision: events.length ? events[events.length - 1]!.revision : null, events };
 }
 
-/** Load the stream, fold it, decide, append with the expected revision; retry conflicts where safe. */
+/** One command on one stream: load, fold, decide, check the pinned version, append. */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
   decider: Decider<Command, Event, State>,
@@ -46,26 +54,26 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   metadata: EventMetadata,
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
-  const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
-  for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadAggregate(store, stream, decider.evolve, decider.initialState);
-    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new WrongExpectedRevision(stream, options.expectedRevision, revision ?? 'no_stream');
-    }
-    const events = decider.decide(command, state);
-    if (events.length === 0)
-      return { state, events, previousRevision: revision, nextRevision: revision ?? -1n, position: [0n, 0n] };
-    const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
-    try {
-      const result = await store.append(
-        stream,
-        events.map((e) => ({ ...e, metadata })),
-        { expectedRevision: expected },
-      );
-      return { ...result, state: events.reduce(decider.evolve, state), events, previousRevision: revision };
-    } catch (e) {
-      if (e instanceof WrongExpectedRevision && attempt < retries) continue;
-      throw e;
-    }
-  }
+  const { value, events, position } = await transact(
+    store,
+    metadata,
+    async (uow) => {
+      const aggregate = await uow.load(decider, stream, {
+        expectedVersion: options.expectedVersion,
+        isNew: options.isNew,
+      });
+      const decided = uow.decide(aggregate, command);
+      return { state: aggregate.state, decided, previousRevision: aggregate.revision };
+    },
+    { retries: options.retries },
+  );
+  const base = value.previousRevision ?? -1n;
+  return {
+    state: value.state,
+    events: value.decided,
+    committed: events,
+    previousRevision: value.previousRevision,
+    nextRevision: base + BigInt(value.decided.length),
+    position,
+  };
 }

@@ -24,6 +24,7 @@ import {
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamWrite,
   type Unsubscribe,
 } from './port';
 
@@ -70,6 +71,8 @@ function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
  */
 export class EsdbEventStore implements EventStore {
   readonly name = 'esdb' as const;
+  /** EventStoreDB has no multi-stream transaction: see appendMany. */
+  readonly atomicMultiStream = false;
 
   private constructor(private readonly client: EventStoreDBClient) {}
 
@@ -101,6 +104,19 @@ export class EsdbEventStore implements EventStore {
       }
       throw e;
     }
+  }
+
+  /**
+   * Writes in order, stopping at the first refusal. Not atomic: a crash or a conflict after the
+   * first write leaves the earlier ones recorded. Unique-value reservations, which are written
+   * first, record their owner's stream so that one whose owner never appeared is treated as free
+   * (see unique-reservation.ts).
+   */
+  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const w of writes)
+      results.push(await this.append(w.stream, w.events, { expectedRevision: w.expectedRevision }));
+    return results;
   }
 
   /**

@@ -2,7 +2,7 @@
  * The event store port: the system of record. Adapters: PostgreSQL (default) and EventStoreDB.
  */
 
-import type { RoleCode } from '../roles';
+import type { RoleCode } from '../../shared/roles';
 
 /** Who did something: a person in one of the product's roles, or the system itself. */
 export type Role = RoleCode | 'system';
@@ -15,6 +15,11 @@ export type EventMetadata = {
   correlationId: string;
   causationId: string;
   occurredAt: string;
+  /** The HTTP request that caused the event, and the client address it came from (audit trail). */
+  requestId?: string;
+  ip?: string;
+  /** The version of the event's schema it was written with (stamped by the event log). */
+  schemaVersion?: number;
 };
 
 /** An event as a decider produces it: a type and a JSON-serialisable payload. */
@@ -53,9 +58,19 @@ export type AppendResult = {
 
 export type Unsubscribe = () => Promise<void>;
 
+/** The events one command writes to one stream, with the revision the stream must be at. */
+export type StreamWrite = { stream: string; events: NewEvent[]; expectedRevision: ExpectedRevision };
+
 export interface EventStore {
   readonly name: 'postgres' | 'esdb';
+  /**
+   * True when `appendMany` commits every write or none (PostgreSQL: one statement). EventStoreDB
+   * has no multi-stream transaction: its writes are applied in order and a failure stops the rest.
+   */
+  readonly atomicMultiStream: boolean;
   append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** Appends to several distinct streams; one result per write, in order. */
+  appendMany(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** Every event of the stream in revision order; [] when the stream does not exist. */
   readStream(stream: string): Promise<RecordedEvent[]>;
   /** Up to `limit` events after `after` (null: from the start), in global order. */

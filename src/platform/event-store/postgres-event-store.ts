@@ -9,6 +9,7 @@ import {
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamWrite,
   type Unsubscribe,
 } from './port';
 
@@ -23,6 +24,19 @@ type EventRow = {
   type: string;
   data: object;
   metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+/** Runs one parameterised statement: on the pool (its own transaction) or inside a caller's transaction. */
+export type QueryRunner = <R>(text: string, values: unknown[]) => Promise<R[]>;
+
+/** An appended event as the statement returned it, keyed back to the write that carried it. */
+export type InsertedRow = {
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  position: string;
+  transaction_id: string;
   recorded_at: Date;
 };
 
@@ -45,6 +59,69 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 /**
+ * Every write in one statement, so one round trip and one transaction: read each stream's
+ * revision, check them all, insert every event or none. Two writers expecting the same revision
+ * both pass the check, and the unique (stream_id, stream_revision) index turns the later away.
+ */
+const APPEND_SQL = `
+with w as (
+  select * from unnest($1::text[], $2::text[], $3::bigint[]) as w(stream_id, kind, expected)
+), cur as (
+  select w.stream_id, w.kind, w.expected,
+         (select max(e.stream_revision) from events e where e.stream_id = w.stream_id) as rev
+    from w
+), ok as (
+  select bool_and(case kind when 'any' then true when 'no_stream' then rev is null else coalesce(rev = expected, false) end) as ok
+    from cur
+)
+insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+select t.stream_id, coalesce(c.rev, -1) + t.n, t.id, t.type, t.data, t.meta
+  from unnest($4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])
+       with ordinality as t(stream_id, n, id, type, data, meta, ord)
+  join cur c on c.stream_id = t.stream_id
+  cross join ok
+ where ok.ok
+ order by t.ord
+returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at`;
+
+/** The statement's parameters for `writes` (streams must be distinct), with the ids it will insert. */
+export function appendParameters(writes: StreamWrite[]): { values: unknown[]; ids: string[][] } {
+  if (writes.length === 0) throw new Error('append needs at least one write');
+  const seen = new Set<string>();
+  const streams: string[] = [];
+  const kinds: string[] = [];
+  const expected: (string | null)[] = [];
+  const eStreams: string[] = [];
+  const eN: number[] = [];
+  const eIds: string[] = [];
+  const eTypes: string[] = [];
+  const eData: string[] = [];
+  const eMeta: string[] = [];
+  const ids: string[][] = [];
+  for (const w of writes) {
+    if (w.events.length === 0) throw new Error(`append to ${w.stream} needs at least one event`);
+    if (seen.has(w.stream)) throw new Error(`append writes ${w.stream} twice`);
+    seen.add(w.stream);
+    streams.push(w.stream);
+    kinds.push(typeof w.expectedRevision === 'bigint' ? 'revision' : w.expectedRevision);
+    expected.push(typeof w.expectedRevision === 'bigint' ? String(w.expectedRevision) : null);
+    const writeIds: string[] = [];
+    w.events.forEach((e: NewEvent, i) => {
+      const id = e.id ?? randomUUID();
+      writeIds.push(id);
+      eStreams.push(w.stream);
+      eN.push(i + 1);
+      eIds.push(id);
+      eTypes.push(e.type);
+      eData.push(JSON.stringify(e.data));
+      eMeta.push(JSON.stringify(e.metadata));
+    });
+    ids.push(writeIds);
+  }
+  return { values: [streams, kinds, expected, eStreams, eN, eIds, eTypes, eData, eMeta], ids };
+}
+
+/**
  * The default event store, in the `events` table.
  *
  * The global feed is ordered by (transaction_id, position) and only ever returns events whose
@@ -56,87 +133,122 @@ function toRecorded(row: EventRow): RecordedEvent {
  */
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres' as const;
+  readonly atomicMultiStream = true;
+  private readonly local = new Set<() => void>();
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
   ) {}
 
+  private readonly poolRunner: QueryRunner = async <R>(text: string, values: unknown[]) =>
+    (await this.pool.query(text, values)).rows as R[];
+
   async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }) {
-    if (events.length === 0) throw new Error('append needs at least one event');
+    return (await this.appendMany([{ stream, events, expectedRevision }]))[0]!;
+  }
+
+  async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.tryAppend(stream, events, expectedRevision);
+        const { results } = await this.appendOn(this.poolRunner, writes);
+        this.announce();
+        return results;
       } catch (e) {
         // With 'any' a concurrent writer taking the same revision is not a conflict: try again.
-        if (expectedRevision === 'any' && isUniqueRevisionViolation(e) && attempt < 20) continue;
-        if (isUniqueRevisionViolation(e)) {
-          throw new WrongExpectedRevision(stream, expectedRevision, await this.currentRevision(stream));
-        }
+        if (isUniqueRevisionViolation(e) && attempt < 20 && writes.every((w) => w.expectedRevision === 'any')) continue;
         throw e;
       }
     }
   }
 
   /**
-   * One statement, so one round trip and its own transaction: read the stream's revision, check
-   * it, insert. Two writers expecting the same revision both pass the check, and the unique
-   * (stream_id, stream_revision) index turns the later one away (see `append`).
+   * Appends through `run`, which may be a caller's open transaction (the event log runs inline
+   * projections in it). The caller must call `announce()` once that transaction has committed.
    */
-  private async tryAppend(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const { rows } = await this.pool.query<{
-      current: string | null;
-      position: string | null;
-      transaction_id: string | null;
-      revision: string | null;
-    }>(
-      `with current_revision as (
-         select max(stream_revision) as rev from events where stream_id = $1
-       ), inserted as (
-         insert into events (stream_id, stream_revision, event_id, type, data, metadata)
-         select $1, coalesce(c.rev, -1) + t.ord, t.id, t.type, t.data, t.meta
-           from current_revision c,
-                unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as t(id, type, data, meta, ord)
-          where case $6::text when 'any' then true when 'no_stream' then c.rev is null else c.rev = $7::bigint end
-          order by t.ord
-         returning position, transaction_id, stream_revision
-       )
-       select c.rev::text as current, i.position::text as position,
-              i.transaction_id::text as transaction_id, i.stream_revision::text as revision
-         from current_revision c
-         left join lateral (select * from inserted order by position desc limit 1) i on true`,
-      [
-        stream,
-        events.map((e) => e.id ?? randomUUID()),
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
-        typeof expected === 'bigint' ? 'revision' : expected,
-        typeof expected === 'bigint' ? String(expected) : null,
-      ],
-    );
-    const row = rows[0]!;
-    if (row.position === null || row.transaction_id === null || row.revision === null) {
-      throw new WrongExpectedRevision(stream, expected, row.current === null ? 'no_stream' : BigInt(row.current));
+  async appendOn(run: QueryRunner, writes: StreamWrite[]): Promise<{ results: AppendResult[]; rows: InsertedRow[] }> {
+    const { values } = appendParameters(writes);
+    let rows: InsertedRow[];
+    try {
+      rows = await run<InsertedRow>(APPEND_SQL, values);
+    } catch (e) {
+      if (isUniqueRevisionViolation(e)) throw await this.conflict(writes, e);
+      throw e;
     }
-    // Announced after the commit, in a statement of its own: a NOTIFY inside the writing transaction
-    // holds a cluster-wide lock through that commit's disk flush, so concurrent appends would commit
-    // one at a time. The events are stored either way: a failed announcement is not a failed append,
-    // and the runners' poll finds the events.
-    await this.pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
-    return {
-      nextRevision: BigInt(row.revision),
-      position: [BigInt(row.transaction_id), BigInt(row.position)] as GlobalPosition,
-    };
+    if (rows.length === 0) throw await this.conflict(writes);
+    const lastByStream = new Map<string, InsertedRow>();
+    for (const r of rows) {
+      const prev = lastByStream.get(r.stream_id);
+      if (!prev || BigInt(r.stream_revision) > BigInt(prev.stream_revision)) lastByStream.set(r.stream_id, r);
+    }
+    const results = writes.map((w) => {
+      const last = lastByStream.get(w.stream)!;
+      return {
+        nextRevision: BigInt(last.stream_revision),
+        position: [BigInt(last.transaction_id), BigInt(last.position)] as GlobalPosition,
+      };
+    });
+    return { results, rows };
+  }
+
+  /**
+   * Which write's expectation failed, with the revision its stream is really at. Read on the pool:
+   * a caller's transaction is aborted after a failed statement, and committed state is the answer.
+   */
+  private async conflict(writes: StreamWrite[], cause?: unknown): Promise<Error> {
+    for (const w of writes) {
+      const actual = await this.currentRevision(w.stream).catch(() => null);
+      if (actual === null) continue;
+      const ok =
+        w.expectedRevision === 'any' ||
+        (w.expectedRevision === 'no_stream' ? actual === 'no_stream' : actual === w.expectedRevision);
+      if (!ok) return new WrongExpectedRevision(w.stream, w.expectedRevision, actual);
+    }
+    // A concurrent writer took the revision after our check: report the first write's stream.
+    const first = writes[0]!;
+    if (cause && !isUniqueRevisionViolation(cause)) return cause as Error;
+    return new WrongExpectedRevision(
+      first.stream,
+      first.expectedRevision,
+      first.expectedRevision === 'any' ? -1n : 'no_stream',
+    );
   }
 
   private async currentRevision(stream: string) {
-    const { rows } = await this.pool.query<{ rev: string | null }>(
+    const rows = await this.poolRunner<{ rev: string | null }>(
       'select max(stream_revision) as rev from events where stream_id = $1',
       [stream],
     );
     const rev = rows[0]?.rev;
     return rev === null || rev === undefined ? ('no_stream' as const) : BigInt(rev);
+  }
+
+  /**
+   * Tells readers that events may be readable: this process's own listeners at once, other
+   * processes through NOTIFY. NOTIFY is sent after the commit and coalesced (one in flight, one
+   * more queued at most): inside the writing transaction it would hold a cluster-wide lock through
+   * the commit's disk flush and make concurrent appends commit one at a time, and one per append
+   * costs a round trip each. A lost announcement only delays readers until their poll.
+   */
+  announce(): void {
+    for (const listener of this.local) listener();
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    this.pool
+      .query(`select pg_notify('${CHANNEL}', '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.notifying = false;
+        if (this.notifyAgain) {
+          this.notifyAgain = false;
+          this.announce();
+        }
+      });
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
@@ -170,6 +282,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async onAppended(onNew: () => void): Promise<Unsubscribe> {
+    this.local.add(onNew);
     let client: pg.Client | undefined;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
@@ -190,6 +303,7 @@ export class PostgresEventStore implements EventStore {
     await connect();
     return async () => {
       stopped = true;
+      this.local.delete(onNew);
       clearTimeout(retry);
       await client?.end().catch(() => undefined);
     };
@@ -200,7 +314,7 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-function isUniqueRevisionViolation(e: unknown): boolean {
+export function isUniqueRevisionViolation(e: unknown): boolean {
   return (
     typeof e === 'object' &&
     e !== null &&

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { WrongExpectedRevision } from '../event-store/port';
-import { AppError, type FieldError } from './errors';
+import { AppError, type ErrorExtra, type FieldError } from './errors';
 
 const VALIDATION_MESSAGE = 'Please check your input and try again';
 const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload and try again.';
@@ -20,7 +20,7 @@ function fieldOf(v: ZodValidationItem, context: string | undefined): string {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    return reply.code(error.statusCode).send(envelope(error.message, error.errors));
+    return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.extra));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldError[] = (error.validation as ZodValidationItem[]).map((v) => ({
@@ -64,6 +64,12 @@ function dedupe(errors: FieldError[]): FieldError[] {
   return errors.filter((e) => (seen.has(e.field) ? false : (seen.add(e.field), true)));
 }
 
-export function envelope(message: string, errors?: FieldError[]) {
-  return errors?.length ? { success: false as const, message, errors } : { success: false as const, message };
+export function envelope(message: string, errors?: FieldError[], extra?: ErrorExtra) {
+  return {
+    ...extra?.details,
+    success: false as const,
+    message,
+    ...(errors?.length ? { errors } : {}),
+    ...(extra?.code ? { code: extra.code } : {}),
+  };
 }

@@ -4,12 +4,16 @@
  */
 export type FieldError = { field: string; message: string };
 
+/** What a client can act on besides the message: a stable `code` and fields such as `loginPath`. */
+export type ErrorExtra = { code?: string; details?: Record<string, string | number | boolean | null> };
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    readonly extra?: ErrorExtra,
   ) {
     super(message);
     this.name = new.target.name;
@@ -22,13 +26,13 @@ export class BadRequest extends AppError {
   }
 }
 export class Unauthorized extends AppError {
-  constructor(message = 'Authentication required') {
-    super(401, message);
+  constructor(message = 'Authentication required', extra?: ErrorExtra) {
+    super(401, message, undefined, undefined, extra);
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, message);
+  constructor(message = 'You do not have permission to do this', extra?: ErrorExtra) {
+    super(403, message, undefined, undefined, extra);
   }
 }
 export class NotFound extends AppError {
@@ -37,8 +41,8 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message = 'This record was changed by someone else. Reload and try again.') {
-    super(409, message);
+  constructor(message = 'This record was changed by someone else. Reload and try again.', extra?: ErrorExtra) {
+    super(409, message, undefined, undefined, extra);
   }
 }
 export class Locked extends AppError {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +16,8 @@ import {
 import type { AppModule, HttpApp, Platform } from '../platform';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
+import { installRequestGuards } from './request-guards';
+import { docsPolicy, securityHeaders } from './security-headers';
 
 export type HttpOptions = {
   /** Directory of the built web app (index.html); served with SPA fallback when present. */
@@ -44,6 +46,9 @@ export async function createHttpApp(
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installRequestGuards(app as unknown as FastifyInstance);
+  const https = platform.config.publicUrl.startsWith('https://');
+  await securityHeaders(app as unknown as FastifyInstance, { publicUrl: platform.config.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,7 +57,11 @@ export async function createHttpApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => docsPolicy(header, https),
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => {

@@ -3,7 +3,10 @@ import type { Config } from '../config';
 import { createDb, createPool, type Db } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrator';
+import { EventRegistry, type EventContract } from '../event-store/contracts';
+import { EventLog } from '../event-store/event-log';
 import type { EventStore, GlobalPosition } from '../event-store/port';
+import { reservationContracts } from '../event-store/unique-reservation';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { Logger } from '../logger';
 import { progressBar } from './progress-bar';
@@ -20,6 +23,8 @@ export type Output = { write: (text: string) => unknown; isTTY?: boolean };
 export async function runRebuild(args: {
   name: string | undefined;
   projections: Projection[];
+  /** Every module's event contracts, so the replay sees events upcast to their current shape. */
+  contracts?: readonly EventContract[];
   config: Config;
   log: Logger;
   out: Output;
@@ -56,8 +61,9 @@ export async function runRebuild(args: {
     } else {
       store = new PostgresEventStore(pool, url);
     }
+    const log_ = new EventLog(store, new EventRegistry([...reservationContracts, ...(args.contracts ?? [])]), db);
     const total = await countEvents(store, db);
-    const runner = new ProjectionRunner(db, store, projections, log);
+    const runner = new ProjectionRunner(db, log_, { projections }, log);
     const started = Date.now();
     let drawn = '';
     const draw = (applied: number) => {

@@ -24,16 +24,21 @@ describe('ProjectionRunner waitFor and rebuild', () => {
 
   it('resolves true once a projection applied the position, false after the timeout while one is stuck', async () => {
     const r = track(
-      new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy'), stuckAt(3)], silentLog),
+      new ProjectionRunner(
+        pg.db,
+        pg.store,
+        { projections: [countingProjection('healthy', 'healthy'), stuckAt(3)] },
+        silentLog,
+      ),
     );
     await r.start();
     const beforePoison = await appendCounted(pg.store, 2, 1);
-    expect(await r.waitFor(beforePoison, ['healthy', 'stuck'], 20_000)).toBe(true);
+    expect(await r.waitFor(beforePoison, [{ name: 'healthy' }, { name: 'stuck' }], 20_000)).toBe(true);
 
     const poison = await appendCounted(pg.store, 1, 1, 3);
-    expect(await r.waitFor(poison, ['healthy'], 20_000)).toBe(true);
-    expect(await r.waitFor(poison, ['stuck'], 300)).toBe(false);
-    expect(await r.waitFor(poison, undefined, 300)).toBe(false);
+    expect(await r.waitFor(poison, [{ name: 'healthy' }], 20_000)).toBe(true);
+    expect(await r.waitFor(poison, [{ name: 'stuck' }], 300)).toBe(false);
+    expect(await r.waitFor(poison, [{ name: 'healthy' }, { name: 'stuck' }], 300)).toBe(false);
     expect(await tableStats(pg.db, 'healthy')).toEqual({ rows: 3, maxTimes: 1 });
     expect(await tableStats(pg.db, 'stuck')).toEqual({ rows: 2, maxTimes: 1 });
     const status = await r.status();
@@ -45,27 +50,34 @@ describe('ProjectionRunner waitFor and rebuild', () => {
   });
 
   it('answers false to a pending wait when the runner stops rather than leaving it hanging', async () => {
-    const r = track(new ProjectionRunner(pg.db, pg.store, [stuckAt(1)], silentLog));
+    const r = track(new ProjectionRunner(pg.db, pg.store, { projections: [stuckAt(1)] }, silentLog));
     await r.start();
     const poison = await appendCounted(pg.store, 1, 1);
     // Far beyond the test's own timeout: only stop() can settle it in time.
-    const waiting = r.waitFor(poison, ['stuck'], 10 * 60_000);
+    const waiting = r.waitFor(poison, [{ name: 'stuck' }], 10 * 60_000);
     await r.stop();
     expect(await waiting).toBe(false);
   });
 
   it('rebuilds a projection from an emptied table and moves its checkpoint to the head', async () => {
     const head = await appendCounted(pg.store, 1234);
-    const first = track(new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy')], silentLog));
+    const first = track(
+      new ProjectionRunner(pg.db, pg.store, { projections: [countingProjection('healthy', 'healthy')] }, silentLog),
+    );
     await first.start();
-    expect(await first.waitFor(head, ['healthy'], 20_000)).toBe(true);
+    expect(await first.waitFor(head, [{ name: 'healthy' }], 20_000)).toBe(true);
     await first.stop();
     // The read model drifted (a bug, a hand edit): a rebuild must throw all of that away.
     await sql`delete from healthy where seq <= 100`.execute(pg.db);
     await sql`update healthy set times = 7 where seq = 500`.execute(pg.db);
     await sql`insert into healthy (event_id, seq) values (gen_random_uuid(), -1)`.execute(pg.db);
 
-    const runner = new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy')], silentLog);
+    const runner = new ProjectionRunner(
+      pg.db,
+      pg.store,
+      { projections: [countingProjection('healthy', 'healthy')] },
+      silentLog,
+    );
     const progress: number[] = [];
     expect(await runner.rebuild('healthy', (n) => progress.push(n))).toBe(1234);
     expect(progress).toEqual([500, 1000, 1234]);
@@ -77,16 +89,28 @@ describe('ProjectionRunner waitFor and rebuild', () => {
 
   it('keeps every event applied once when a rebuild runs beside a live runner', async () => {
     await appendCounted(pg.store, 1500);
-    const live = track(new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy')], silentLog));
+    const live = track(
+      new ProjectionRunner(pg.db, pg.store, { projections: [countingProjection('healthy', 'healthy')] }, silentLog),
+    );
     await live.start();
-    const rebuilder = new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy')], silentLog);
+    const rebuilder = new ProjectionRunner(
+      pg.db,
+      pg.store,
+      { projections: [countingProjection('healthy', 'healthy')] },
+      silentLog,
+    );
     const [, head] = await Promise.all([rebuilder.rebuild('healthy'), appendCounted(pg.store, 300, 10, 1501)]);
-    expect(await live.waitFor(head, ['healthy'], 20_000)).toBe(true);
+    expect(await live.waitFor(head, [{ name: 'healthy' }], 20_000)).toBe(true);
     expect(await tableStats(pg.db, 'healthy')).toEqual({ rows: 1800, maxTimes: 1 });
   });
 
   it('refuses to rebuild a projection it does not know', async () => {
-    const runner = new ProjectionRunner(pg.db, pg.store, [countingProjection('healthy', 'healthy')], silentLog);
+    const runner = new ProjectionRunner(
+      pg.db,
+      pg.store,
+      { projections: [countingProjection('healthy', 'healthy')] },
+      silentLog,
+    );
     await expect(runner.rebuild('nope')).rejects.toThrow('Unknown projection nope');
   });
 });

@@ -13,7 +13,7 @@ describe('ProjectionRunner', () => {
     const r = new ProjectionRunner(
       pg.db,
       store,
-      projections.map((p) => countingProjection(...p)),
+      { projections: projections.map((p) => countingProjection(...p)) },
       silentLog,
     );
     runners.push(r);
@@ -42,12 +42,12 @@ describe('ProjectionRunner', () => {
     const r = runner(listened, ['counted', 'counted']);
     await r.start();
     const head = (await pg.store.headPosition())!;
-    expect(await r.waitFor(head, ['counted'], 20_000)).toBe(true);
+    expect(await r.waitFor(head, [{ name: 'counted' }], 20_000)).toBe(true);
     expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1200, maxTimes: 1 });
     expect(await readCheckpoint(pg.db, 'counted')).toEqual(head);
 
     const live = await appendCounted(pg.store, 3, 1, 1201);
-    expect(await r.waitFor(live, ['counted'], 20_000)).toBe(true);
+    expect(await r.waitFor(live, [{ name: 'counted' }], 20_000)).toBe(true);
     expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1203, maxTimes: 1 });
     expect(announcements).toBeGreaterThan(0);
   });
@@ -78,7 +78,7 @@ describe('ProjectionRunner', () => {
       }
     }
     await writes;
-    expect(await r.waitFor((await pg.store.headPosition())!, ['counted'], 20_000)).toBe(true);
+    expect(await r.waitFor((await pg.store.headPosition())!, [{ name: 'counted' }], 20_000)).toBe(true);
     expect(observations.length).toBeGreaterThan(0);
     expect(observations.filter((o) => o.applied !== o.covered)).toEqual([]);
     expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 300, maxTimes: 1 });
@@ -102,7 +102,7 @@ describe('ProjectionRunner', () => {
     crashing = false;
     const second = runner(pg.store, ['counted', 'counted', { failOn: (e) => crashing && e.data.seq === 700 }]);
     await second.start();
-    expect(await second.waitFor(head, ['counted'], 20_000)).toBe(true);
+    expect(await second.waitFor(head, [{ name: 'counted' }], 20_000)).toBe(true);
     expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1200, maxTimes: 1 });
     expect(await readCheckpoint(pg.db, 'counted')).toEqual(head);
   });
@@ -114,8 +114,8 @@ describe('ProjectionRunner', () => {
     await Promise.all([a.start(), b.start()]);
     const more = appendCounted(pg.store, 600, 20, 1001);
     const head = await more;
-    expect(await a.waitFor(head, ['counted'], 20_000)).toBe(true);
-    expect(await b.waitFor(head, ['counted'], 20_000)).toBe(true);
+    expect(await a.waitFor(head, [{ name: 'counted' }], 20_000)).toBe(true);
+    expect(await b.waitFor(head, [{ name: 'counted' }], 20_000)).toBe(true);
     expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1600, maxTimes: 1 });
     expect((await a.status())[0]!.failing).toBeNull();
     expect((await b.status())[0]!.failing).toBeNull();

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
+import { crashPoint } from '../crash-points';
 import {
   comparePositions,
   type EventStore,
@@ -8,15 +9,16 @@ import {
   type Unsubscribe,
 } from '../event-store/port';
 import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import type { FeedConsumerRef, Projection, Reactor } from './projection';
 
-/** Consumes the live feed from the moment it starts, outside any transaction (e.g. the notifier). */
+/** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
 export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
 
 type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
 
 type Track = {
   name: string;
+  kind: 'projection' | 'reactor' | 'live';
   checkpoint: GlobalPosition | null;
   /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
   apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
@@ -29,54 +31,79 @@ type Track = {
 
 export type ProjectionStatus = {
   name: string;
+  kind: 'projection' | 'inline' | 'reactor';
   checkpoint: string | null;
   eventsBehind: number;
   failing: string | null;
 };
 
+export type RunnerOptions = {
+  projections?: Projection[];
+  reactors?: Reactor[];
+  live?: LiveConsumer[];
+  /** Inline projections the event log applies in the append transaction: not followed here. */
+  appliedInline?: boolean;
+};
+
 const BATCH = 500;
 const IDLE_POLL_MS = 1000;
-const XMIN_RETRY_MS = 20;
+const XMIN_RETRY_MS = 10;
 /** How many unapplied events the health check counts at most. */
 const STATUS_LOOKAHEAD = 1000;
 
+const reactorCheckpoint = (name: string) => `reactor:${name}`;
+
 /**
- * Runs named projections: each catches up from its checkpoint, then follows the feed,
- * woken by the store's append notifications (with a poll as a safety net). Each batch is
- * applied in one transaction together with the checkpoint, so an event is applied exactly
- * once even across crashes, and even when two runners (two servers, or a rebuild beside a
- * running server) work on the same projection: see `applyBatch`.
+ * Runs named projections and reactors: each catches up from its checkpoint, then follows the
+ * feed, woken by the store's append notifications (with a poll as a safety net). A projection's
+ * batch is applied in one transaction together with its checkpoint, so an event is applied exactly
+ * once even across crashes and with two runners (two servers, or a rebuild beside a running
+ * server): see `applyBatch`. A reactor's checkpoint moves after its commands, so after a crash it
+ * reacts again to the events of the unfinished batch, which its idempotent commands absorb.
  */
 export class ProjectionRunner {
   private readonly tracks = new Map<string, Track>();
+  private readonly inlineNames = new Set<string>();
+  private readonly projections: Projection[];
+  private readonly reactors: Reactor[];
+  private readonly live: LiveConsumer[];
   private stopped = false;
   private unlisten: Unsubscribe | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
-    private readonly projections: Projection[],
+    options: RunnerOptions,
     private readonly log: Logger,
-    private readonly live: LiveConsumer[] = [],
   ) {
+    this.projections = options.projections ?? [];
+    this.reactors = options.reactors ?? [];
+    this.live = options.live ?? [];
     const names = new Set<string>();
-    for (const p of projections) {
-      if (names.has(p.name)) throw new Error(`Duplicate projection name ${p.name}`);
-      names.add(p.name);
+    for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
+      if (names.has(name)) throw new Error(`Duplicate feed consumer name ${name}`);
+      names.add(name);
     }
+    if (options.appliedInline) for (const p of this.projections) if (p.inline) this.inlineNames.add(p.name);
   }
 
   async start(): Promise<void> {
     this.unlisten = await this.store.onAppended(() => this.wakeAll());
     for (const p of this.projections) {
-      const track = this.track(p.name, await readCheckpoint(this.db, p.name), async (after, events) => {
+      if (this.inlineNames.has(p.name)) continue;
+      const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (after, events) => {
         return (await this.applyBatch(p, after, events)).checkpoint;
       });
       track.loop = this.follow(track);
     }
+    for (const r of this.reactors) {
+      const stored = await readCheckpoint(this.db, reactorCheckpoint(r.name));
+      const track = this.track(r.name, 'reactor', stored, (after, events) => this.reactBatch(r, after, events));
+      track.loop = this.follow(track);
+    }
     const head = await this.store.headPosition();
     for (const c of this.live) {
-      const track = this.track(`live:${c.name}`, head, async (_after, events) => {
+      const track = this.track(c.name, 'live', head, async (_after, events) => {
         await c.handle(events);
         return events[events.length - 1]!.globalPosition;
       });
@@ -95,13 +122,16 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves true once every named projection (all when omitted) has applied `position`,
-   * or false after `timeoutMs`. Used for read-your-writes after a command.
+   * Resolves true once every named consumer has passed `position`, or false after `timeoutMs`.
+   * Used for read-your-writes after a command, and by commands that wait for a reactor's work.
+   * Inline projections have always passed it.
    */
-  waitFor(position: GlobalPosition, names?: string[], timeoutMs = 2000): Promise<boolean> {
-    const tracks = names
-      ? names.map((n) => this.tracks.get(n)).filter((t): t is Track => !!t)
-      : this.projectionTracks();
+  waitFor(position: GlobalPosition | null, refs: readonly FeedConsumerRef[], timeoutMs = 2000): Promise<boolean> {
+    if (position === null) return Promise.resolve(true);
+    const tracks = refs
+      .filter((r) => !this.inlineNames.has(r.name))
+      .map((r) => this.tracks.get(r.name))
+      .filter((t): t is Track => !!t);
     const pending = tracks.filter((t) => !reached(t.checkpoint, position));
     if (pending.length === 0) return Promise.resolve(true);
     if (this.stopped) return Promise.resolve(false);
@@ -113,7 +143,7 @@ export class ProjectionRunner {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        // A timed-out waiter must not stay queued on a stuck projection for ever.
+        // A timed-out waiter must not stay queued on a stuck consumer for ever.
         for (const t of pending) t.waiters = t.waiters.filter((w) => !mine.includes(w));
         resolve(applied);
       };
@@ -131,31 +161,41 @@ export class ProjectionRunner {
   }
 
   /**
-   * Each projection's checkpoint and how far behind the feed it is. One bounded read from the
-   * oldest checkpoint answers for every projection, so the health check stays cheap however
-   * long the feed grows; `eventsBehind` stops counting at STATUS_LOOKAHEAD.
+   * Each projection's and reactor's checkpoint and how far behind the feed it is. One bounded
+   * read from the oldest checkpoint answers for all, so the health check stays cheap however long
+   * the feed grows; `eventsBehind` stops counting at STATUS_LOOKAHEAD.
    */
   async status(): Promise<ProjectionStatus[]> {
-    const tracks = this.projectionTracks();
-    if (tracks.length === 0) return [];
-    // null (nothing applied yet) is the oldest position of all.
+    const tracks = [...this.tracks.values()].filter((t) => t.kind !== 'live');
+    const inline = [...this.inlineNames].map((name) => ({
+      name,
+      kind: 'inline' as const,
+      checkpoint: null,
+      eventsBehind: 0,
+      failing: null,
+    }));
+    if (tracks.length === 0) return inline;
     const checkpoints = tracks.map((t) => t.checkpoint);
     const oldest = checkpoints.includes(null)
       ? null
       : (checkpoints as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const ahead = await this.store.readAll({ after: oldest, limit: STATUS_LOOKAHEAD });
-    return tracks.map((t) => ({
-      name: t.name,
-      checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
-      eventsBehind: ahead.filter((e) => !reached(t.checkpoint, e.globalPosition)).length,
-      failing: t.failing,
-    }));
+    return [
+      ...tracks.map((t) => ({
+        name: t.name,
+        kind: t.kind as 'projection' | 'reactor',
+        checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
+        eventsBehind: ahead.filter((e) => !reached(t.checkpoint, e.globalPosition)).length,
+        failing: t.failing,
+      })),
+      ...inline,
+    ];
   }
 
   /**
    * Empties one projection's tables and replays the whole feed into it; returns how many events
    * this call applied. Meant for a stopped server; if one is running, the checkpoint guard in
-   * `applyBatch` still keeps every event applied once, shared between the two.
+   * `applyBatch` (and, for inline projections, their idempotent handlers) keep the result right.
    */
   async rebuild(name: string, onProgress: (applied: number) => void = () => undefined): Promise<number> {
     const projection = this.projections.find((p) => p.name === name);
@@ -186,12 +226,17 @@ export class ProjectionRunner {
     return applied;
   }
 
-  private projectionTracks() {
-    return [...this.tracks.values()].filter((t) => !t.name.startsWith('live:'));
-  }
-
-  private track(name: string, checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
-    const track: Track = { name, checkpoint, apply, waiters: [], woken: false, wake: () => undefined, failing: null };
+  private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
+    const track: Track = {
+      name,
+      kind,
+      checkpoint,
+      apply,
+      waiters: [],
+      woken: false,
+      wake: () => undefined,
+      failing: null,
+    };
     track.wake = () => {
       track.woken = true;
     };
@@ -244,7 +289,7 @@ export class ProjectionRunner {
         if (this.stopped) break;
         failures++;
         track.failing = err instanceof Error ? err.message : String(err);
-        this.log.error({ err, projection: track.name }, 'projection batch failed; will retry');
+        this.log.error({ err, consumer: track.name }, 'feed consumer batch failed; will retry');
         await this.sleep(track, Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
       }
     }
@@ -281,6 +326,33 @@ export class ProjectionRunner {
       const last = events[events.length - 1]!.globalPosition;
       await writeCheckpoint(trx, projection.name, last);
       return { applied: true, checkpoint: last };
+    });
+  }
+
+  /**
+   * Reacts to a batch, then moves the reactor's checkpoint. The lock is held for the batch so two
+   * runners never react to the same events at once; a crash before the checkpoint replays them.
+   */
+  private async reactBatch(
+    reactor: Reactor,
+    after: GlobalPosition | null,
+    events: RecordedEvent[],
+  ): Promise<GlobalPosition | null> {
+    const name = reactorCheckpoint(reactor.name);
+    return this.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, name);
+      const stored = await readCheckpoint(trx, name);
+      if (!samePosition(stored, after)) return stored;
+      let reacted = false;
+      for (const event of events) {
+        if (!reactor.handles.includes(event.type)) continue;
+        await reactor.react(event);
+        reacted = true;
+      }
+      if (reacted) crashPoint(`reactor:${reactor.name}:before-checkpoint`);
+      const last = events[events.length - 1]!.globalPosition;
+      await writeCheckpoint(trx, name, last);
+      return last;
     });
   }
 }

@@ -1,8 +1,8 @@
-import { parseRole, ROLE_LABELS } from '../../platform/roles';
+import { parseRole, ROLE_LABELS } from '../../shared/roles';
 import type { Role } from './session';
 
 /** The product's roles are shared with the server. */
-export { ROLE_IDS, ROLE_LABELS, STAFF_ROLES } from '../../platform/roles';
+export { ROLE_IDS, ROLE_LABELS, STAFF_ROLES } from '../../shared/roles';
 
 /** Server aliases of product-spec-2 §6 (lab_staff, billing_staff) become the server codes. */
 export function normaliseRole(role: string): Role | string {

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { currentToken, type SessionKind } from './session-storage';
 
-import type { RoleCode } from '../../platform/roles';
+import type { RoleCode } from '../../shared/roles';
 
 export type Role = RoleCode;
 

@@ -1,6 +1,6 @@
 import { defineProjection } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
-import type { HospitalEvent } from '../hospital';
+import type { HospitalEvent } from '../events';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -25,6 +25,7 @@ export const DIRECTORY_PROJECTION = 'hospitals-directory';
 
 export const directoryProjection = defineProjection<HospitalEvent>({
   name: DIRECTORY_PROJECTION,
+  inline: true,
   handlers: {
     HospitalRegistered: async (trx, event) => {
       const d = event.data;

@@ -23,6 +23,7 @@ export const REGISTRATIONS_PROJECTION = 'hospitals-registrations';
  */
 export const registrationsProjection = defineProjection<RegistrationEvent>({
   name: REGISTRATIONS_PROJECTION,
+  inline: true,
   handlers: {
     HospitalRegistrationSubmitted: async (trx, event) => {
       const { registrationId, hospitalId, admin } = event.data;

@@ -1,8 +1,6 @@
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import type { Database, Db } from '../../../platform/db/database';
-import type { HospitalEvent } from '../../hospitals';
-import type { AccountEvent } from '../account';
-import type { StaffMemberEvent } from '../../staff';
+import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import type { AccountEvent, TenantEvent } from '../events';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -11,7 +9,8 @@ declare module '../../../platform/db/database' {
       hospital_id: string;
       kind: 'admin' | 'staff';
       email: string;
-      password_hash: string;
+      /** Null until a staff member's temporary password is issued. */
+      password_hash: string | null;
       role: string;
       first_name: string;
       last_name: string;
@@ -23,37 +22,44 @@ declare module '../../../platform/db/database' {
       phone: string | null;
       is_active: boolean;
       deleted: boolean;
+      closed: boolean;
       email_verified: boolean;
       must_change_password: boolean;
       last_login_at: Date | null;
       previous_login_at: Date | null;
       locked_until: Date | null;
+      invitation_status: 'sent' | 'failed' | null;
+      invitation_error: string | null;
       created_at: Date;
     };
     identity_hospitals: { hospital_id: string; hospital_code: string; name: string; status: string };
+    identity_pending_credentials: {
+      user_id: string;
+      email: string;
+      registration_id: string;
+      password_hash: string;
+      staged_at: Date;
+    };
   }
 }
 
 export const ACCOUNTS_PROJECTION = 'identity-accounts';
-
-function splitName(fullName: string): { first: string; last: string } {
-  const parts = fullName.trim().split(/\s+/);
-  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
-}
 
 async function setAccount(trx: Trx, userId: string, values: Partial<Account>) {
   await trx.updateTable('identity_accounts').set(values).where('user_id', '=', userId).execute();
 }
 
 /**
- * Login accounts: onboarding admins (identity's own AdminAccountCreated) and staff (projected
- * from the staff module's events), plus sign-in state; and identity's own copy of each
- * hospital's name and status, which sign-in and session checks need.
+ * Login accounts and identity's copy of each hospital (tenant), from identity's own events only.
+ * Inline: applied in the transaction of the command that changed them, so a session, a sign-in
+ * or a deactivation is in force the moment its command commits. Every handler writes absolute
+ * values, so replaying an event changes nothing.
  */
-export const accountsProjection = defineProjection<AccountEvent | StaffMemberEvent | HospitalEvent>({
+export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
   name: ACCOUNTS_PROJECTION,
+  inline: true,
   handlers: {
-    HospitalRegistered: async (trx, { data }) => {
+    TenantRegistered: async (trx, { data }) => {
       await trx
         .insertInto('identity_hospitals')
         .values({
@@ -65,89 +71,88 @@ export const accountsProjection = defineProjection<AccountEvent | StaffMemberEve
         .onConflict((oc) => oc.column('hospital_id').doNothing())
         .execute();
     },
-    HospitalStatusChanged: async (trx, { data }) => {
+    TenantStatusChanged: async (trx, { data }) => {
       await trx
         .updateTable('identity_hospitals')
         .set({ status: data.status })
         .where('hospital_id', '=', data.hospitalId)
         .execute();
     },
-    AdminAccountCreated: async (trx, event) => {
+    AccountCredentialsStaged: async (trx, event) => {
       const d = event.data;
-      const { first, last } = splitName(d.fullName);
       await trx
-        .insertInto('identity_accounts')
+        .insertInto('identity_pending_credentials')
         .values({
           user_id: d.userId,
-          hospital_id: d.hospitalId,
-          kind: 'admin',
           email: d.email,
+          registration_id: d.registrationId,
           password_hash: d.passwordHash,
-          role: 'admin',
-          first_name: first,
-          last_name: last,
-          full_name: d.fullName,
-          job_title: d.jobTitle,
-          employee_id: null,
-          department: null,
-          specialization: null,
-          phone: null,
-          is_active: true,
-          deleted: false,
-          email_verified: true,
-          must_change_password: false,
-          last_login_at: null,
-          previous_login_at: null,
-          locked_until: null,
-          created_at: new Date(event.metadata.occurredAt),
+          staged_at: new Date(event.metadata.occurredAt),
         })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
     },
-    StaffMemberCreated: async (trx, event) => {
+    AccountProvisioned: async (trx, event) => {
       const d = event.data;
+      // An admin signs in with the password chosen at registration.
+      const staged = await trx
+        .selectFrom('identity_pending_credentials')
+        .select('password_hash')
+        .where('user_id', '=', d.userId)
+        .executeTakeFirst();
       await trx
         .insertInto('identity_accounts')
         .values({
           user_id: d.userId,
           hospital_id: d.hospitalId,
-          kind: 'staff',
-          email: d.email.toLowerCase(),
-          password_hash: d.passwordHash,
+          kind: d.kind,
+          email: d.email,
+          password_hash: staged?.password_hash ?? null,
           role: d.role,
           first_name: d.firstName,
           last_name: d.lastName,
           full_name: `${d.firstName} ${d.lastName}`.trim(),
-          job_title: null,
+          job_title: d.jobTitle,
           employee_id: d.employeeId,
           department: d.department,
           specialization: d.specialization,
           phone: d.phone,
           is_active: true,
           deleted: false,
-          // The address was given by the hospital's admin; the generated password is mailed to it.
+          closed: false,
+          // Admins proved their address at verification; staff addresses were given by their admin.
           email_verified: true,
-          must_change_password: true,
+          must_change_password: d.kind === 'staff',
           last_login_at: null,
           previous_login_at: null,
           locked_until: null,
+          invitation_status: null,
+          invitation_error: null,
           created_at: new Date(event.metadata.occurredAt),
         })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
+      await trx.deleteFrom('identity_pending_credentials').where('user_id', '=', d.userId).execute();
     },
-    StaffMemberUpdated: async (trx, { data: d }) => {
-      await setAccount(trx, d.userId, {
+    TemporaryPasswordIssued: async (trx, { data }) =>
+      setAccount(trx, data.userId, { password_hash: data.passwordHash, must_change_password: true }),
+    InvitationSent: async (trx, { data }) =>
+      setAccount(trx, data.userId, { invitation_status: 'sent', invitation_error: null }),
+    InvitationFailed: async (trx, { data }) =>
+      setAccount(trx, data.userId, { invitation_status: 'failed', invitation_error: data.reason }),
+    AccountProfileChanged: async (trx, { data: d }) =>
+      setAccount(trx, d.userId, {
         first_name: d.firstName,
         last_name: d.lastName,
         full_name: `${d.firstName} ${d.lastName}`.trim(),
-        email: d.email.toLowerCase(),
+        email: d.email,
         role: d.role,
-      });
-    },
-    StaffMemberDeactivated: async (trx, { data }) => setAccount(trx, data.userId, { is_active: false }),
-    StaffMemberReactivated: async (trx, { data }) => setAccount(trx, data.userId, { is_active: true }),
-    StaffMemberDeleted: async (trx, { data }) => setAccount(trx, data.userId, { deleted: true, is_active: false }),
+      }),
+    AccountDisabled: async (trx, { data }) =>
+      setAccount(trx, data.userId, { is_active: false, deleted: data.reason === 'deleted' }),
+    AccountEnabled: async (trx, { data }) => setAccount(trx, data.userId, { is_active: true, deleted: false }),
+    AccountClosed: async (trx, { data }) =>
+      setAccount(trx, data.userId, { is_active: false, deleted: true, closed: true }),
     LoginSucceeded: async (trx, { data }) => {
       await trx
         .updateTable('identity_accounts')
@@ -157,6 +162,8 @@ export const accountsProjection = defineProjection<AccountEvent | StaffMemberEve
           locked_until: null,
         }))
         .where('user_id', '=', data.userId)
+        // Replaying the event must not shift the previous sign-in.
+        .where((eb) => eb.or([eb('last_login_at', 'is', null), eb('last_login_at', '<', new Date(data.at))]))
         .execute();
     },
     AccountLocked: async (trx, { data }) => setAccount(trx, data.userId, { locked_until: new Date(data.lockedUntil) }),
@@ -166,6 +173,7 @@ export const accountsProjection = defineProjection<AccountEvent | StaffMemberEve
   reset: async (trx) => {
     await trx.deleteFrom('identity_accounts').execute();
     await trx.deleteFrom('identity_hospitals').execute();
+    await trx.deleteFrom('identity_pending_credentials').execute();
   },
 });
 
@@ -195,4 +203,15 @@ export async function findAccountHospital(db: Db, hospitalId: string): Promise<A
     .where('hospital_id', '=', hospitalId)
     .executeTakeFirst();
   return row ? { id: row.hospital_id, hospitalId: row.hospital_code, name: row.name, status: row.status } : null;
+}
+
+/** The newest unverified onboarding admin who chose a password with `email`. */
+export async function findPendingCredentials(db: Db, email: string) {
+  return db
+    .selectFrom('identity_pending_credentials')
+    .selectAll()
+    .where('email', '=', email)
+    .orderBy('staged_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

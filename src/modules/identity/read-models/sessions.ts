@@ -1,8 +1,6 @@
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
-import type { PasswordChanged } from '../account';
-import type { SessionEvent } from '../session';
-import type { StaffMemberDeactivated, StaffMemberDeleted } from '../../staff';
+import type { AccountDisabled, PasswordChanged, SessionEvent } from '../events';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -33,13 +31,13 @@ async function revokeOpenSessions(trx: Trx, userId: string, at: Date, reason: st
 }
 
 /**
- * Open and ended sessions. Besides logout, a deactivation or deletion ends every session of
- * that user, and a password change every session but the one that made it.
+ * Open and ended sessions. Besides logout, a disabled account (deactivated or deleted) ends every
+ * session of that user, and a password change every session but the one that made it. Inline, so
+ * a logout or a deactivation is in force when its command answers.
  */
-export const sessionsProjection = defineProjection<
-  SessionEvent | PasswordChanged | StaffMemberDeactivated | StaffMemberDeleted
->({
+export const sessionsProjection = defineProjection<SessionEvent | PasswordChanged | AccountDisabled>({
   name: SESSIONS_PROJECTION,
+  inline: true,
   handlers: {
     SessionStarted: async (trx, { data }) => {
       await trx
@@ -76,10 +74,8 @@ export const sessionsProjection = defineProjection<
     },
     PasswordChanged: async (trx, { data }) =>
       revokeOpenSessions(trx, data.userId, new Date(data.at), 'password_changed', data.sessionId),
-    StaffMemberDeactivated: async (trx, event) =>
-      revokeOpenSessions(trx, event.data.userId, new Date(event.metadata.occurredAt), 'deactivated'),
-    StaffMemberDeleted: async (trx, event) =>
-      revokeOpenSessions(trx, event.data.userId, new Date(event.metadata.occurredAt), 'deleted'),
+    AccountDisabled: async (trx, event) =>
+      revokeOpenSessions(trx, event.data.userId, new Date(event.metadata.occurredAt), event.data.reason),
   },
   reset: async (trx) => {
     await trx.deleteFrom('identity_sessions').execute();
@@ -103,6 +99,7 @@ export async function sessionForCheck(db: Db, sessionId: string) {
       'a.role',
       'a.is_active',
       'a.deleted',
+      'a.full_name',
       'a.hospital_id as account_hospital_id',
       'h.status as hospital_status',
     ])

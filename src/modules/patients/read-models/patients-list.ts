@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import { defineProjection } from '../../../platform/projections/projection';
 import { ageOn, hospitalDate } from '../clinic-time';
-import type { PatientEvent } from '../patient';
+import type { PatientEvent, PatientRegistered } from '../events';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -34,6 +34,7 @@ type Row = Selectable<Database['patients_list']>;
 
 export const patientsListProjection = defineProjection<PatientEvent>({
   name: PATIENTS_LIST,
+  inline: true,
   handlers: {
     PatientRegistered: async (trx, event) => {
       const d = event.data;
@@ -131,6 +132,33 @@ export async function listPatients(db: Db, hospitalId: string, q: PatientListQue
     .execute();
   const today = hospitalDate(now);
   return { patients: rows.map((r) => toItem(r, today)), total: Number(total) };
+}
+
+/** A just-registered patient as the detail answer shows it, from the registration event itself. */
+export function patientFromEvent(event: PatientRegistered, occurredAt: string, now: Date) {
+  const d = event.data;
+  const at = new Date(occurredAt);
+  return toDetail(
+    {
+      patient_id: d.patientId,
+      hospital_id: d.hospitalId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      date_of_birth: d.dateOfBirth,
+      gender: d.gender,
+      phone_number: d.phoneNumber,
+      address: d.address,
+      identification_number: d.identificationNumber,
+      emergency_contact_name: d.emergencyContactName,
+      emergency_contact_relationship: d.emergencyContactRelationship,
+      emergency_contact_phone: d.emergencyContactPhone,
+      status: d.status,
+      registered_at: at,
+      registered_on: hospitalDate(at),
+      version: 1,
+    },
+    hospitalDate(now),
+  );
 }
 
 export async function findPatient(db: Db, hospitalId: string, patientId: string, now: Date) {

@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import type { HospitalRegistered } from '../../hospitals';
-import type { HospitalPlanChanged } from '../directory';
+import type { HospitalPlanChanged } from '../events';
 import { parsePlan, type PlanCode } from '../plans';
 
 declare module '../../../platform/db/database' {

@@ -3,7 +3,8 @@ import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import { STAFF_ROLES, type RoleCode } from '../roles';
-import type { StaffMemberEvent } from '../staff-member';
+import type { StaffMemberEvent } from '../events';
+import { ADMIN_SEATS } from '../plans';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -21,6 +22,7 @@ declare module '../../../platform/db/database' {
       phone: string | null;
       /** Events in the member's stream; the `expectedVersion` a client sends back to edit. */
       version: number;
+      deleted: boolean;
       created_at: Date | string;
       updated_at: Date | string;
     };
@@ -31,7 +33,8 @@ export const STAFF_DIRECTORY = 'staff-directory';
 
 type Row = Selectable<Database['staff_directory']>;
 
-// Every handler writes absolute values keyed by the event's revision, so replaying one changes nothing.
+// Every handler writes absolute values keyed by the event's revision, and only over an older
+// revision, so replaying an event (or an older one after a newer) changes nothing.
 function touch(event: RecordedEvent) {
   return { version: Number(event.revision) + 1, updated_at: event.metadata.occurredAt };
 }
@@ -41,11 +44,14 @@ async function patch(trx: Trx, event: RecordedEvent<StaffMemberEvent>, values: P
     .updateTable('staff_directory')
     .set({ ...values, ...touch(event) })
     .where('user_id', '=', event.data.userId)
+    .where('version', '<', Number(event.revision) + 1)
     .execute();
 }
 
+/** The users list and counts; inline, so the admin's next request sees the change. */
 export const staffDirectoryProjection = defineProjection<StaffMemberEvent>({
   name: STAFF_DIRECTORY,
+  inline: true,
   handlers: {
     StaffMemberCreated: async (trx, event) => {
       const d = event.data;
@@ -63,6 +69,7 @@ export const staffDirectoryProjection = defineProjection<StaffMemberEvent>({
           department: d.department,
           specialization: d.specialization,
           phone: d.phone,
+          deleted: false,
           created_at: event.metadata.occurredAt,
           ...touch(event),
         })
@@ -75,10 +82,8 @@ export const staffDirectoryProjection = defineProjection<StaffMemberEvent>({
     },
     StaffMemberDeactivated: async (trx, event) => patch(trx, event, { is_active: false }),
     StaffMemberReactivated: async (trx, event) => patch(trx, event, { is_active: true }),
-    // Deleted members never appear again anywhere, so their row goes.
-    StaffMemberDeleted: async (trx, event) => {
-      await trx.deleteFrom('staff_directory').where('user_id', '=', event.data.userId).execute();
-    },
+    // Deleted members leave every list, but keep their row so they can still be named.
+    StaffMemberDeleted: async (trx, event) => patch(trx, event, { deleted: true, is_active: false }),
   },
   reset: async (trx) => {
     await trx.deleteFrom('staff_directory').execute();
@@ -135,7 +140,7 @@ function likePattern(text: string): string {
 }
 
 export async function listStaff(db: Db, hospitalId: string, q: StaffListQuery) {
-  let base = db.selectFrom('staff_directory').where('hospital_id', '=', hospitalId);
+  let base = db.selectFrom('staff_directory').where('hospital_id', '=', hospitalId).where('deleted', '=', false);
   const search = q.search?.trim();
   if (search) {
     const p = likePattern(search);
@@ -164,14 +169,31 @@ export async function listStaff(db: Db, hospitalId: string, q: StaffListQuery) {
   return { users: rows.map(toItem), total: Number(total) };
 }
 
-export async function findStaff(db: Db, hospitalId: string, userId: string): Promise<StaffListItem | null> {
-  const row = await db
+export async function findStaff(
+  db: Db,
+  hospitalId: string,
+  userId: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<StaffListItem | null> {
+  let q = db
     .selectFrom('staff_directory')
     .selectAll()
     .where('hospital_id', '=', hospitalId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', userId);
+  if (!options.includeDeleted) q = q.where('deleted', '=', false);
+  const row = await q.executeTakeFirst();
   return row ? toItem(row) : null;
+}
+
+/** Seats in use as the list shows them: every member not deleted, plus the admin. */
+export async function seatsInUse(db: Db, hospitalId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staff_directory')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('hospital_id', '=', hospitalId)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + ADMIN_SEATS;
 }
 
 export async function staffStats(db: Db, hospitalId: string) {
@@ -179,6 +201,7 @@ export async function staffStats(db: Db, hospitalId: string) {
     .selectFrom('staff_directory')
     .select(['role', 'is_active', (eb) => eb.fn.countAll<string>().as('n')])
     .where('hospital_id', '=', hospitalId)
+    .where('deleted', '=', false)
     .groupBy(['role', 'is_active'])
     .execute();
   const byRole = Object.fromEntries(STAFF_ROLES.map((r) => [r, 0])) as Record<string, number>;

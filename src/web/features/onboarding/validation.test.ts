@@ -6,7 +6,7 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
   REQUIRED_FIELDS,
-  YEAR_RANGE,
+  yearRangeMessage,
 } from './validation';
 
 // The field formats themselves are the server's, tested in src/modules/hospitals/registration-rules.unit.test.ts;
@@ -29,7 +29,7 @@ describe('Step 1 as a whole', () => {
     expect(hospitalErrors({ ...valid, name: ' ', email: 'not-an-email', hospitalNumber: 'DVC/2030/001234' })).toEqual({
       name: REQUIRED_FIELDS,
       email: INVALID_EMAIL,
-      hospitalNumber: YEAR_RANGE,
+      hospitalNumber: yearRangeMessage(),
     });
     expect(REQUIRED_FIELDS).toBe('Please fill in all required fields');
     expect(INVALID_EMAIL).toBe('Please enter a valid email address');

@@ -13,7 +13,7 @@ import {
   isEmail,
   licenseNumberError,
   registrationNumberError,
-} from '../../../modules/hospitals/registration-format';
+} from '../../../shared/hospital-formats';
 
 export {
   HOSPITAL_NUMBER_FORMAT,
@@ -29,14 +29,14 @@ export {
   REGISTRATION_REQUIRED,
   REQUIRED_FIELDS,
   STATE_CODES,
-  YEAR_RANGE,
+  yearRangeMessage,
   hospitalNumberError,
   invalidStateCode,
   isEmail,
   licenseNumberError,
   registrationNumberError,
   verificationCodeError,
-} from '../../../modules/hospitals/registration-format';
+} from '../../../shared/hospital-formats';
 
 export type HospitalDetails = {
   name: string;

@@ -2,11 +2,13 @@
  * The field formats of product-spec-1 §5 (hospital identifiers, emails, passwords, the
  * verification code) with the spec's messages word for word. Pure and dependency-free, so the
  * onboarding wizard in the browser and the server check exactly the same rules.
+ *
+ * Years: the spec's 2020-2025 was written in 2025. Hospitals registering today hold numbers of
+ * this year, so the range runs from 2020 to the current year and the message names that year.
  */
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const INVALID_EMAIL = 'Please enter a valid email address';
-export const YEAR_RANGE = 'Year must be between 2020-2025';
 export const HOSPITAL_NUMBER_REQUIRED = 'Hospital Number is required';
 export const HOSPITAL_NUMBER_FORMAT =
   'Invalid Hospital Number format. Must be: DVC/[YEAR]/[6-digit number] (e.g., DVC/2024/001234)';
@@ -34,7 +36,15 @@ export const STATE_CODES: readonly string[] = [
 ]; // prettier-ignore
 
 export const MIN_YEAR = 2020;
-export const MAX_YEAR = 2025;
+
+/** The latest year a number may carry: the current year where the check runs. */
+export function maxYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}
+
+export function yearRangeMessage(now: Date = new Date()): string {
+  return `Year must be between ${MIN_YEAR}-${maxYear(now)}`;
+}
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
@@ -54,35 +64,35 @@ export function normaliseIdentifier(value: string | undefined | null): string {
   return (value ?? '').trim().toUpperCase();
 }
 
-const yearOk = (year: string) => Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR;
+const yearOk = (year: string, now: Date) => Number(year) >= MIN_YEAR && Number(year) <= maxYear(now);
 
 /** DVC/{year}/{6 digits}; null when valid. */
-export function hospitalNumberError(raw: string | undefined | null): string | null {
+export function hospitalNumberError(raw: string | undefined | null, now: Date = new Date()): string | null {
   const value = normaliseIdentifier(raw);
   if (!value) return HOSPITAL_NUMBER_REQUIRED;
   const m = /^DVC\/(\d{4})\/\d{6}$/.exec(value);
   if (!m) return HOSPITAL_NUMBER_FORMAT;
-  return yearOk(m[1]!) ? null : YEAR_RANGE;
+  return yearOk(m[1]!, now) ? null : yearRangeMessage(now);
 }
 
 /** HEFAMAA/{state}/{year}/CLI/{6 digits}; checked in the order the parts appear. */
-export function licenseNumberError(raw: string | undefined | null): string | null {
+export function licenseNumberError(raw: string | undefined | null, now: Date = new Date()): string | null {
   const value = normaliseIdentifier(raw);
   if (!value) return LICENSE_REQUIRED;
   const m = /^HEFAMAA\/([A-Z]{3})\/(\d{4})\/CLI\/\d{6}$/.exec(value);
   if (!m) return LICENSE_FORMAT;
   if (!STATE_CODES.includes(m[1]!)) return invalidStateCode(m[1]!);
-  return yearOk(m[2]!) ? null : YEAR_RANGE;
+  return yearOk(m[2]!, now) ? null : yearRangeMessage(now);
 }
 
 /** RGN/{state}/{year}/{7 digits, 0000001-9999999}. */
-export function registrationNumberError(raw: string | undefined | null): string | null {
+export function registrationNumberError(raw: string | undefined | null, now: Date = new Date()): string | null {
   const value = normaliseIdentifier(raw);
   if (!value) return REGISTRATION_REQUIRED;
   const m = /^RGN\/([A-Z]{3})\/(\d{4})\/(\d{7})$/.exec(value);
   if (!m) return REGISTRATION_FORMAT;
   if (!STATE_CODES.includes(m[1]!)) return invalidStateCode(m[1]!);
-  if (!yearOk(m[2]!)) return YEAR_RANGE;
+  if (!yearOk(m[2]!, now)) return yearRangeMessage(now);
   return Number(m[3]) >= 1 ? null : REGISTRATION_RANGE;
 }
 

@@ -1,0 +1,75 @@
+import { reserveUnique, uniqueHolder, type Claim } from '../../../platform/event-store/unique-reservation';
+import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
+import { Conflict } from '../../../platform/http/errors';
+import type { Platform } from '../../../platform/platform';
+import { accountEmailHolder, claimAccountEmail } from '../../identity';
+import { hospitalStream } from '../hospital';
+import type { Submission } from '../registration';
+import { generateHospitalCode } from '../verification-code';
+
+/**
+ * Uniqueness of hospitals and admin emails, race-free through reservation streams.
+ *
+ * Policy: an UNVERIFIED registration holds nothing. Submitting checks that no verified hospital
+ * or account holds a value (fast, friendly 409s), and verifying reserves them for good, in the
+ * same commit as EmailVerified. So a typo'd or abandoned registration never blocks the real
+ * hospital, and when two pending registrations claim the same hospital, the first to verify wins
+ * and the other gets the 409. Admin emails are identity's: one email, one account.
+ */
+export const HOSPITAL_EXISTS = 'A hospital with this information already exists';
+export const ADMIN_EXISTS = 'An admin with this email already exists';
+const HOSPITAL_CODE_SCOPE = 'hospital-code';
+
+function hospitalClaims(s: Submission): Claim[] {
+  const h = s.hospitalData;
+  const claim = (scope: string, value: string): Claim => ({
+    scope,
+    value,
+    ownerId: s.hospitalId,
+    ownerStream: hospitalStream(s.hospitalId),
+  });
+  return [
+    claim('hospital-number', h.hospitalNumber),
+    claim('hospital-license', h.licenseNumber),
+    claim('hospital-registration-number', h.registrationNumber),
+    claim('hospital-email', h.email),
+  ];
+}
+
+/** At submission: 409 when a verified hospital or any account already holds a value. */
+export async function assertAvailable(platform: Platform, s: Submission): Promise<void> {
+  for (const c of hospitalClaims(s)) {
+    if (await uniqueHolder(platform.store, c.scope, c.value)) throw new Conflict(HOSPITAL_EXISTS);
+  }
+  if (await accountEmailHolder(platform, s.admin.email)) throw new Conflict(ADMIN_EXISTS);
+}
+
+/**
+ * A Hospital ID nobody holds: the proposed one, or a fresh draw in the unlikely case of a clash.
+ * Its reservation in the verifying unit of work settles any race (the loser retries).
+ */
+export async function freeHospitalCode(platform: Platform, s: Submission): Promise<string> {
+  let code = s.hospitalCode;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const holder = await uniqueHolder(platform.store, HOSPITAL_CODE_SCOPE, code);
+    if (holder === null || holder === s.hospitalId) return code;
+    code = generateHospitalCode();
+  }
+  throw new Error('Could not allocate a Hospital ID');
+}
+
+/** At verification: stages every value of the hospital, its Hospital ID and the admin's email. */
+export async function reserveHospital(uow: UnitOfWork, s: Submission, hospitalCode: string): Promise<void> {
+  for (const c of hospitalClaims(s)) await reserveUnique(uow, c, () => new Conflict(HOSPITAL_EXISTS));
+  await reserveUnique(
+    uow,
+    {
+      scope: HOSPITAL_CODE_SCOPE,
+      value: hospitalCode,
+      ownerId: s.hospitalId,
+      ownerStream: hospitalStream(s.hospitalId),
+    },
+    () => new Conflict(HOSPITAL_EXISTS),
+  );
+  await claimAccountEmail(uow, s.admin.email, s.adminUserId, () => new Conflict(ADMIN_EXISTS));
+}

@@ -1,0 +1,133 @@
+import type { FastifyRequest } from 'fastify';
+import { loadAggregate } from '../../../platform/event-store/command-handler';
+import { AppError, BadRequest } from '../../../platform/http/errors';
+import type { Platform } from '../../../platform/platform';
+import { accountExists, startSession } from '../../identity';
+import { currentRegistrationFor } from '../read-models/registrations';
+import { ONBOARDING } from '../reactors/onboarding';
+import { InvalidVerificationCode, registrationDecider, VerificationCodeAlreadyUsed } from '../registration-decider';
+import { registrationStream, type Submission } from '../registration';
+import { INVALID_EMAIL, isEmail, normaliseEmail, verificationCodeError } from '../registration-rules';
+import { hashVerificationCode } from '../verification-code';
+import { freeHospitalCode, reserveHospital } from './hospital-claims';
+import { onboardingMetadata } from './submit-registration';
+
+export type Onboarded = {
+  token: string;
+  admin: { id: string; name: string; email: string; jobTitle: string };
+  hospital: { id: string; hospitalId: string; name: string; status: string; setupStatus: string };
+};
+
+/** 202: verified, but the hospital is still being set up (the onboarding reactor is behind). */
+export class StillSettingUp extends AppError {
+  constructor() {
+    super(202, 'Your email is verified and your hospital is being set up. Please sign in in a moment.');
+  }
+}
+
+/** How long verification waits for the onboarding reactor to create the hospital and the admin. */
+const SETUP_WAIT_MS = 10_000;
+
+/**
+ * Checks the code. A wrong one is recorded as a failed attempt (400). The right one commits
+ * EmailVerified together with the reservations of the hospital's unique values and the admin's
+ * email, so a duplicate hospital leaves the registration pending with a 409 and nothing held.
+ * The hospital and its admin account are then created by the onboarding reactor; this request
+ * waits for it and opens the admin's first session.
+ */
+export async function verifyEmail(
+  platform: Platform,
+  clock: () => Date,
+  body: { email?: string; token?: string },
+  request: FastifyRequest,
+): Promise<Onboarded> {
+  const email = normaliseEmail(body.email);
+  const codeError = verificationCodeError(body.token);
+  const errors = [
+    ...(isEmail(email) ? [] : [{ field: 'email', message: INVALID_EMAIL }]),
+    ...(codeError ? [{ field: 'token', message: codeError }] : []),
+  ];
+  if (errors.length > 0) throw new BadRequest(errors[errors.length - 1]!.message, errors);
+
+  const registration = await currentRegistrationFor(platform.db, email);
+  if (!registration) throw new InvalidVerificationCode();
+  const stream = registrationStream(registration.registration_id);
+  const { state } = await loadAggregate(
+    platform.store,
+    stream,
+    registrationDecider.evolve,
+    registrationDecider.initialState,
+  );
+  if (state.status === 'none') throw new InvalidVerificationCode();
+  const s = state.submission;
+  const metadata = onboardingMetadata(s, request, clock());
+  const codeHash = hashVerificationCode(platform.config.jwtSecret, s.registrationId, body.token!.trim());
+  const hospitalCode = state.status === 'verified' ? state.hospitalCode : await freeHospitalCode(platform, s);
+
+  let outcome: 'verified' | 'wrong';
+  let position = null;
+  try {
+    const result = await platform.transact(
+      metadata,
+      async (uow) => {
+        const aggregate = await uow.load(registrationDecider, stream);
+        const [event] = uow.decide(aggregate, {
+          type: 'VerifyEmail',
+          codeHash,
+          hospitalCode,
+          now: metadata.occurredAt,
+        });
+        if (event?.type !== 'EmailVerified') return 'wrong' as const;
+        await reserveHospital(uow, s, hospitalCode);
+        return 'verified' as const;
+      },
+      { retries: 20 },
+    );
+    outcome = result.value;
+    position = result.position;
+  } catch (e) {
+    // The right code of a verification that committed but whose setup this request never saw
+    // finish (a crash, a lost connection): finish it instead of refusing.
+    if (!(e instanceof VerificationCodeAlreadyUsed) || (await accountExists(platform.db, s.adminUserId))) throw e;
+    outcome = 'verified';
+  }
+  if (outcome === 'wrong') throw new InvalidVerificationCode();
+
+  await waitForSetup(platform, s, position);
+  return openFirstSession(platform, s, hospitalCode, metadata);
+}
+
+/** Until the onboarding reactor has made the admin's account (after a resumed verification it may be catching up). */
+async function waitForSetup(platform: Platform, s: Submission, position: Parameters<Platform['waitFor']>[0]) {
+  const deadline = Date.now() + SETUP_WAIT_MS;
+  await platform.waitFor(position, [ONBOARDING], SETUP_WAIT_MS);
+  while (!(await accountExists(platform.db, s.adminUserId))) {
+    if (Date.now() > deadline) throw new StillSettingUp();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function openFirstSession(
+  platform: Platform,
+  s: Submission,
+  hospitalCode: string,
+  metadata: Parameters<typeof startSession>[2],
+): Promise<Onboarded> {
+  const { fullName, jobTitle, email } = s.admin;
+  const session = await startSession(
+    platform,
+    { userId: s.adminUserId, hospitalId: s.hospitalId, role: 'admin', name: fullName, via: 'verification' },
+    metadata,
+  );
+  return {
+    token: session.token,
+    admin: { id: s.adminUserId, name: fullName, email, jobTitle },
+    hospital: {
+      id: s.hospitalId,
+      hospitalId: hospitalCode,
+      name: s.hospitalData.name,
+      status: 'active',
+      setupStatus: 'incomplete',
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+
+/**
+ * The hospitals module's events: onboarding registrations (stream `registration-<id>`) and
+ * hospitals (`hospital-<hospitalId>`). Verification codes appear only as keyed hashes; the
+ * admin's password never appears here (identity holds it).
+ */
+const hospitalData = z.object({
+  name: z.string(),
+  registrationNumber: z.string(),
+  licenseNumber: z.string(),
+  hospitalNumber: z.string(),
+  email: z.string(),
+});
+
+export const hospitalRegistrationSubmitted = defineEvent(
+  'HospitalRegistrationSubmitted',
+  z.object({
+    registrationId: z.string(),
+    /** Chosen now so that every retry of the verification creates the very same hospital and admin. */
+    hospitalId: z.string(),
+    adminUserId: z.string(),
+    /** The proposed human-facing Hospital ID; reserved (or replaced on a clash) at verification. */
+    hospitalCode: z.string(),
+    hospitalData,
+    admin: z.object({ fullName: z.string(), jobTitle: z.string(), email: z.string() }),
+  }),
+  {
+    // v1 carried the admin's password hash; identity holds credentials now.
+    version: 2,
+    upcasters: {
+      1: (data) => {
+        const { passwordHash: _dropped, ...admin } = (data.admin ?? {}) as Record<string, unknown>;
+        return { ...data, admin };
+      },
+    },
+  },
+);
+export const verificationCodeIssued = defineEvent(
+  'VerificationCodeIssued',
+  z.object({ registrationId: z.string(), codeHash: z.string(), issuedAt: z.string(), expiresAt: z.string() }),
+);
+export const verificationFailed = defineEvent(
+  'VerificationFailed',
+  z.object({ registrationId: z.string(), failedAttempts: z.number().int(), at: z.string() }),
+);
+export const verificationCodeVoided = defineEvent(
+  'VerificationCodeVoided',
+  z.object({ registrationId: z.string(), reason: z.literal('resent'), at: z.string() }),
+);
+export const emailVerified = defineEvent(
+  'EmailVerified',
+  z.object({
+    registrationId: z.string(),
+    hospitalId: z.string(),
+    adminUserId: z.string(),
+    hospitalCode: z.string(),
+    email: z.string(),
+    at: z.string(),
+  }),
+);
+
+export const hospitalRegistered = defineEvent(
+  'HospitalRegistered',
+  hospitalData.extend({
+    hospitalId: z.string(),
+    hospitalCode: z.string(),
+    plan: z.literal('clinic'),
+    status: z.literal('active'),
+    setupStatus: z.literal('incomplete'),
+    registrationId: z.string(),
+    adminUserId: z.string(),
+  }),
+);
+/** No route changes a hospital's status yet; operators (and tests) use `changeHospitalStatus`. */
+export const hospitalStatusChanged = defineEvent(
+  'HospitalStatusChanged',
+  z.object({ hospitalId: z.string(), status: z.enum(['active', 'inactive']), reason: z.string() }),
+);
+
+export const hospitalsContracts = [
+  hospitalRegistrationSubmitted,
+  verificationCodeIssued,
+  verificationFailed,
+  verificationCodeVoided,
+  emailVerified,
+  hospitalRegistered,
+  hospitalStatusChanged,
+] as const;
+
+export type HospitalRegistrationSubmitted = EventOf<typeof hospitalRegistrationSubmitted>;
+export type VerificationCodeIssued = EventOf<typeof verificationCodeIssued>;
+export type VerificationFailed = EventOf<typeof verificationFailed>;
+export type VerificationCodeVoided = EventOf<typeof verificationCodeVoided>;
+export type EmailVerified = EventOf<typeof emailVerified>;
+export type HospitalRegistered = EventOf<typeof hospitalRegistered>;
+export type HospitalStatusChanged = EventOf<typeof hospitalStatusChanged>;
+
+export type RegistrationEvent =
+  HospitalRegistrationSubmitted | VerificationCodeIssued | VerificationFailed | VerificationCodeVoided | EmailVerified;
+export type HospitalEvent = HospitalRegistered | HospitalStatusChanged;
+export type HospitalStatus = HospitalStatusChanged['data']['status'];

@@ -1,0 +1,50 @@
+import { BadRequest } from '../../../platform/http/errors';
+import type { AuthContext } from '../../../platform/http/auth';
+import type { EventMetadata } from '../../../platform/event-store/port';
+import type { Platform } from '../../../platform/platform';
+import { accountStream, minutesLocked } from '../account';
+import { accountDecider, AccountIsLocked } from '../account-decider';
+import { commonPasswordError, hashPassword, verifyPassword } from '../passwords';
+import type { Account } from '../read-models/accounts';
+import { SESSION_GUARD } from '../session-guard';
+import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
+
+export type ChangePasswordInput = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
+
+/**
+ * Changes the caller's password: this session stays open, every other one ends. A wrong current
+ * password counts like a failed sign-in, so a stolen session is no way to guess the password.
+ */
+export async function changePassword(
+  platform: Platform,
+  auth: AuthContext,
+  account: Account,
+  input: ChangePasswordInput,
+  metadata: EventMetadata,
+): Promise<void> {
+  const fieldErrors = changePasswordErrors(input, commonPasswordError);
+  if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
+  const minutes = minutesLocked(account.locked_until, new Date(metadata.occurredAt));
+  if (minutes > 0) throw new AccountIsLocked(minutes);
+  const stream = accountStream(account.user_id);
+  if (!account.password_hash || !(await verifyPassword(account.password_hash, input.currentPassword!))) {
+    await platform.execute(
+      accountDecider,
+      stream,
+      { type: 'RecordLoginFailure', reason: 'wrong_current_password', now: metadata.occurredAt },
+      metadata,
+      { retries: 20 },
+    );
+    throw new BadRequest(CURRENT_PASSWORD_INCORRECT, [
+      { field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword!);
+  await platform.execute(
+    accountDecider,
+    stream,
+    { type: 'ChangePassword', passwordHash, sessionId: auth.sessionId, now: metadata.occurredAt },
+    metadata,
+    { retries: 20, waitFor: [SESSION_GUARD] },
+  );
+}

@@ -1,0 +1,96 @@
+import { loadAggregate } from '../../../platform/event-store/command-handler';
+import type { EventMetadata, RecordedEvent } from '../../../platform/event-store/port';
+import type { Platform } from '../../../platform/platform';
+import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { ROLE_LABELS, type RoleCode } from '../../../shared/roles';
+import { accountStream } from '../account';
+import { accountDecider } from '../account-decider';
+import type { AccountProvisioned } from '../events';
+import { invitationEmail } from '../invitation-email';
+import { hashPassword, isCommonPassword } from '../passwords';
+import { generateTemporaryPassword } from '../temporary-password';
+
+/** The reactor that invites new staff; the staff module waits for it before answering a hire. */
+export const INVITATIONS: FeedConsumerRef = { name: 'identity-invitations' };
+
+type Invitee = Pick<AccountProvisioned['data'], 'userId' | 'email' | 'firstName' | 'role' | 'employeeId'>;
+
+async function newTemporaryPassword(): Promise<string> {
+  for (;;) {
+    const candidate = generateTemporaryPassword();
+    if (!isCommonPassword(candidate)) return candidate;
+  }
+}
+
+/**
+ * Gives a staff account a fresh temporary password and mails it. The password exists in plain
+ * text only here, between its hash being recorded and the mail leaving; a crash in between is
+ * mended by the reactor issuing another one. Returns whether the mail went out.
+ */
+export async function sendInvitation(platform: Platform, invitee: Invitee, metadata: EventMetadata): Promise<boolean> {
+  const temporaryPassword = await newTemporaryPassword();
+  const stream = accountStream(invitee.userId);
+  await platform.execute(
+    accountDecider,
+    stream,
+    { type: 'IssueTemporaryPassword', passwordHash: await hashPassword(temporaryPassword), now: metadata.occurredAt },
+    metadata,
+  );
+  let failure: string | null = null;
+  try {
+    await platform.mailer.send(
+      invitationEmail({
+        to: invitee.email,
+        firstName: invitee.firstName,
+        roleLabel: ROLE_LABELS[invitee.role as RoleCode] ?? invitee.role,
+        employeeId: invitee.employeeId ?? '',
+        temporaryPassword,
+        loginUrl: `${platform.config.publicUrl}/user/login`,
+        invitedBy: metadata.actor.name || 'Your administrator',
+      }),
+    );
+  } catch (err) {
+    platform.log.error({ err, userId: invitee.userId }, 'staff invitation email failed');
+    failure = err instanceof Error ? err.message.slice(0, 200) : 'mail failed';
+  }
+  await platform.execute(
+    accountDecider,
+    stream,
+    { type: 'RecordInvitation', to: invitee.email, failure, now: new Date().toISOString() },
+    metadata,
+  );
+  return failure === null;
+}
+
+/**
+ * Invites every new staff account once: on AccountProvisioned (staff) it issues a password and
+ * mails it unless the account's history already shows an invitation sent or failed. After a crash
+ * it runs again over the same event, and that history is what keeps it from inviting twice.
+ */
+export function invitationsReactor(platform: Platform): Reactor {
+  return {
+    name: INVITATIONS.name,
+    handles: ['AccountProvisioned'],
+    react: async (event: RecordedEvent) => {
+      const data = (event as unknown as RecordedEvent<AccountProvisioned>).data;
+      if (data.kind !== 'staff') return;
+      const { state } = await loadAggregate(
+        platform.store,
+        accountStream(data.userId),
+        accountDecider.evolve,
+        accountDecider.initialState,
+      );
+      if (state.invitation !== 'none' || state.status === 'closed' || !state.profile) return;
+      const metadata: EventMetadata = {
+        ...event.metadata,
+        causationId: event.id,
+        occurredAt: new Date().toISOString(),
+      };
+      await sendInvitation(
+        platform,
+        { ...data, email: state.profile.email, firstName: state.profile.firstName },
+        metadata,
+      );
+    },
+  };
+}

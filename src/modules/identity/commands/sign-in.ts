@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { metadataFor } from '../../../platform/event-store/metadata';
+import type { EventMetadata } from '../../../platform/event-store/port';
+import type { AuthContext } from '../../../platform/http/auth';
+import { BadRequest, Forbidden, Unauthorized } from '../../../platform/http/errors';
+import type { Platform } from '../../../platform/platform';
+import { accountDecider, AccountIsLocked } from '../account-decider';
+import { accountStream, minutesLocked } from '../account';
+import { dummyVerify, verifyPassword } from '../passwords';
+import {
+  findAccountByEmail,
+  findAccountHospital,
+  findPendingCredentials,
+  type Account,
+  type AccountHospital,
+} from '../read-models/accounts';
+import {
+  doorFits,
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  INVALID_CREDENTIALS,
+  loginErrors,
+  PASSWORD_MAX,
+  signInRefusal,
+  wrongDoor,
+  type Door,
+} from '../sign-in-rules';
+import { startSession } from './sessions';
+
+export type SignedIn = {
+  token: string;
+  account: Account;
+  hospital: AccountHospital | null;
+  previousLoginAt: Date | null;
+};
+
+/**
+ * One password sign-in, for either door. What a stranger can learn is the same for every wrong
+ * answer: unknown email and wrong password both answer 401 'Invalid email or password' after the
+ * same argon2 work. Only someone who gave an account's right password is told more: that the
+ * account is disabled, that its hospital is inactive, that it signs in at the other door, or (an
+ * onboarding admin who never verified) that the email needs verifying first. Five wrong passwords
+ * in 15 minutes lock the account for 15.
+ */
+export async function signIn(
+  platform: Platform,
+  clock: () => Date,
+  door: Door,
+  input: { email?: string; password?: string },
+  request: FastifyRequest,
+): Promise<SignedIn> {
+  const errors = loginErrors(input);
+  if (errors.length > 0) throw new BadRequest('Please check your input and try again', errors);
+  const email = input.email!.trim().toLowerCase();
+  const password = input.password!;
+  // No account can have such a password (the policy caps it), and hashing megabytes is a DoS lever.
+  if (password.length > PASSWORD_MAX) throw new Unauthorized(INVALID_CREDENTIALS);
+
+  const account = await findAccountByEmail(platform.db, email);
+  if (!account || !account.password_hash) {
+    if (door === 'admin') await refuseUnverifiedAdmin(platform, email, password);
+    else await dummyVerify(password);
+    throw new Unauthorized(INVALID_CREDENTIALS);
+  }
+
+  const now = clock();
+  const minutes = minutesLocked(account.locked_until, now);
+  if (minutes > 0) throw new AccountIsLocked(minutes);
+
+  const role = account.role as AuthContext['role'];
+  const metadata: EventMetadata = {
+    ...metadataFor({
+      hospitalId: account.hospital_id,
+      actor: { userId: account.user_id, role, name: account.full_name },
+      correlationId: request.id,
+      now,
+    }),
+    requestId: request.id,
+    ip: request.ip,
+  };
+  const stream = accountStream(account.user_id);
+
+  if (!(await verifyPassword(account.password_hash, password))) {
+    // Enough retries for a burst of parallel guesses: each is counted.
+    await platform.execute(
+      accountDecider,
+      stream,
+      { type: 'RecordLoginFailure', reason: 'wrong_password', now: metadata.occurredAt },
+      metadata,
+      { retries: 20 },
+    );
+    throw new Unauthorized(INVALID_CREDENTIALS);
+  }
+
+  if (!doorFits(account.role, door)) {
+    const { message, loginPath } = wrongDoor(account.role);
+    throw new Unauthorized(message, { code: 'WRONG_DOOR', details: { loginPath } });
+  }
+  const hospital = await findAccountHospital(platform.db, account.hospital_id);
+  const refusal = signInRefusal(account, hospital, door);
+  if (refusal) throw new Unauthorized(refusal);
+
+  const sessionId = randomUUID();
+  await platform.execute(
+    accountDecider,
+    stream,
+    { type: 'RecordLoginSuccess', sessionId, now: metadata.occurredAt },
+    metadata,
+    { retries: 20 },
+  );
+  const session = await startSession(
+    platform,
+    {
+      userId: account.user_id,
+      hospitalId: account.hospital_id,
+      role,
+      name: account.full_name,
+      via: 'login',
+      sessionId,
+    },
+    metadata,
+  );
+  return { token: session.token, account, hospital, previousLoginAt: account.last_login_at };
+}
+
+/**
+ * An onboarding admin who registered but never verified has no account yet, only the password
+ * they chose. With that password they are sent to verify their email; anyone else gets the
+ * ordinary answer, after the same work.
+ */
+async function refuseUnverifiedAdmin(platform: Platform, email: string, password: string): Promise<void> {
+  const pending = await findPendingCredentials(platform.db, email);
+  if (!pending) return dummyVerify(password);
+  if (await verifyPassword(pending.password_hash, password)) {
+    throw new Forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED', details: { email } });
+  }
+}

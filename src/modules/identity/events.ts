@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { ROLE_CODES } from '../../shared/roles';
+
+/**
+ * Identity's events: accounts (stream `account-<userId>`), sessions (`session-<sessionId>`) and
+ * tenants, identity's own record of each hospital it signs people in for (`tenant-<hospitalId>`).
+ * Identity owns credentials end to end: password hashes (argon2id) appear only here, never in
+ * another module's events.
+ */
+const role = z.enum(ROLE_CODES);
+const at = z.string();
+
+// ─── Accounts ───
+
+/** An onboarding admin's chosen password, held until the registration is verified. */
+export const accountCredentialsStaged = defineEvent(
+  'AccountCredentialsStaged',
+  z.object({ userId: z.string(), email: z.string(), registrationId: z.string(), passwordHash: z.string() }),
+);
+export const accountProvisioned = defineEvent(
+  'AccountProvisioned',
+  z.object({
+    userId: z.string(),
+    hospitalId: z.string(),
+    kind: z.enum(['admin', 'staff']),
+    /** Lowercase. */
+    email: z.string(),
+    role,
+    firstName: z.string(),
+    lastName: z.string(),
+    jobTitle: z.string().nullable(),
+    employeeId: z.string().nullable(),
+    department: z.string().nullable(),
+    specialization: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+);
+/** A staff member's generated password; they must change it at their first sign-in. */
+export const temporaryPasswordIssued = defineEvent(
+  'TemporaryPasswordIssued',
+  z.object({ userId: z.string(), passwordHash: z.string(), at }),
+);
+export const invitationSent = defineEvent('InvitationSent', z.object({ userId: z.string(), to: z.string(), at }));
+export const invitationFailed = defineEvent(
+  'InvitationFailed',
+  z.object({ userId: z.string(), to: z.string(), reason: z.string(), at }),
+);
+/** The full new profile, not a diff, so consumers never need the previous event. */
+export const accountProfileChanged = defineEvent(
+  'AccountProfileChanged',
+  z.object({ userId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role }),
+);
+export const accountDisabled = defineEvent(
+  'AccountDisabled',
+  z.object({ userId: z.string(), reason: z.enum(['deactivated', 'deleted']) }),
+);
+export const accountEnabled = defineEvent('AccountEnabled', z.object({ userId: z.string() }));
+/** The account is gone for good and its email free for another account. */
+export const accountClosed = defineEvent('AccountClosed', z.object({ userId: z.string(), email: z.string() }));
+export const loginSucceeded = defineEvent(
+  'LoginSucceeded',
+  z.object({ userId: z.string(), sessionId: z.string(), at }),
+);
+export const loginFailed = defineEvent(
+  'LoginFailed',
+  z.object({
+    userId: z.string(),
+    reason: z.enum(['wrong_password', 'wrong_current_password']),
+    at,
+    failedAttempts: z.number().int(),
+  }),
+);
+export const accountLocked = defineEvent(
+  'AccountLocked',
+  z.object({ userId: z.string(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
+);
+/** `sessionId`: the session that made the change stays open; every other one is ended. */
+export const passwordChanged = defineEvent(
+  'PasswordChanged',
+  z.object({ userId: z.string(), passwordHash: z.string(), sessionId: z.string(), at }),
+);
+
+// ─── Sessions ───
+
+export const sessionStarted = defineEvent(
+  'SessionStarted',
+  z.object({
+    sessionId: z.string(),
+    userId: z.string(),
+    hospitalId: z.string(),
+    role,
+    /** How it began: a password sign-in, or the verification that finished onboarding. */
+    via: z.enum(['login', 'verification']),
+    startedAt: at,
+    expiresAt: z.string(),
+  }),
+);
+export const loggedOut = defineEvent('LoggedOut', z.object({ sessionId: z.string(), userId: z.string(), at }));
+export const sessionRevoked = defineEvent(
+  'SessionRevoked',
+  z.object({ sessionId: z.string(), userId: z.string(), reason: z.string(), at }),
+);
+
+// ─── Tenants ───
+
+export const tenantRegistered = defineEvent(
+  'TenantRegistered',
+  z.object({
+    hospitalId: z.string(),
+    hospitalCode: z.string(),
+    name: z.string(),
+    status: z.enum(['active', 'inactive']),
+  }),
+);
+export const tenantStatusChanged = defineEvent(
+  'TenantStatusChanged',
+  z.object({ hospitalId: z.string(), status: z.enum(['active', 'inactive']) }),
+);
+
+export const identityContracts = [
+  accountCredentialsStaged,
+  accountProvisioned,
+  temporaryPasswordIssued,
+  invitationSent,
+  invitationFailed,
+  accountProfileChanged,
+  accountDisabled,
+  accountEnabled,
+  accountClosed,
+  loginSucceeded,
+  loginFailed,
+  accountLocked,
+  passwordChanged,
+  sessionStarted,
+  loggedOut,
+  sessionRevoked,
+  tenantRegistered,
+  tenantStatusChanged,
+] as const;
+
+export type AccountCredentialsStaged = EventOf<typeof accountCredentialsStaged>;
+export type AccountProvisioned = EventOf<typeof accountProvisioned>;
+export type TemporaryPasswordIssued = EventOf<typeof temporaryPasswordIssued>;
+export type InvitationSent = EventOf<typeof invitationSent>;
+export type InvitationFailed = EventOf<typeof invitationFailed>;
+export type AccountProfileChanged = EventOf<typeof accountProfileChanged>;
+export type AccountDisabled = EventOf<typeof accountDisabled>;
+export type AccountEnabled = EventOf<typeof accountEnabled>;
+export type AccountClosed = EventOf<typeof accountClosed>;
+export type LoginSucceeded = EventOf<typeof loginSucceeded>;
+export type LoginFailed = EventOf<typeof loginFailed>;
+export type AccountLocked = EventOf<typeof accountLocked>;
+export type PasswordChanged = EventOf<typeof passwordChanged>;
+export type SessionStarted = EventOf<typeof sessionStarted>;
+export type LoggedOut = EventOf<typeof loggedOut>;
+export type SessionRevoked = EventOf<typeof sessionRevoked>;
+export type TenantRegistered = EventOf<typeof tenantRegistered>;
+export type TenantStatusChanged = EventOf<typeof tenantStatusChanged>;
+
+export type AccountEvent =
+  | AccountCredentialsStaged
+  | AccountProvisioned
+  | TemporaryPasswordIssued
+  | InvitationSent
+  | InvitationFailed
+  | AccountProfileChanged
+  | AccountDisabled
+  | AccountEnabled
+  | AccountClosed
+  | LoginSucceeded
+  | LoginFailed
+  | AccountLocked
+  | PasswordChanged;
+export type SessionEvent = SessionStarted | LoggedOut | SessionRevoked;
+export type TenantEvent = TenantRegistered | TenantStatusChanged;
+export type IdentityEvent = AccountEvent | SessionEvent | TenantEvent;

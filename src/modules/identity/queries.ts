@@ -1,0 +1,16 @@
+import type { Db } from '../../platform/db/database';
+import { findAccount } from './read-models/accounts';
+
+/** Whether the account exists (provisioned), for flows that resume an interrupted onboarding. */
+export async function accountExists(db: Db, userId: string): Promise<boolean> {
+  return (await findAccount(db, userId)) !== undefined;
+}
+
+/** Where a staff account's invitation stands: sent, failed (with why), or not yet known. */
+export async function invitationStatus(
+  db: Db,
+  userId: string,
+): Promise<{ status: 'sent' | 'failed' | 'pending'; error: string | null }> {
+  const account = await findAccount(db, userId);
+  return { status: account?.invitation_status ?? 'pending', error: account?.invitation_error ?? null };
+}

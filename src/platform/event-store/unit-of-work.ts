@@ -1,0 +1,179 @@
+import type { Decider } from './command-handler';
+import { crashPoint } from '../crash-points';
+import {
+  WrongExpectedRevision,
+  type DomainEvent,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from './port';
+
+/** An aggregate loaded in a unit of work: its folded state and the revision it was read at. */
+export type Loaded<C, E extends DomainEvent, S> = {
+  readonly stream: string;
+  readonly decider: Decider<C, E, S>;
+  state: S;
+  /** The revision read from the store (null: no stream); what the append expects. */
+  readonly revision: bigint | null;
+  /** The stream's events as read, for callers that need history (e.g. a field's old value). */
+  readonly history: RecordedEvent[];
+  /** Events decided in this unit of work so far. */
+  readonly decided: E[];
+  /** The version (events in the stream) the caller says it last saw; checked after deciding. */
+  readonly expectedVersion?: number;
+};
+
+type Staged = { expectedRevision: ExpectedRevision; events: NewEvent[] };
+
+/**
+ * One command's work across one or more streams, committed as one append (atomic on PostgreSQL).
+ * Aggregates are loaded, commands decided on their state, and the events staged with the
+ * revisions they were decided on; `commit` writes them all or none. A domain rule the decider
+ * breaks (404, 400) is thrown by `decide` before any version check, so it wins over a 409.
+ */
+export class UnitOfWork {
+  private readonly loaded = new Map<string, Loaded<unknown, DomainEvent, unknown>>();
+  private readonly staged = new Map<string, Staged>();
+  private readonly afterCommit: (() => void)[] = [];
+
+  constructor(
+    private readonly store: EventStore,
+    readonly metadata: EventMetadata,
+  ) {}
+
+  /** True when the commit is atomic across streams (PostgreSQL). */
+  get atomic(): boolean {
+    return this.store.atomicMultiStream;
+  }
+
+  /** Whether a stream has any event (read outside the unit of work's staged changes). */
+  async exists(stream: string): Promise<boolean> {
+    const loaded = this.loaded.get(stream);
+    if (loaded) return loaded.revision !== null;
+    return (await this.store.readStream(stream)).length > 0;
+  }
+
+  /** Reads and folds a stream once per unit of work; `expectedVersion` pins what the client saw. */
+  async load<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    stream: string,
+    options: { expectedVersion?: number; isNew?: boolean } = {},
+  ): Promise<Loaded<C, E, S>> {
+    const cached = this.loaded.get(stream);
+    if (cached) return cached as unknown as Loaded<C, E, S>;
+    // A fresh random id has no history: skip the read.
+    const history = options.isNew ? [] : await this.store.readStream(stream);
+    const state = history.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
+    const loaded: Loaded<C, E, S> = {
+      stream,
+      decider,
+      state,
+      revision: history.length ? history[history.length - 1]!.revision : null,
+      history,
+      decided: [],
+      expectedVersion: options.expectedVersion,
+    };
+    this.loaded.set(stream, loaded as unknown as Loaded<unknown, DomainEvent, unknown>);
+    return loaded;
+  }
+
+  /** Decides `command` on the aggregate's current state, stages the events and folds them in. */
+  decide<C, E extends DomainEvent, S>(aggregate: Loaded<C, E, S>, command: C): E[] {
+    const events = aggregate.decider.decide(command, aggregate.state);
+    if (events.length === 0) return events;
+    const { expectedVersion, revision } = aggregate;
+    if (expectedVersion !== undefined && BigInt(expectedVersion) - 1n !== (revision ?? -1n)) {
+      throw new WrongExpectedRevision(aggregate.stream, BigInt(expectedVersion) - 1n, revision ?? 'no_stream');
+    }
+    this.stage(aggregate.stream, revision === null ? 'no_stream' : revision, events);
+    aggregate.state = events.reduce(aggregate.decider.evolve, aggregate.state);
+    aggregate.decided.push(...events);
+    return events;
+  }
+
+  /** Stages raw events on a stream (for platform-level streams such as reservations). */
+  stage(stream: string, expectedRevision: ExpectedRevision, events: DomainEvent[]): void {
+    const existing = this.staged.get(stream);
+    const withMeta = events.map((e) => ({ ...e, metadata: this.metadata }));
+    if (existing) existing.events.push(...withMeta);
+    else this.staged.set(stream, { expectedRevision, events: withMeta });
+  }
+
+  /** Runs after a successful commit, in this process (e.g. dropping a cached session). */
+  onCommit(callback: () => void): void {
+    this.afterCommit.push(callback);
+  }
+
+  get isEmpty(): boolean {
+    return this.staged.size === 0;
+  }
+
+  /** Appends everything staged in one write; returns the events as stored (types and positions). */
+  async commit(): Promise<CommittedEvent[]> {
+    if (this.staged.size === 0) return [];
+    const writes = [...this.staged].map(([stream, s]) => ({ stream, ...s }));
+    const results = await this.store.appendMany(writes);
+    const committed: CommittedEvent[] = writes.flatMap((w, i) => {
+      const last = results[i]!;
+      return w.events.map((e, j) => ({
+        type: e.type,
+        data: e.data,
+        stream: w.stream,
+        revision: last.nextRevision - BigInt(w.events.length - 1 - j),
+        position: last.position,
+      }));
+    });
+    for (const c of committed) crashPoint(`after-commit:${c.type}`);
+    for (const callback of this.afterCommit) callback();
+    return committed;
+  }
+}
+
+/** An event of a committed unit of work. `position` is that of its write's last event. */
+export type CommittedEvent = {
+  type: string;
+  data: object;
+  stream: string;
+  revision: bigint;
+  position: GlobalPosition;
+};
+
+export type TransactOptions = {
+  /** Attempts after a conflict with a concurrent writer; each re-reads and re-decides. */
+  retries?: number;
+};
+
+export type Transacted<T> = { value: T; events: CommittedEvent[]; position: GlobalPosition | null };
+
+/**
+ * Runs `work` in a fresh unit of work and commits it, retrying the whole decision when another
+ * writer got in between the read and the append. A version the caller pinned is checked again on
+ * each attempt, so a stale client still gets its 409.
+ */
+export async function transact<T>(
+  store: EventStore,
+  metadata: EventMetadata,
+  work: (uow: UnitOfWork) => Promise<T>,
+  options: TransactOptions = {},
+): Promise<Transacted<T>> {
+  const retries = options.retries ?? 3;
+  for (let attempt = 0; ; attempt++) {
+    const uow = new UnitOfWork(store, metadata);
+    const value = await work(uow);
+    try {
+      const events = await uow.commit();
+      const position = events.reduce<GlobalPosition | null>(
+        (p, e) =>
+          p === null || e.position[0] > p[0] || (e.position[0] === p[0] && e.position[1] > p[1]) ? e.position : p,
+        null,
+      );
+      return { value, events, position };
+    } catch (e) {
+      if (e instanceof WrongExpectedRevision && attempt < retries) continue;
+      throw e;
+    }
+  }
+}
