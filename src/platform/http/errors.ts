@@ -5,7 +5,7 @@
 export type FieldError = { field: string; message: string };
 
 /** What a client can act on besides the message: a stable `code` and fields such as `loginPath`. */
-export type ErrorExtra = { code?: string; details?: Record<string, string | number | boolean | null> };
+export type ErrorExtra = { code?: string; details?: Record<string, unknown> };
 
 export class AppError extends Error {
   constructor(
