@@ -3,10 +3,10 @@ import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain JavaScript ESLint rule without type declarations
-import { boundaries } from '../scripts/eslint/boundaries.js';
+import { boundaries, cyclePath, moduleGraph } from '../scripts/eslint/boundaries.js';
 
 /** Lints one import line as if it stood in `file` (relative to the repository root). */
-function lint(file: string, importLine: string): string[] {
+function lint(file: string, importLine: string, graph?: Record<string, string[]>): string[] {
   const linter = new Linter({ configType: 'flat' });
   const messages = linter.verify(
     importLine,
@@ -15,7 +15,7 @@ function lint(file: string, importLine: string): string[] {
         files: ['**/*.ts', '**/*.tsx'],
         languageOptions: { parser: tseslint.parser as Linter.Parser },
         plugins: { local: { rules: { boundaries } } },
-        rules: { 'local/boundaries': 'error' },
+        rules: { 'local/boundaries': graph ? ['error', { graph }] : 'error' },
       },
     ],
     path.resolve(file),
@@ -34,6 +34,50 @@ describe('the module boundary lint rule', () => {
     expect(lint('src/modules/staff/routes.ts', "import { x } from '../identity';")).toEqual([]);
     expect(lint('src/modules/staff/routes.ts', "import { x } from '../identity/index';")).toEqual([]);
     expect(lint('src/modules/staff/routes.ts', "import { x } from './decider';")).toEqual([]);
+  });
+
+  it('refuses an import that closes a cycle between modules, naming the cycle', () => {
+    // staff already depends on identity: identity importing staff would close the loop.
+    const graph = { staff: ['identity'], identity: [], billing: ['consultations'], consultations: ['patients'] };
+    expect(lint('src/modules/identity/routes.ts', "import { x } from '../staff';", graph)).toEqual([
+      "Module 'identity' may not import module 'staff': that makes a cycle (identity → staff → identity)",
+    ]);
+    expect(lint('src/modules/patients/routes.ts', "import { x } from '../billing';", graph)).toEqual([
+      "Module 'patients' may not import module 'billing': that makes a cycle (patients → billing → consultations → patients)",
+    ]);
+    expect(lint('src/modules/billing/routes.ts', "import { x } from '../patients';", graph)).toEqual([]);
+    // Tests compose modules freely.
+    expect(lint('src/modules/identity/login.int.test.ts', "import { x } from '../staff';", graph)).toEqual([]);
+  });
+
+  it('finds no cycle among the real modules', () => {
+    const graph = moduleGraph() as Map<string, Set<string>>;
+    expect([...graph.keys()]).toEqual(expect.arrayContaining(['identity', 'hospitals', 'staff', 'patients']));
+    for (const [name, deps] of graph) {
+      for (const dep of deps) expect(cyclePath(graph, dep, name), `${name} → ${dep}`).toBeNull();
+    }
+    // identity is the leaf the others build on.
+    expect([...graph.get('identity')!]).toEqual([]);
+  });
+
+  it('keeps the platform free of modules', () => {
+    expect(lint('src/platform/http/auth.ts', "import { x } from '../../modules/identity';")).toEqual([
+      "The platform may not import module 'identity'; the composition root (src/app.ts) wires modules",
+    ]);
+    expect(lint('src/app.ts', "import { x } from './modules/identity';")).toEqual([]);
+  });
+
+  it('lets the browser import only its own code and src/shared', () => {
+    expect(lint('src/web/lib/roles.ts', "import { x } from '../../shared/roles';")).toEqual([]);
+    expect(lint('src/web/lib/roles.ts', "import { x } from '../../platform/roles';")).toEqual([
+      "The browser may import only src/web and src/shared, not 'src/platform/roles'",
+    ]);
+    expect(
+      lint(
+        'src/web/features/onboarding/validation.ts',
+        "import { x } from '../../../modules/hospitals/registration-rules';",
+      ),
+    ).toEqual(["The browser may import only src/web and src/shared, not 'src/modules/hospitals/registration-rules'"]);
   });
 
   it('refuses a web feature importing another feature at all', () => {
