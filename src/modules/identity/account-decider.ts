@@ -159,6 +159,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [{ type: 'AccountClosed', data: { userId: s.userId, email: s.profile.email } }];
     }
     case 'RecordLoginFailure':
+      // A closed account's password may still be tried; there is nothing left to lock.
+      if (state.status === 'closed') return [];
       return recordFailure(command, state, provisioned(state).userId);
     case 'RecordLoginSuccess': {
       const s = provisioned(state);

@@ -14,3 +14,14 @@ export async function invitationStatus(
   const account = await findAccount(db, userId);
   return { status: account?.invitation_status ?? 'pending', error: account?.invitation_error ?? null };
 }
+
+/** Whether the onboarding verification already opened the admin's first session. */
+export async function verificationSessionStarted(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('identity_sessions')
+    .select('session_id')
+    .where('user_id', '=', userId)
+    .where('via', '=', 'verification')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { loadAggregate } from '../../../platform/event-store/command-handler';
 import { AppError, BadRequest } from '../../../platform/http/errors';
 import type { Platform } from '../../../platform/platform';
-import { accountExists, startSession } from '../../identity';
+import { accountExists, startSession, verificationSessionStarted } from '../../identity';
 import { currentRegistrationFor } from '../read-models/registrations';
 import { ONBOARDING } from '../reactors/onboarding';
 import { InvalidVerificationCode, registrationDecider, VerificationCodeAlreadyUsed } from '../registration-decider';
@@ -86,9 +86,11 @@ export async function verifyEmail(
     outcome = result.value;
     position = result.position;
   } catch (e) {
-    // The right code of a verification that committed but whose setup this request never saw
-    // finish (a crash, a lost connection): finish it instead of refusing.
-    if (!(e instanceof VerificationCodeAlreadyUsed) || (await accountExists(platform.db, s.adminUserId))) throw e;
+    // The right code of a verification that committed but never reached its first session (a
+    // crash, a lost connection): finish it instead of refusing. Once that session exists, the
+    // code is used up as the spec says.
+    if (!(e instanceof VerificationCodeAlreadyUsed) || (await verificationSessionStarted(platform.db, s.adminUserId)))
+      throw e;
     outcome = 'verified';
   }
   if (outcome === 'wrong') throw new InvalidVerificationCode();
