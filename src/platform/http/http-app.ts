@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -37,6 +37,10 @@ export async function createHttpApp(
     // Per-IP rate limits would be bypassable if any client could claim an address.
     trustProxy: platform.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL no decoder accepts (%ZZ, bytes that are not UTF-8) never reaches a route: answer it in the envelope.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send(envelope('The address of this request is not valid'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
