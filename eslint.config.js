@@ -20,8 +20,23 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import z from src/web/lib/zod: it runs zod without eval, as the page's CSP requires.",
+            },
+          ],
+        },
+      ],
+    },
   },
+  { files: ['src/web/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['scripts/**', 'bench/**', 'test/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },

@@ -32,12 +32,22 @@ export async function securityHeaders(app: FastifyInstance, options: { publicUrl
   const https = options.publicUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: appContentSecurityPolicy(https),
+    // A fresh nonce per response for the <style> elements react-aria adds (see serveIndexHtml).
+    enableCSPNonces: true,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The app loads nothing cross-origin; these would only get in the way of the OpenAPI page.
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/** The nonce placeholder of src/web/index.html. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** index.html with this response's style nonce, where react-aria reads it (meta csp-nonce). */
+export function withNonce(html: string, nonce: string | undefined): string {
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce ?? '');
 }
 
 /** The OpenAPI page's own policy: its bundled scripts and styles by hash, never an upgrade on plain http. */

@@ -1,11 +1,13 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { createRouter } from './router';
 import { SessionBootstrap } from './session-bootstrap';
 
 const router = createRouter();
+
+/** The nonce the server put in index.html for this page; react-toastify tags its stylesheet with it (CSP). */
+const cspNonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
 
 export function App() {
   return (
@@ -14,7 +16,14 @@ export function App() {
         <RouterProvider router={router} />
       </SessionBootstrap>
       {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default). */}
-      <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss newestOnTop />
+      <ToastContainer
+        position="top-right"
+        autoClose={5000}
+        pauseOnHover
+        pauseOnFocusLoss
+        newestOnTop
+        nonce={cspNonce}
+      />
     </JotaiProvider>
   );
 }

@@ -5,7 +5,7 @@ import { onUnauthorized, request, SESSION_EXPIRED } from '../lib/api-client';
 import { sessionAtom, type SessionUser } from '../lib/session';
 import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../lib/session-user';
 import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
-import { z } from 'zod';
+import { z } from '../lib/zod';
 
 const profileAnswer = z.object({ data: z.object({ admin: adminUserSchema }) });
 const meAnswer = z.object({ data: z.object({ user: staffUserSchema }) });

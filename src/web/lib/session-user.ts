@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { initialsOf, normaliseRole, ROLE_IDS } from './roles';
 import type { Role, SessionHospital, SessionUser } from './session';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
 
 const userStats = z.object({ data: z.object({ totalUsers: z.number() }) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { api } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session';
 import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../../../lib/session-user';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { ApiError, request } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session';
 import { adminToSessionUser } from '../../../lib/session-user';

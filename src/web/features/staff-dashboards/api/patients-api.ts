@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { ApiError, request } from '../../../lib/api-client';
 
 const patient = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { ApiError, request } from '../../../lib/api-client';
 
 /** A staff record as GET /api/users lists it (product-spec-1 §3). */
