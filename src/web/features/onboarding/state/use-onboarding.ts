@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths';
 import type { FieldError } from '../../../lib/api-client';
 import { useSignIn } from '../../../lib/auth-actions';
-import { markFirstLogin } from '../../../lib/session-user';
+import { markFirstLogin } from '../../../lib/password-change-flags';
 import { clearTokens, writeToken } from '../../../lib/session-storage';
 import { registerHospital, registrationFailure } from '../api/register';
 import { resendVerification, verifyEmail, type Verified } from '../api/verify-email';
