@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -14,8 +13,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppModule, HttpApp, Platform } from '../platform';
-import { envelope, errorHandler } from './error-handler';
+import { errorHandler } from './error-handler';
 import { healthRoutes } from './health';
+import { serveWeb } from './static-web';
 
 export type HttpOptions = {
   /** Directory of the built web app (index.html); served with SPA fallback when present. */
@@ -72,17 +72,7 @@ export async function createHttpApp(
   }
 
   const webDir = options.webDir && existsSync(path.join(options.webDir, 'index.html')) ? options.webDir : undefined;
-  if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
-    if (!isApi && webDir && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
-    }
-    return reply.code(404).send(envelope(isApi ? `Route ${request.method} ${url} not found` : 'Not found'));
-  });
+  await serveWeb(app as unknown as FastifyInstance, webDir);
 
   return app as unknown as HttpApp;
 }
