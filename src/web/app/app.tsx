@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { createRouter } from './router';
 import { SessionBootstrap } from './session-bootstrap';
+import toasts from './toasts.module.css';
 
 const router = createRouter();
 
@@ -13,8 +14,15 @@ export function App() {
       <SessionBootstrap>
         <RouterProvider router={router} />
       </SessionBootstrap>
-      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default). */}
-      <ToastContainer position="top-right" autoClose={5000} pauseOnHover pauseOnFocusLoss newestOnTop />
+      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default); below the header. */}
+      <ToastContainer
+        className={toasts.container}
+        position="top-right"
+        autoClose={5000}
+        pauseOnHover
+        pauseOnFocusLoss
+        newestOnTop
+      />
     </JotaiProvider>
   );
 }
