@@ -43,6 +43,59 @@ const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
   return b;
 };
 
+/** The scripts a page loads, with their headers and (decoded) text. */
+async function scriptsOf(page: Page, path: string) {
+  const scripts: { url: string; headers: Record<string, string>; text: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return;
+    pending.push(
+      (async () => {
+        scripts.push({ url: response.url(), headers: await response.allHeaders(), text: await response.text() });
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  return scripts;
+}
+
+describe('The first pages in Chromium', () => {
+  it('serves the landing and sign-in pages compressed, cacheable, and without what only signed-in screens need', async () => {
+    const { page } = await suite.open();
+    for (const path of ['/', '/admin/login', '/user/login']) {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        // Files under 1 KiB are not worth compressing (the build leaves them as they are).
+        if (script.text.length >= 1024) expect(script.headers['content-encoding'], script.url).toMatch(/^(br|gzip)$/);
+        expect(script.headers['cache-control'], script.url).toBe('public, max-age=31536000, immutable');
+        // zod, the forced password dialog and the inactivity warning come with the signed-in screens.
+        expect(script.text.includes('$ZodError'), `${script.url} carries zod`).toBe(false);
+        expect(script.text.includes('Session Timeout Warning'), script.url).toBe(false);
+        expect(script.text.includes('Change Password'), script.url).toBe(false);
+      }
+    }
+    const html = await page.request.get('/');
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    const icon = await page.request.get('/favicon.svg');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it("lets a phone visitor choose the administrator or the staff sign-in from the landing page's menu", async () => {
+    const { page } = await suite.open({ width: 375, height: 740 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const signIn = page.getByRole('group', { name: 'Sign In' });
+    expect(await signIn.getByRole('link').allTextContents()).toEqual(['Administrator sign-in', 'Staff sign-in']);
+    await signIn.getByRole('link', { name: 'Staff sign-in' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${suite.server.baseUrl}/user/login`);
+    await page.getByRole('heading', { level: 1, name: 'Staff Login' }).waitFor();
+  });
+});
+
 describe('The first hour in Chromium', () => {
   it('shows toasts below the header, clear of the bell and the signed-in person', async () => {
     for (const viewport of [
