@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -17,7 +16,8 @@ import type { AppModule, HttpApp, Platform } from '../platform';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installRequestGuards } from './request-guards';
-import { docsPolicy, securityHeaders, withNonce } from './security-headers';
+import { docsPolicy, securityHeaders } from './security-headers';
+import { serveWeb } from './static-web';
 
 export type HttpOptions = {
   /** Directory of the built web app (index.html); served with SPA fallback when present. */
@@ -85,22 +85,7 @@ export async function createHttpApp(
   }
 
   const webDir = options.webDir && existsSync(path.join(options.webDir, 'index.html')) ? options.webDir : undefined;
-  const indexHtml = webDir ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
-  if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
-    if (!isApi && webDir && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      const nonce = (reply as unknown as { cspNonce?: { style?: string } }).cspNonce?.style;
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withNonce(indexHtml, nonce));
-    }
-    return reply.code(404).send(envelope(isApi ? `Route ${request.method} ${url} not found` : 'Not found'));
-  });
+  await serveWeb(app as unknown as FastifyInstance, webDir);
 
   return app as unknown as HttpApp;
 }

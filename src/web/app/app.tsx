@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createRouter } from './router';
 import { SessionBootstrap } from './session-bootstrap';
+import toasts from './toasts.module.css';
 
 const router = createRouter();
 
@@ -15,8 +16,9 @@ export function App() {
       <SessionBootstrap>
         <RouterProvider router={router} />
       </SessionBootstrap>
-      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default). */}
+      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default); below the header. */}
       <ToastContainer
+        className={toasts.container}
         position="top-right"
         autoClose={5000}
         pauseOnHover

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,37 @@ describe('Forced Change Password modal: the form', () => {
     await fill('wrong-one', 'river-stone-7', 'river-stone-7');
     expect(await within(screen.getByRole('dialog')).findByText('Current password is incorrect')).toBeInTheDocument();
     expect(dialog()).toBeInTheDocument();
+  });
+
+  it("shows the server's reason beside the field it is about, without the generic text", async () => {
+    renderModal(
+      { ...STAFF_USER, mustChangePassword: true },
+      {
+        'POST /auth/change-password': () => ({
+          status: 400,
+          body: {
+            success: false,
+            message: 'Please check your input and try again',
+            errors: [{ field: 'newPassword', message: 'This password is too common. Choose a less predictable one.' }],
+          },
+        }),
+      },
+      0,
+    );
+    await fill('generated-1', 'password1', 'password1');
+    const modal = within(screen.getByRole('dialog'));
+    const newPassword = modal.getByLabelText('New Password', { selector: 'input' });
+    await waitFor(() =>
+      expect(newPassword).toHaveAccessibleDescription('This password is too common. Choose a less predictable one.'),
+    );
+    expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+    expect(modal.queryByRole('alert')).not.toBeInTheDocument();
+    expect(modal.queryByText('Please check your input and try again')).not.toBeInTheDocument();
+    expect(modal.queryByText('Failed to change password')).not.toBeInTheDocument();
+
+    // Editing the field clears its message.
+    await user.type(newPassword, 'x');
+    expect(newPassword).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("says 'An error occurred while changing password' when the server cannot be reached", async () => {

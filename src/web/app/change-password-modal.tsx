@@ -7,8 +7,9 @@ import { Modal, ModalActions } from '../components/modal';
 import { PasswordField } from '../components/password-field';
 import { ApiError } from '../lib/api-client';
 import { useLogout } from '../lib/auth-actions';
+import { sameNames, useFormErrors } from '../lib/field-errors';
+import { markPasswordChanged } from '../lib/password-change-flags';
 import { sessionAtom } from '../lib/session';
-import { markPasswordChanged } from '../lib/session-user';
 import {
   CHANGE_ERROR,
   CHANGE_FAILED,
@@ -16,8 +17,11 @@ import {
   changePasswordError,
   FORCED_MODAL_DELAY_MS,
   PASSWORD_CHANGED,
+  type PasswordChange,
 } from './change-password';
 import styles from './change-password-modal.module.css';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
  * The forced first-login Change Password modal (product-spec-1 §2, product-spec-2 §4): it opens
@@ -29,8 +33,8 @@ export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delay
   const due = session.status === 'signed-in' && session.user.mustChangePassword;
   const [open, setOpen] = useState(false);
   const logout = useLogout();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<PasswordChange>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { errors, failure, setFailure, clearField, reset, fail } = useFormErrors(sameNames(FIELDS));
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -41,15 +45,16 @@ export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delay
 
   if (session.status !== 'signed-in') return null;
 
-  const set = (field: keyof typeof values) => (value: string) => {
+  const set = (field: keyof PasswordChange) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setError(null);
+    clearField(field);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = changePasswordError(values);
-    if (problem) return setError(problem);
+    reset();
+    if (problem) return setFailure(problem);
     setSaving(true);
     try {
       await changePassword(session.kind, values);
@@ -61,7 +66,9 @@ export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delay
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       toast.success(PASSWORD_CHANGED);
     } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? e.message || CHANGE_FAILED : CHANGE_ERROR);
+      // The server's reasons stand beside their fields (e.g. a too-common new password); the
+      // generic words only when it gave none.
+      fail(e, e instanceof ApiError && e.status !== 0 ? e.message || CHANGE_FAILED : CHANGE_ERROR);
     } finally {
       setSaving(false);
     }
@@ -76,6 +83,7 @@ export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delay
           autoComplete="current-password"
           value={values.currentPassword}
           onChange={set('currentPassword')}
+          error={errors.currentPassword}
         />
         <PasswordField
           label="New Password"
@@ -83,16 +91,18 @@ export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delay
           description="At least 6 characters."
           value={values.newPassword}
           onChange={set('newPassword')}
+          error={errors.newPassword}
         />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
         />
-        {error ? (
+        {failure ? (
           <p role="alert" className={styles.error}>
-            {error}
+            {failure}
           </p>
         ) : null}
         <ModalActions>

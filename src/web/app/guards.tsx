@@ -1,12 +1,17 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingState } from '../components/states';
 import { dashboardPathFor } from '../lib/auth-actions';
 import { sessionAtom, type SessionState } from '../lib/session';
-import { ChangePasswordModal } from './change-password-modal';
-import { InactivityTimeout } from './inactivity-timeout';
 import { paths } from './paths';
+
+// The signed-in screens' watchers (and the dialog code they bring) load with those screens, not
+// with the landing and sign-in pages.
+const InactivityTimeout = lazy(() => import('./inactivity-timeout').then((m) => ({ default: m.InactivityTimeout })));
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 type Area = 'admin' | 'user';
 
@@ -33,8 +38,10 @@ export function RequireSession({ area, children }: { area: Area; children: React
   return (
     <>
       {children}
-      <InactivityTimeout />
-      <ChangePasswordModal />
+      <Suspense fallback={null}>
+        <InactivityTimeout />
+        <ChangePasswordModal />
+      </Suspense>
     </>
   );
 }

@@ -1,24 +1,9 @@
 import { useStore } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { onUnauthorized, request, SESSION_EXPIRED } from '../lib/api-client';
-import { sessionAtom, type SessionUser } from '../lib/session';
-import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../lib/session-user';
+import { onUnauthorized, SESSION_EXPIRED } from '../lib/api-client';
+import { sessionAtom } from '../lib/session';
 import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
-import { z } from '../lib/zod';
-
-const profileAnswer = z.object({ data: z.object({ admin: adminUserSchema }) });
-const meAnswer = z.object({ data: z.object({ user: staffUserSchema }) });
-
-/** Who owns the stored token (product-spec-2 §4 "Authentication on load"). */
-export async function loadSessionUser(kind: 'admin' | 'user', signal?: AbortSignal): Promise<SessionUser> {
-  if (kind === 'admin') {
-    const body = profileAnswer.parse(await request<unknown>('admin/profile', { signal }));
-    return adminToSessionUser(body.data.admin);
-  }
-  const body = meAnswer.parse(await request<unknown>('auth/me', { signal }));
-  return staffToSessionUser(body.data.user);
-}
 
 /**
  * Resolves the stored token into a session on load, and signs the person out when any
@@ -31,18 +16,21 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     const stored = currentToken();
     if (!stored || store.get(sessionAtom).status !== 'loading') return;
     const controller = new AbortController();
-    loadSessionUser(stored.kind, controller.signal).then(
-      (user) => {
-        if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
-        store.set(sessionAtom, { status: 'signed-in', kind: stored.kind, token: stored.token, user });
-      },
-      () => {
-        if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
-        // A failure clears the token and signs out (product-spec-2 §4).
-        clearTokens();
-        store.set(sessionAtom, { status: 'anonymous' });
-      },
-    );
+    // Loaded only when a token is stored: a first-time visitor never downloads the answer's reader.
+    import('./session-loader')
+      .then(({ loadSessionUser }) => loadSessionUser(stored.kind, controller.signal))
+      .then(
+        (user) => {
+          if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
+          store.set(sessionAtom, { status: 'signed-in', kind: stored.kind, token: stored.token, user });
+        },
+        () => {
+          if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
+          // A failure clears the token and signs out (product-spec-2 §4).
+          clearTokens();
+          store.set(sessionAtom, { status: 'anonymous' });
+        },
+      );
     // StrictMode mounts twice: the first load is abandoned, the second one wins.
     return () => controller.abort();
   }, [store]);

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
-import { useHref, useNavigate } from 'react-router-dom';
+import { useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
+
+// react-aria links pass `routerOptions` (e.g. history state) on to React Router's navigate.
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
 
 /** React Router's useHref would turn 'mailto:…' into '/mailto:…'; external URLs pass through unchanged. */
 function useLinkHref(href: string): string {
@@ -12,7 +19,7 @@ function useLinkHref(href: string): string {
 export function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={(href) => navigate(href)} useHref={useLinkHref}>
+    <RouterProvider navigate={(href, options) => navigate(href, options)} useHref={useLinkHref}>
       {children}
     </RouterProvider>
   );

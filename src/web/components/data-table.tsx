@@ -26,7 +26,13 @@ type DataTableProps<T> = {
 
 /**
  * A plain, semantic table whose body always shows exactly one of: loading, error, rows, empty
- * (in that order of precedence, CONVENTIONS.md). Scrolls sideways on narrow screens.
+ * (in that order of precedence, CONVENTIONS.md). Where it has less than about 720 px (a phone, or a
+ * tablet beside the sidebar) each row becomes a card, each value under its column's header; between
+ * that and its full width it scrolls sideways.
+ *
+ * The explicit roles keep the table a table for assistive technology when the cards change how its
+ * parts are displayed (some browsers drop table semantics with `display: block`). The header shown in
+ * each card cell is hidden from them: the column header already names the cell.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, rows, rowKey, isLoading, loadingText = 'Loading...', error, onRetry } = props;
@@ -62,28 +68,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = rows.map((row) => (
       <tr
         key={rowKey(row)}
+        role="row"
         className={props.onRowClick ? styles.clickable : undefined}
         onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
       >
         {columns.map((column) => (
-          <td key={column.key}>{column.render(row)}</td>
+          <td key={column.key} role="cell">
+            <span className={styles.cellLabel} aria-hidden="true">
+              {column.header}
+            </span>
+            <span className={styles.cellValue}>{column.render(row)}</span>
+          </td>
         ))}
       </tr>
     ));
   }
   return (
     <div className={styles.scroller}>
-      <table className={styles.table} aria-label={label} aria-busy={isLoading || undefined}>
-        <thead>
-          <tr>
+      <table role="table" className={styles.table} aria-label={label} aria-busy={isLoading || undefined}>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col">
+              <th key={column.key} scope="col" role="columnheader">
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody role="rowgroup">{body}</tbody>
       </table>
     </div>
   );
@@ -91,8 +103,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 function MessageRow({ span, children }: { span: number; children: ReactNode }) {
   return (
-    <tr>
-      <td colSpan={span} className={styles.message}>
+    <tr role="row">
+      <td colSpan={span} role="cell" className={styles.message}>
         <div className={styles.messageInner}>{children}</div>
       </td>
     </tr>

@@ -1,4 +1,14 @@
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import {
+  Button,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
 import styles from './select-field.module.css';
 
 export type SelectOption = { id: string; label: string };
@@ -11,10 +21,13 @@ type SelectFieldProps = {
   /** Hide the visible label (filters in a toolbar); it stays the accessible name. */
   hideLabel?: boolean;
   isDisabled?: boolean;
+  /** The message to show under the picker; it is invalid while this is set. */
+  error?: string | null;
 };
 
 /** A labelled single-choice picker on react-aria's Select (keyboard and screen-reader friendly). */
-export function SelectField({ label, options, value, onChange, hideLabel = false, isDisabled }: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const { label, options, value, onChange, hideLabel = false, isDisabled, error } = props;
   return (
     <Select
       className={styles.field}
@@ -23,6 +36,8 @@ export function SelectField({ label, options, value, onChange, hideLabel = false
         if (key !== null) onChange(String(key));
       }}
       isDisabled={isDisabled}
+      isInvalid={!!error}
+      validationBehavior="aria"
       aria-label={hideLabel ? label : undefined}
     >
       {hideLabel ? null : <Label className={styles.label}>{label}</Label>}
@@ -32,6 +47,7 @@ export function SelectField({ label, options, value, onChange, hideLabel = false
           ▾
         </span>
       </Button>
+      <FieldError className={styles.error}>{error}</FieldError>
       <Popover className={styles.popover}>
         <ListBox className={styles.list} items={options}>
           {(option) => (

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly body: unknown = undefined,
+    /** From a 429's Retry-After header: how long the server asks the client to wait. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -60,7 +62,14 @@ export async function request<T>(path: string, options: Options & { fallback?: s
         .catch(() => undefined)) as { message?: string; errors?: FieldError[] } | undefined;
       const hadToken = e.request.headers.has('authorization');
       if (e.response.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
-      throw new ApiError(e.response.status, body?.message ?? fallback, body?.errors ?? [], body);
+      const retryAfter = Number(e.response.headers.get('retry-after'));
+      throw new ApiError(
+        e.response.status,
+        body?.message ?? fallback,
+        body?.errors ?? [],
+        body,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     if (e instanceof ApiError) throw e;
     throw new ApiError(0, NETWORK_ERROR);

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { paths } from '../app/paths';
 import { api } from './api-client';
 import { sessionAtom, type SessionUser } from './session';
-import { markFirstLogin } from './session-user';
+import { markFirstLogin } from './password-change-flags';
 import { clearTokens, currentToken, writeToken, type SessionKind } from './session-storage';
 
 export const LOGGED_OUT = 'Logged out successfully';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityTime, greetingFor, longDate, notificationTime, shortDate, truncate } from './dates';
+import { activityTime, longDate, notificationTime, shortDate, truncate } from './dates';
 
 const now = new Date(2026, 10, 22, 12, 0, 0);
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -33,11 +33,5 @@ describe('dates', () => {
   it('truncates long messages at 60 characters with an ellipsis', () => {
     expect(truncate('a'.repeat(60))).toBe('a'.repeat(60));
     expect(truncate('a'.repeat(61))).toBe(`${'a'.repeat(60)}...`);
-  });
-
-  it('greets by the time of day', () => {
-    expect(greetingFor(new Date(2026, 0, 1, 8))).toBe('Good morning');
-    expect(greetingFor(new Date(2026, 0, 1, 13))).toBe('Good afternoon');
-    expect(greetingFor(new Date(2026, 0, 1, 19))).toBe('Good evening');
   });
 });

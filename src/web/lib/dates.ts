@@ -53,11 +53,3 @@ function plural(n: number, unit: string): string {
 export function truncate(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
-
-/** 'Good morning' before noon, 'Good afternoon' until 17:00, then 'Good evening' (local time). */
-export function greetingFor(now: Date): string {
-  const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
-}

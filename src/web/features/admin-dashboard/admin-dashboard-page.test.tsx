@@ -21,7 +21,14 @@ const admin: SessionUser = {
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
-  'GET /users/stats': () => ok({ totalUsers: 6, active: 5, inactive: 1, byRole: {} }),
+  'GET /users/stats': () =>
+    ok({
+      totalUsers: 6,
+      active: 5,
+      inactive: 1,
+      byRole: {},
+      plan: { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 7 },
+    }),
   'GET /patients': () => ok({ patients: [], pagination: { page: 1, limit: 1, totalPages: 42, totalPatients: 42 } }),
   'GET /patients/stats': () =>
     ok({ totalPatients: 42, registeredToday: 2, byStatus: { waiting: 30, 'refer for test': 12 } }),
@@ -49,11 +56,10 @@ afterEach(() => {
 const metric = (label: string) => within(screen.getByRole('group', { name: label })).getByTestId('metric-value');
 
 describe('Admin dashboard', () => {
-  it('greets the admin and reads Total Users and Total Patients from the API', async () => {
+  it('reads Total Users and Total Patients from the API', async () => {
     api = fakeApi(routes());
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText(/Amaka Okafor\. Today is /)).toBeInTheDocument();
     await waitFor(() => expect(metric('Total Users')).toHaveTextContent('6'));
     expect(metric('Total Patients')).toHaveTextContent('42');
     const patientsCall = api.calls.find((c) => c.path === '/patients')!;
@@ -61,6 +67,32 @@ describe('Admin dashboard', () => {
     expect(patientsCall.query.get('limit')).toBe('1');
     expect(screen.queryByText('Failed to load some dashboard metrics')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/admin/users');
+  });
+
+  it('leaves the greeting and the date to the header instead of repeating them', () => {
+    api = fakeApi(routes());
+    renderDashboard();
+    expect(screen.queryByText(/Today is/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Amaka/)).not.toBeInTheDocument();
+  });
+
+  it("shows the plan's seats under Total Users", async () => {
+    api = fakeApi(routes());
+    renderDashboard();
+    const card = screen.getByRole('group', { name: 'Total Users' });
+    expect(await within(card).findByText('7 of 7 seats used (including you)')).toBeInTheDocument();
+  });
+
+  it('shows an unlimited plan as a count of users', async () => {
+    api = fakeApi(
+      routes({
+        'GET /users/stats': () =>
+          ok({ totalUsers: 11, plan: { code: 'hospital', name: 'Hospital', maxUsers: null, usedSeats: 12 } }),
+      }),
+    );
+    renderDashboard();
+    const card = screen.getByRole('group', { name: 'Total Users' });
+    expect(await within(card).findByText('12 users (Hospital plan, unlimited)')).toBeInTheDocument();
   });
 
   it("warns 'Failed to load some dashboard metrics' and keeps the figure that did load", async () => {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { DashboardGreeting } from '../../components/dashboard-greeting';
+import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
 import { RecentActivities, type ActivityRow } from '../../components/recent-activities';
 import { notificationsAtom, realtimeStatusAtom, type AppNotification } from '../../lib/notifications';
@@ -30,7 +30,7 @@ export default function AdminDashboardPage() {
 
   return (
     <div className={styles.page}>
-      <DashboardGreeting title="Admin Dashboard" name={user?.name ?? 'Admin'} />
+      <PageHeading title="Admin Dashboard" />
       {user ? <ProfileBanner userId={user.id} /> : null}
       <KeyMetrics />
       <QuickActions />

@@ -1,99 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../lib/session';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
-import AdminLoginPage from './admin-login-page';
-import UserLoginPage from './user-login-page';
+import {
+  ADMIN_ANSWER,
+  failure,
+  login,
+  renderLogin,
+  setUpLoginHarness,
+  signIn,
+  STAFF_ANSWER,
+} from './testing/login-harness';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-function CurrentPath() {
-  return <p data-testid="current-path">{useLocation().pathname}</p>;
-}
-
-let user: ReturnType<typeof userEvent.setup>;
-let api: ReturnType<typeof fakeApi> | undefined;
-
-function renderLogin(kind: 'admin' | 'user', routes: Record<string, FakeHandler> = {}) {
-  api = fakeApi(routes);
-  const store = createStore();
-  store.set(sessionAtom, { status: 'anonymous' });
-  const path = kind === 'admin' ? '/admin/login' : '/user/login';
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/login" element={<AdminLoginPage />} />
-          <Route path="/user/login" element={<UserLoginPage />} />
-          <Route path="*" element={<CurrentPath />} />
-        </Routes>
-      </MemoryRouter>
-      <ToastContainer />
-    </Provider>,
-  );
-  return store;
-}
-
-async function signIn(email: string, password: string) {
-  if (email) await user.type(screen.getByLabelText('Email'), email);
-  if (password) await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
-}
-
-const failure = () => within(screen.getByRole('form')).findByRole('alert');
-
-const ADMIN_ANSWER = {
-  success: true,
-  token: 'admin-jwt',
-  user: {
-    id: 'adm-1',
-    name: 'Ngozi Okafor',
-    email: 'ngozi@lagoon.ng',
-    initials: 'NO',
-    role: 'admin',
-    jobTitle: 'Medical Director',
-    lastLoginAt: '2025-01-10T09:00:00.000Z',
-    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active', setupStatus: 'pending' },
-  },
-};
-const STAFF_ANSWER = {
-  success: true,
-  data: {
-    token: 'user-jwt',
-    user: {
-      id: 'u-9',
-      firstName: 'Tunde',
-      lastName: 'Bello',
-      fullName: 'Tunde Bello',
-      email: 'tunde@lagoon.ng',
-      role: 'pharmacist',
-      roleId: 5,
-      employeeId: 'EMP-0009',
-      department: 'Pharmacy',
-      specialization: null,
-      phone: null,
-      permissions: [{ module: 'pharmacy', actions: ['read', 'write'] }],
-      lastLogin: null,
-      profilePicture: null,
-      hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
-      mustChangePassword: true,
-    },
-    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
-  },
-};
-
-beforeEach(() => {
-  user = userEvent.setup({ delay: null });
-});
-afterEach(() => {
-  api?.restore();
-  api = undefined;
-  localStorage.clear();
-});
+setUpLoginHarness();
 
 describe('Admin Login', () => {
   it('shows the title, the authorized-personnel note and links to the staff login and onboarding', () => {
@@ -106,7 +26,7 @@ describe('Admin Login', () => {
 
   it('validates the form before calling the server', async () => {
     renderLogin('admin');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await login.user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
       'Password is required',
@@ -116,16 +36,16 @@ describe('Admin Login', () => {
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
       'Password must be at least 6 characters',
     );
-    expect(api!.calls).toEqual([]);
+    expect(login.api!.calls).toEqual([]);
   });
 
   it('toggles the password between hidden and shown', async () => {
     renderLogin('admin');
     const input = screen.getByLabelText('Password', { selector: 'input' });
     expect(input).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    await login.user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(input).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    await login.user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(input).toHaveAttribute('type', 'password');
   });
 
@@ -134,7 +54,7 @@ describe('Admin Login', () => {
     await signIn('ngozi@lagoon.ng', 'kola-nut-42');
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/admin/dashboard');
     expect(await screen.findByText('Welcome back, Ngozi Okafor!')).toBeInTheDocument();
-    expect(api!.calls[0]!.body).toEqual({ email: 'ngozi@lagoon.ng', password: 'kola-nut-42' });
+    expect(login.api!.calls[0]!.body).toEqual({ email: 'ngozi@lagoon.ng', password: 'kola-nut-42' });
     expect(localStorage.getItem('hms.adminToken')).toBe('admin-jwt');
     expect(localStorage.getItem('hms.userToken')).toBeNull();
     expect(store.get(sessionAtom)).toMatchObject({

@@ -100,12 +100,29 @@ describe('Landing page', () => {
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/onboarding');
   });
 
-  it('navigates to /admin/login when Sign In is pressed', async () => {
+  it('lets the visitor choose between the administrator and the staff sign-in', async () => {
     const user = userEvent.setup();
     renderLanding();
-    const signIn = screen.getByRole('link', { name: 'Sign In' });
-    expect(signIn).toHaveAttribute('href', '/admin/login');
-    await user.click(signIn);
+    const signIn = screen.getByRole('group', { name: 'Sign In' });
+    const links = within(signIn).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Administrator sign-in', '/admin/login'],
+      ['Staff sign-in', '/user/login'],
+    ]);
+    await user.click(within(signIn).getByRole('link', { name: 'Staff sign-in' }));
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/user/login');
+  });
+
+  it('reaches both sign-in pages by keyboard', async () => {
+    const user = userEvent.setup();
+    renderLanding();
+    const admin = screen.getByRole('link', { name: 'Administrator sign-in' });
+    admin.focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Staff sign-in' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(admin).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/admin/login');
   });
 

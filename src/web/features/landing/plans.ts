@@ -1,3 +1,5 @@
+import { formatNaira, HOSPITAL_MONTHLY_NAIRA } from '../../lib/plans';
+
 /** Pricing (product-spec-1 §9). Every plan's call to action goes to onboarding. */
 export type Plan = {
   id: 'clinic' | 'hospital' | 'enterprise';
@@ -9,15 +11,6 @@ export type Plan = {
   cta: 'Get Started' | 'Contact Us';
   recommended?: boolean;
 };
-
-export const HOSPITAL_MONTHLY_NAIRA = 5999;
-
-/** Whole naira with the ₦ sign and thousands separators, e.g. ₦5,999. */
-export function formatNaira(amount: number): string {
-  return new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(
-    amount,
-  );
-}
 
 export const plans: Plan[] = [
   {

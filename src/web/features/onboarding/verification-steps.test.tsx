@@ -61,17 +61,42 @@ describe('Onboarding step 3: Email Verification', () => {
     renderOnboarding({
       'POST /hospital/register-with-verification': registered,
       'POST /hospital/resend-verification': () =>
-        ++resends === 1 ? { body: { success: true, message: 'sent' } } : { status: 500 },
+        ++resends === 1 ? { status: 500 } : { body: { success: true, message: 'sent' } },
     });
     await toStep3();
+    await wizard.user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await stepAlert()).toHaveTextContent('Failed to resend code');
     await wizard.user.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(screen.getAllByText('Verification code sent to your email!')).toHaveLength(2));
     expect(wizard.api!.calls.at(-1)).toMatchObject({
       path: '/hospital/resend-verification',
       body: { email: 'ngozi@lagoon.ng' },
     });
-    await wizard.user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await stepAlert()).toHaveTextContent('Failed to resend code');
+    // The server sends at most one code a minute: the next one waits, and says for how long.
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeDisabled();
+    expect(screen.getByRole('timer')).toHaveTextContent('Please wait 60 seconds before requesting a new code');
+  });
+
+  it("shows the server's reason for a wrong code beside the code field", async () => {
+    renderOnboarding({
+      'POST /hospital/register-with-verification': registered,
+      'POST /hospital/verify-email': () => ({
+        status: 400,
+        body: {
+          success: false,
+          message: 'Invalid verification code. Please try again',
+          errors: [{ field: 'token', message: 'Invalid verification code. Please try again' }],
+        },
+      }),
+    });
+    await toStep3();
+    await fill({ 'Verification Code': '123456' });
+    await wizard.user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Verification Code')).toHaveAccessibleDescription(
+        'Invalid verification code. Please try again',
+      ),
+    );
   });
 
   it('goes Back to Admin Account', async () => {

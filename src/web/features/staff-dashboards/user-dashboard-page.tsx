@@ -26,19 +26,18 @@ export function dashboardRole(user: { role: string; roleId?: number | null }): s
 /** /user/dashboard: each role's own view; doctor and nurse share one, and any other role gets the doctor's. */
 export default function UserDashboardPage() {
   const user = useAtomValue(signedInUserAtom);
-  const name = user?.name ?? 'there';
   switch (dashboardRole(user ?? { role: 'doctor' })) {
     case 'receptionist':
-      return <ReceptionistView name={name} />;
+      return <ReceptionistView />;
     case 'pharmacist':
-      return <PharmacistView name={name} />;
+      return <PharmacistView />;
     case 'lab_technician':
-      return <LabView name={name} />;
+      return <LabView />;
     case 'accountant':
-      return <AccountantView name={name} />;
+      return <AccountantView />;
     case 'nurse':
-      return <DoctorView title="Nurse Dashboard" name={name} />;
+      return <DoctorView title="Nurse Dashboard" />;
     default:
-      return <DoctorView title="Doctor Dashboard" name={name} />;
+      return <DoctorView title="Doctor Dashboard" />;
   }
 }

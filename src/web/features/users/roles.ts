@@ -2,12 +2,13 @@ import { ROLE_LABELS, STAFF_ROLES } from '../../lib/roles';
 import type { Role } from '../../lib/session';
 import type { SelectOption } from '../../components/select-field';
 
-const ALL_ROLES = Object.keys(ROLE_LABELS) as Role[];
-
-/** Role filter: All Roles plus the seven roles, labelled as in §3 and sent as server codes. */
+/**
+ * Role filter: All Roles plus the staff roles, labelled as in §3 and sent as server codes. The list
+ * holds staff only (the administrator is not one of them), so an 'Admin' choice could never match.
+ */
 export const ROLE_FILTER_OPTIONS: SelectOption[] = [
   { id: '', label: 'All Roles' },
-  ...ALL_ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] })),
+  ...STAFF_ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role as Role] ?? role })),
 ];
 
 export const STATUS_FILTER_OPTIONS: SelectOption[] = [

@@ -2,38 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeApi, type RecordedCall } from '../../lib/testing/fake-api';
+import { ada, page, tunde } from './testing/users-fixtures';
 import UsersPage from './users-page';
-
-const ada = {
-  _id: 'u-1',
-  id: 'u-1',
-  employeeId: 'EMP-0001',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@clinic.ng',
-  role: 'pharmacist',
-  isActive: true,
-  department: null,
-  specialization: null,
-  phone: null,
-  version: 3,
-};
-const tunde = {
-  ...ada,
-  _id: 'u-2',
-  id: 'u-2',
-  employeeId: 'EMP-0002',
-  firstName: 'Tunde',
-  lastName: 'Bello',
-  email: 'tunde@clinic.ng',
-  role: 'lab_technician',
-  isActive: false,
-};
-
-const page = (users: unknown[], pages = 1) => ({
-  success: true,
-  data: { users, pagination: { page: 1, limit: 10, total: users.length, pages } },
-});
 
 // Several helpers share a two-core machine: allow slow runs (tests never assert timings).
 vi.setConfig({ testTimeout: 20_000 });

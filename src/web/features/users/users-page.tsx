@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Banner, FlashBanner, useFlash } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Pagination } from '../../components/pagination';
+import { seatLimitReached, seatsLine, type PlanUsage } from '../../lib/plans';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
+import { fetchPlan } from './api/plan-api';
 import { listUsers, type CreatedUser, type StaffUser } from './api/users-api';
 import { AddUserModal } from './components/add-user-modal';
 import { DeleteUserModal } from './components/delete-user-modal';
 import { EditUserModal } from './components/edit-user-modal';
+import { PlanLimitModal } from './components/plan-limit-modal';
 import { UsersTable } from './components/users-table';
 import { UsersToolbar } from './components/users-toolbar';
 import styles from './users-page.module.css';
@@ -21,6 +24,7 @@ export default function UsersPage() {
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
   const [adding, setAdding] = useState(false);
+  const [full, setFull] = useState<PlanUsage | null>(null);
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const [removing, setRemoving] = useState<StaffUser | null>(null);
   const [handover, setHandover] = useState<CreatedUser['handover'] | null>(null);
@@ -45,19 +49,35 @@ export default function UsersPage() {
     JSON.stringify(query),
   );
   const totalPages = users.data?.pagination.pages ?? 1;
+  // The seats in use; unknown (no line, no check) when the stats cannot be read.
+  const plan = useRemoteData(fetchPlan, 'plan');
+
+  // A full plan is explained before any form is filled in (the server would refuse the user anyway).
+  function addUser() {
+    if (plan.data && seatLimitReached(plan.data)) setFull(plan.data);
+    else setAdding(true);
+  }
+
+  function changed() {
+    users.reload();
+    plan.reload();
+  }
 
   function created(result: CreatedUser) {
     setAdding(false);
     show('success', result.message);
     setHandover(result.handover ?? null);
-    users.reload();
+    changed();
   }
 
   return (
     <div className={styles.page}>
       <div className={styles.heading}>
-        <h1 className={styles.title}>Users</h1>
-        <Button onPress={() => setAdding(true)}>Add New User</Button>
+        <div>
+          <h1 className={styles.title}>Users</h1>
+          {plan.data ? <p className={styles.seats}>{seatsLine(plan.data)}</p> : null}
+        </div>
+        <Button onPress={addUser}>Add New User</Button>
       </div>
       <FlashBanner flash={flash} onDismiss={clear} />
       {handover ? (
@@ -84,13 +104,23 @@ export default function UsersPage() {
       />
       <Pagination label="Users pages" page={page} totalPages={totalPages} onPageChange={setPage} />
       <AddUserModal isOpen={adding} onClose={() => setAdding(false)} onCreated={created} />
+      <PlanLimitModal
+        plan={full}
+        onClose={() => setFull(null)}
+        onUpgraded={(_upgraded, message) => {
+          setFull(null);
+          show('success', message);
+          plan.reload();
+          setAdding(true);
+        }}
+      />
       <EditUserModal
         user={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
           show('success', 'User updated successfully');
-          users.reload();
+          changed();
         }}
       />
       <DeleteUserModal
@@ -102,6 +132,7 @@ export default function UsersPage() {
           // Removing the only row of a later page would leave an empty page: step back one instead.
           if (page > 1 && users.data?.users.length === 1) setPage(page - 1);
           else users.reload();
+          plan.reload();
         }}
       />
     </div>

@@ -3,7 +3,8 @@ import { vi } from 'vitest';
 /** One call the page made, as the server would see it. */
 export type RecordedCall = { method: string; path: string; query: URLSearchParams; body: unknown; auth: string | null };
 
-export type FakeReply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type FakeReply = Reply | Promise<Reply>;
 export type FakeHandler = (call: RecordedCall) => FakeReply;
 
 /**
@@ -35,7 +36,7 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
     const reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   return { calls, restore: () => vi.unstubAllGlobals() };

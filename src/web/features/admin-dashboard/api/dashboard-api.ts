@@ -1,11 +1,15 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
+import { planUsageSchema } from '../../../lib/plan-usage-schema';
+import type { PlanUsage } from '../../../lib/plans';
 
-const userStats = z.object({ data: z.object({ totalUsers: z.number() }) });
+const userStats = z.object({
+  data: z.object({ totalUsers: z.number(), plan: planUsageSchema.optional().catch(undefined) }),
+});
 
-/** GET /api/users/stats → data.totalUsers. */
-export async function fetchTotalUsers(signal?: AbortSignal): Promise<number> {
-  return userStats.parse(await request('/users/stats', { signal })).data.totalUsers;
+/** GET /api/users/stats → data.totalUsers and the plan's seats. */
+export async function fetchUserStats(signal?: AbortSignal): Promise<{ totalUsers: number; plan?: PlanUsage }> {
+  return userStats.parse(await request('/users/stats', { signal })).data;
 }
 
 const patientPage = z.object({ data: z.object({ pagination: z.object({ totalPatients: z.number() }) }) });

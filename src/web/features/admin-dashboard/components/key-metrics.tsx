@@ -3,17 +3,19 @@ import { Banner } from '../../../components/banner';
 import { ButtonLink } from '../../../components/button';
 import { MetricCard } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
+import { seatsLine, type PlanUsage } from '../../../lib/plans';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchTotalPatients, fetchTotalUsers } from '../api/dashboard-api';
+import { fetchTotalPatients, fetchUserStats } from '../api/dashboard-api';
 import styles from './key-metrics.module.css';
 
-type Totals = { users: number | null; patients: number | null; failed: boolean };
+type Totals = { users: number | null; plan: PlanUsage | null; patients: number | null; failed: boolean };
 
 /** Both totals load together; a failure of one still shows the other (with the shared warning). */
 async function loadTotals(signal: AbortSignal): Promise<Totals> {
-  const [users, patients] = await Promise.allSettled([fetchTotalUsers(signal), fetchTotalPatients(signal)]);
+  const [users, patients] = await Promise.allSettled([fetchUserStats(signal), fetchTotalPatients(signal)]);
   return {
-    users: users.status === 'fulfilled' ? users.value : null,
+    users: users.status === 'fulfilled' ? users.value.totalUsers : null,
+    plan: users.status === 'fulfilled' ? (users.value.plan ?? null) : null,
     patients: patients.status === 'fulfilled' ? patients.value : null,
     failed: users.status === 'rejected' || patients.status === 'rejected',
   };
@@ -27,7 +29,12 @@ export function KeyMetrics() {
     <Panel title="Key Metrics" actions={<ButtonLink href={paths.admin.users}>Add User</ButtonLink>}>
       {totals.data?.failed ? <Banner tone="warning">Failed to load some dashboard metrics</Banner> : null}
       <div className={styles.grid}>
-        <MetricCard label="Total Users" value={totals.data?.users ?? null} isLoading={loading} />
+        <MetricCard
+          label="Total Users"
+          value={totals.data?.users ?? null}
+          isLoading={loading}
+          note={totals.data?.plan ? seatsLine(totals.data.plan) : undefined}
+        />
         <MetricCard label="Total Patients" value={totals.data?.patients ?? null} isLoading={loading} />
       </div>
     </Panel>

@@ -1,7 +1,7 @@
-import { z } from '../../../lib/zod';
-import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { api, type FieldError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import type { SessionUser } from '../../../lib/session';
-import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../../../lib/session-user';
 import type { SessionKind } from '../../../lib/session-storage';
 
 /** The messages of product-spec-1 §8 (admin and staff login), word for word where the spec gives them. */
@@ -18,7 +18,13 @@ export const LOGIN_MESSAGES = {
   invalidResponse: 'Invalid response from server. Please try again.',
   tooManyRequests: 'Too many login attempts. Please try again later.',
   accountLocked: 'Account is temporarily locked. Please try again later.',
+  adminDoor: 'This account signs in on the admin sign-in page.',
+  staffDoor: 'This account signs in on the staff sign-in page.',
 } as const;
+
+/** The server's codes for a refused sign-in that the page answers with a next step, not just words. */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+export const WRONG_DOOR = 'WRONG_DOOR';
 
 /** The message for a failed login answer, from its status and the server's own message. */
 export function loginErrorMessage(kind: SessionKind, status: number, serverMessage?: string): string {
@@ -44,18 +50,55 @@ export function loginErrorMessage(kind: SessionKind, status: number, serverMessa
   }
 }
 
-const adminAnswer = z.object({ token: z.string().min(1), user: adminUserSchema });
-const staffAnswer = z.object({ data: z.object({ token: z.string().min(1), user: staffUserSchema }) });
+export type LoginFailure = {
+  ok: false;
+  message: string;
+  /** The server's reasons per field (email, password), shown beside the fields. */
+  fieldErrors: FieldError[];
+  /**
+   * What the person can do next: verify the email on the spot (an admin who never did), or use the
+   * other sign-in page (staff on the admin page, or the other way round). The server says so only
+   * after a right password.
+   */
+  next?: { step: 'verify-email' } | { step: 'other-door'; loginPath: string };
+};
 
 export type LoginResult =
-  | { ok: true; kind: SessionKind; token: string; user: SessionUser; firstLogin: boolean }
-  | { ok: false; message: string };
+  { ok: true; kind: SessionKind; token: string; user: SessionUser; firstLogin: boolean } | LoginFailure;
+
+type ErrorBody = { message?: unknown; code?: unknown; loginPath?: unknown } | undefined;
+
+function failure(kind: SessionKind, status: number, body: ErrorBody): LoginFailure {
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  const fieldErrors = status === 400 ? fieldErrorsOf(body) : [];
+  if (status === 403 && body?.code === EMAIL_NOT_VERIFIED) {
+    return {
+      ok: false,
+      message: serverMessage ?? LOGIN_MESSAGES.emailNotVerified,
+      fieldErrors,
+      next: { step: 'verify-email' },
+    };
+  }
+  // Only the two sign-in pages are ever a destination, whatever the answer says.
+  const door = body?.loginPath === paths.adminLogin || body?.loginPath === paths.userLogin ? body.loginPath : null;
+  if (status === 401 && body?.code === WRONG_DOOR && door) {
+    const fallback = door === paths.adminLogin ? LOGIN_MESSAGES.adminDoor : LOGIN_MESSAGES.staffDoor;
+    return {
+      ok: false,
+      message: serverMessage ?? fallback,
+      fieldErrors,
+      next: { step: 'other-door', loginPath: door },
+    };
+  }
+  return { ok: false, message: loginErrorMessage(kind, status, serverMessage), fieldErrors };
+}
 
 /**
  * POST /api/admin/login or /api/auth/login. Reads the body itself (rather than through
  * `request`) so a non-JSON answer reads as an invalid response, not as a lost connection.
  */
 export async function logIn(kind: SessionKind, credentials: { email: string; password: string }): Promise<LoginResult> {
+  const reader = import('./login-answer');
   let response: Response;
   try {
     response = await api.post(kind === 'admin' ? 'admin/login' : 'auth/login', {
@@ -63,29 +106,11 @@ export async function logIn(kind: SessionKind, credentials: { email: string; pas
       throwHttpErrors: false,
     });
   } catch {
-    return { ok: false, message: LOGIN_MESSAGES.unreachable };
+    return { ok: false, message: LOGIN_MESSAGES.unreachable, fieldErrors: [] };
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    return {
-      ok: false,
-      message: loginErrorMessage(kind, response.status, typeof message === 'string' ? message : undefined),
-    };
-  }
-  if (kind === 'admin') {
-    const parsed = adminAnswer.safeParse(body);
-    if (!parsed.success) return { ok: false, message: LOGIN_MESSAGES.invalidResponse };
-    const user = adminToSessionUser(parsed.data.user);
-    return { ok: true, kind, token: parsed.data.token, user, firstLogin: parsed.data.user.lastLoginAt == null };
-  }
-  const parsed = staffAnswer.safeParse(body);
-  if (!parsed.success) return { ok: false, message: LOGIN_MESSAGES.invalidResponse };
-  return {
-    ok: true,
-    kind,
-    token: parsed.data.data.token,
-    user: staffToSessionUser(parsed.data.data.user),
-    firstLogin: false,
-  };
+  if (!response.ok) return failure(kind, response.status, body as ErrorBody);
+  const answer = (await reader).readLoginAnswer(kind, body);
+  if (!answer) return { ok: false, message: LOGIN_MESSAGES.invalidResponse, fieldErrors: [] };
+  return { ok: true, kind, ...answer };
 }

@@ -1,15 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AriaRouter } from '../../../components/aria-router';
+import { paths } from '../../../app/paths';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { dashboardPathFor, useSignIn } from '../../../lib/auth-actions';
+import { sameNames, useFormErrors } from '../../../lib/field-errors';
 import type { SessionKind } from '../../../lib/session-storage';
 import { logIn } from '../api/login';
-import { loginErrors, type LoginErrors } from '../validation';
+import { loginErrors } from '../validation';
+import { LoginCard } from './login-card';
+import { UnverifiedAdmin } from './unverified-admin';
 import styles from './login-form.module.css';
 
 type LoginFormProps = {
@@ -21,86 +24,110 @@ type LoginFormProps = {
   links: { href: string; label: string }[];
 };
 
-/** The admin and staff sign-in form (product-spec-1 §2, §5, §8). */
+const FIELDS = ['email', 'password'] as const;
+
+/** The email typed on the other sign-in page, handed over in the history entry's state. */
+function handedOverEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** The admin and staff sign-in form (product-spec-1 §2, §5, §8), and the next step a refusal may lead to. */
 export function LoginForm({ kind, title, subtitle, note, links }: LoginFormProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => handedOverEmail(location.state));
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, setErrors, clearField, reset, fail } = useFormErrors(sameNames(FIELDS));
+  const [otherDoor, setOtherDoor] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Moving to the other sign-in page keeps what was typed in the email field (never the password).
+  const handOver = { state: { email: email.trim() } };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     const found = loginErrors({ email, password });
+    reset();
+    setOtherDoor(null);
     setErrors(found);
-    setFailure(null);
     if (found.email || found.password) return;
     setSubmitting(true);
     const result = await logIn(kind, { email: email.trim(), password });
     setSubmitting(false);
-    if (!result.ok) return setFailure(result.message);
+    if (!result.ok) {
+      if (result.next?.step === 'verify-email') return setUnverified(result.message);
+      fail({ errors: result.fieldErrors }, result.message);
+      if (result.next?.step === 'other-door') setOtherDoor(result.next.loginPath);
+      return;
+    }
     signIn(result.kind, result.token, result.user, { firstLogin: result.firstLogin });
     toast.success(`Welcome back, ${result.user.name}!`);
     navigate(dashboardPathFor(result.user), { replace: true });
   };
 
+  if (unverified !== null) {
+    return (
+      <LoginCard labelledBy="verify-title">
+        <UnverifiedAdmin email={email.trim()} reason={unverified} onBack={() => setUnverified(null)} />
+      </LoginCard>
+    );
+  }
+
   return (
-    <AriaRouter>
-      <main className={styles.page}>
-        <section className={styles.card} aria-labelledby="login-title">
-          <Link href="/" className={styles.brand}>
-            HMS
-          </Link>
-          <h1 id="login-title" className={styles.title}>
-            {title}
-          </h1>
-          <p className={styles.subtitle}>{subtitle}</p>
-          <Form onSubmit={submit} className={styles.form} validationBehavior="aria" aria-labelledby="login-title">
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(v) => {
-                setEmail(v);
-                setErrors((e) => ({ ...e, email: undefined }));
-              }}
-              error={errors.email}
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(v) => {
-                setPassword(v);
-                setErrors((e) => ({ ...e, password: undefined }));
-              }}
-              error={errors.password}
-            />
-            {failure ? (
-              <p role="alert" className={styles.failure}>
-                {failure}
-              </p>
-            ) : null}
-            <Button type="submit" isDisabled={submitting} className={styles.submit}>
-              {submitting ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Form>
-          <p className={styles.note}>{note}</p>
-          <nav aria-label="Other sign-in options" className={styles.links}>
-            {links.map((link) => (
-              <Link key={link.href} href={link.href} className={styles.link}>
-                {link.label}
+    <LoginCard labelledBy="login-title">
+      <h1 id="login-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.subtitle}>{subtitle}</p>
+      <Form onSubmit={submit} className={styles.form} validationBehavior="aria" aria-labelledby="login-title">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(v) => {
+            setEmail(v);
+            clearField('email');
+          }}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearField('password');
+          }}
+          error={errors.password}
+        />
+        {failure ? (
+          <div role="alert" className={styles.failure}>
+            <p className={styles.failureText}>{failure}</p>
+            {otherDoor ? (
+              <Link href={otherDoor} routerOptions={handOver} className={styles.link}>
+                {otherDoor === paths.adminLogin ? 'Go to Admin Login' : 'Go to Staff Login'}
               </Link>
-            ))}
-          </nav>
-        </section>
-      </main>
-    </AriaRouter>
+            ) : null}
+          </div>
+        ) : null}
+        <Button type="submit" isDisabled={submitting} className={styles.submit}>
+          {submitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Form>
+      <p className={styles.note}>{note}</p>
+      <nav aria-label="Other sign-in options" className={styles.links}>
+        {links.map((link) => (
+          <Link key={link.href} href={link.href} routerOptions={handOver} className={styles.link}>
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+    </LoginCard>
   );
 }

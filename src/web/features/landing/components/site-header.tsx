@@ -7,10 +7,14 @@ import { CloseIcon, MenuIcon } from './icons';
 import { sections } from './sections';
 import styles from './site-header.module.css';
 
-/** Sticky header; below 860px the links fold into a menu opened by the Menu button. */
+/**
+ * Sticky header; below 860px the links fold into a menu opened by the Menu button. Sign In offers
+ * both sign-in pages, so neither kind of person lands on the wrong one.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const signInId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
 
@@ -48,9 +52,18 @@ export function SiteHeader() {
             </ul>
           </nav>
           <div className={styles.actions}>
-            <ButtonLink href={paths.adminLogin} variant="secondary" onPress={close}>
-              Sign In
-            </ButtonLink>
+            {/* Administrators and staff sign in on different pages: the visitor picks theirs here. */}
+            <div role="group" aria-labelledby={signInId} className={styles.signIn}>
+              <span id={signInId} className={styles.signInLabel}>
+                Sign In
+              </span>
+              <ButtonLink href={paths.adminLogin} variant="secondary" onPress={close}>
+                Administrator sign-in
+              </ButtonLink>
+              <ButtonLink href={paths.userLogin} variant="secondary" onPress={close}>
+                Staff sign-in
+              </ButtonLink>
+            </div>
             <ButtonLink href={paths.onboarding} onPress={close}>
               Get Started
             </ButtonLink>

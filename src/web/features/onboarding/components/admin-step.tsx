@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import type { Onboarding } from '../state/use-onboarding';
-import { focusFirstInvalid } from './focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import styles from './step.module.css';
 
 /** Step 2: the hospital's first administrator; submitting registers the hospital and emails a code. */

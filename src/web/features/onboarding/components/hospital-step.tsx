@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import type { Onboarding } from '../state/use-onboarding';
 import type { HospitalDetails } from '../validation';
-import { focusFirstInvalid } from './focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import styles from './step.module.css';
 
 const FIELDS: { field: keyof HospitalDetails; label: string; placeholder: string; type?: string; wide?: boolean }[] = [

@@ -4,18 +4,13 @@ import { toast } from 'react-toastify';
 import { paths } from '../../../app/paths';
 import type { FieldError } from '../../../lib/api-client';
 import { useSignIn } from '../../../lib/auth-actions';
-import { markFirstLogin } from '../../../lib/session-user';
+import { CODE_SENT, EMAIL_VERIFIED, type Verified } from '../../../lib/email-verification';
+import { placeFieldErrors } from '../../../lib/field-errors';
+import { markFirstLogin } from '../../../lib/password-change-flags';
 import { clearTokens, writeToken } from '../../../lib/session-storage';
+import { useEmailVerification } from '../../../lib/use-email-verification';
 import { registerHospital, registrationFailure } from '../api/register';
-import { resendVerification, verifyEmail, type Verified } from '../api/verify-email';
-import {
-  adminErrors,
-  hospitalErrors,
-  verificationCodeError,
-  type AdminAccount,
-  type FieldErrors,
-  type HospitalDetails,
-} from '../validation';
+import { adminErrors, hospitalErrors, type AdminAccount, type FieldErrors, type HospitalDetails } from '../validation';
 import { clearHospitalDraft, loadHospitalDraft, saveHospitalDraft } from './hospital-draft';
 
 export type Step = 1 | 2 | 3 | 4;
@@ -25,8 +20,8 @@ export const SAVE_DELAY_MS = 1000;
 
 export const MESSAGES = {
   saved: 'Hospital details saved!',
-  codeSent: 'Verification code sent to your email!',
-  verified: 'Email verified successfully!',
+  codeSent: CODE_SENT,
+  verified: EMAIL_VERIFIED,
   welcome: 'Welcome to HMS!',
 } as const;
 
@@ -34,17 +29,20 @@ const EMPTY_ADMIN: AdminAccount = { fullName: '', jobTitle: '', email: '', passw
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The part of a server path under `group`, e.g. 'email' of 'adminData.email'. */
+const inGroup =
+  <K extends string>(group: string) =>
+  (field: string): K | undefined => {
+    const [head, name] = field.split('.');
+    return head === group && name ? (name as K) : undefined;
+  };
+
 /** Splits the server's 'hospitalData.x' / 'adminData.x' field errors between the two steps. */
 export function splitFieldErrors(errors: FieldError[]) {
-  const hospital: Record<string, string> = {};
-  const admin: Record<string, string> = {};
-  for (const { field, message } of errors) {
-    const [group, name] = field.split('.');
-    if (!name) continue;
-    if (group === 'hospitalData') hospital[name] ??= message;
-    if (group === 'adminData') admin[name] ??= message;
-  }
-  return { hospital: hospital as FieldErrors<HospitalDetails>, admin: admin as FieldErrors<AdminAccount> };
+  return {
+    hospital: placeFieldErrors(errors, inGroup<keyof HospitalDetails>('hospitalData')).byField,
+    admin: placeFieldErrors(errors, inGroup<keyof AdminAccount>('adminData')).byField,
+  };
 }
 
 /** The wizard's state and its transitions (product-spec-1 §4 "Onboarding"). */
@@ -56,14 +54,14 @@ export function useOnboarding() {
   const [admin, setAdmin] = useState<AdminAccount>(EMPTY_ADMIN);
   const [hospitalErrs, setHospitalErrs] = useState<FieldErrors<HospitalDetails>>({});
   const [adminErrs, setAdminErrs] = useState<FieldErrors<AdminAccount>>({});
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState<null | 'saving' | 'registering' | 'verifying' | 'resending'>(null);
+  const [busy, setBusy] = useState<null | 'saving' | 'registering'>(null);
   const [verified, setVerified] = useState<Verified | null>(null);
+  const verification = useEmailVerification(admin.email);
 
   const go = (next: Step) => {
     setAlert(null);
+    verification.clear();
     setStep(next);
   };
 
@@ -75,11 +73,6 @@ export function useOnboarding() {
   const editAdmin = (field: keyof AdminAccount, value: string) => {
     setAdmin((a) => ({ ...a, [field]: value }));
     setAdminErrs((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const editCode = (value: string) => {
-    setCode(value.replace(/\D/g, '').slice(0, 6));
-    setCodeError(null);
   };
 
   /** Step 1 → 2: validate, keep the details, then the 1-second save of §4. */
@@ -106,7 +99,6 @@ export function useOnboarding() {
     try {
       await registerHospital(hospital, admin);
       toast.success(MESSAGES.codeSent);
-      setCode('');
       go(3);
       return true;
     } catch (error) {
@@ -124,44 +116,16 @@ export function useOnboarding() {
   };
 
   /** Step 3 → 4: the admin's session starts (token stored) but is published only by Access Dashboard. */
-  const verify = async (): Promise<boolean> => {
-    const problem = verificationCodeError(code);
-    setCodeError(problem);
-    if (problem) return false;
-    setBusy('verifying');
-    setAlert(null);
-    try {
-      const answer = await verifyEmail(admin.email, code);
-      clearTokens();
-      writeToken('admin', answer.token);
-      markFirstLogin(answer.user.id);
-      clearHospitalDraft();
-      // The passwords have done their job; do not keep them in memory.
-      setAdmin((a) => ({ ...a, password: '', confirmPassword: '' }));
-      setVerified(answer);
-      toast.success(MESSAGES.verified);
-      go(4);
-      return true;
-    } catch (error) {
-      setAlert((error as Error).message);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const resend = async () => {
-    setBusy('resending');
-    setAlert(null);
-    try {
-      await resendVerification(admin.email);
-      setCode('');
-      toast.success(MESSAGES.codeSent);
-    } catch (error) {
-      setAlert((error as Error).message);
-    } finally {
-      setBusy(null);
-    }
+  const completeVerification = (answer: Verified) => {
+    clearTokens();
+    writeToken('admin', answer.token);
+    markFirstLogin(answer.user.id);
+    clearHospitalDraft();
+    // The passwords have done their job; do not keep them in memory.
+    setAdmin((a) => ({ ...a, password: '', confirmPassword: '' }));
+    setVerified(answer);
+    toast.success(MESSAGES.verified);
+    go(4);
   };
 
   const accessDashboard = () => {
@@ -177,20 +141,17 @@ export function useOnboarding() {
     step,
     hospital,
     admin,
-    code,
     hospitalErrs,
     adminErrs,
-    codeError,
     alert,
     busy,
     verified,
+    verification,
     editHospital,
     editAdmin,
-    editCode,
     saveHospital,
     register,
-    verify,
-    resend,
+    completeVerification,
     accessDashboard,
     back,
   };

@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { PageHeading } from '../../../components/page-heading';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
 import { PENDING } from './coming-feature';
@@ -8,10 +8,10 @@ import { PendingActivityTable } from './pending-activity-table';
 import styles from './dashboard-layout.module.css';
 
 /** The billing staff view (product-spec-1 §2, product-spec-2 §2); invoices and payments come with billing. */
-export function AccountantView({ name }: { name: string }) {
+export function AccountantView() {
   return (
     <div className={styles.page}>
-      <DashboardGreeting title="Billing Dashboard" name={name} />
+      <PageHeading title="Billing Dashboard" />
       <MetricGrid label="Key metrics">
         <MetricCard label="Invoices Generated Today" value={null} note={PENDING.billing} />
         <MetricCard label="Total Payments Received" value={null} note={PENDING.billing} />

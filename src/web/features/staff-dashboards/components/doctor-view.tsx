@@ -4,7 +4,7 @@ import { Link } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { PageHeading } from '../../../components/page-heading';
 import { DataTable, type Column } from '../../../components/data-table';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Pagination } from '../../../components/pagination';
@@ -18,7 +18,7 @@ import styles from './dashboard-layout.module.css';
 export const WAITING_PAGE_SIZE = 8;
 
 /** The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, and how many were seen. */
-export function DoctorView({ title, name }: { title: string; name: string }) {
+export function DoctorView({ title }: { title: string }) {
   const navigate = useNavigate();
   const status = useAtomValue(realtimeStatusAtom);
   const notificationCount = useAtomValue(notificationsAtom).length;
@@ -47,7 +47,7 @@ export function DoctorView({ title, name }: { title: string; name: string }) {
 
   return (
     <div className={styles.page}>
-      <DashboardGreeting title={title} name={name} />
+      <PageHeading title={title} />
       <div className={styles.status}>
         <span className={styles.pill} data-connected={status === 'Connected' || undefined}>
           <span className={styles.dot} aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { PageHeading } from '../../../components/page-heading';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
 import { PENDING } from './coming-feature';
@@ -8,10 +8,10 @@ import { PendingActivityTable } from './pending-activity-table';
 import styles from './dashboard-layout.module.css';
 
 /** The lab staff view (product-spec-1 §2); test requests come with the laboratory feature. */
-export function LabView({ name }: { name: string }) {
+export function LabView() {
   return (
     <div className={styles.page}>
-      <DashboardGreeting title="Lab Dashboard" name={name} />
+      <PageHeading title="Lab Dashboard" />
       <MetricGrid label="Key metrics">
         <MetricCard label="Pending Test Requests" value={null} note={PENDING.laboratory} />
         <MetricCard label="Tests Completed Today" value={null} note={PENDING.laboratory} />

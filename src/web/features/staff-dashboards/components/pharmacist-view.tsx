@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { PageHeading } from '../../../components/page-heading';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
 import { PENDING } from './coming-feature';
@@ -8,10 +8,10 @@ import { PendingActivityTable } from './pending-activity-table';
 import styles from './dashboard-layout.module.css';
 
 /** The pharmacist's view (product-spec-1 §2); prescriptions and stock come with the pharmacy feature. */
-export function PharmacistView({ name }: { name: string }) {
+export function PharmacistView() {
   return (
     <div className={styles.page}>
-      <DashboardGreeting title="Pharmacist Dashboard" name={name} />
+      <PageHeading title="Pharmacist Dashboard" />
       <MetricGrid label="Key metrics">
         <MetricCard label="Pending Prescriptions" value={null} note={PENDING.pharmacy} />
         <MetricCard label="Dispensed Medications" value={null} note={PENDING.pharmacy} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { DashboardGreeting } from '../../../components/dashboard-greeting';
+import { PageHeading } from '../../../components/page-heading';
 import { DataTable, type Column } from '../../../components/data-table';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Pagination } from '../../../components/pagination';
@@ -15,7 +15,7 @@ import styles from './dashboard-layout.module.css';
 export const RECENT_PATIENTS_PAGE_SIZE = 9;
 
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
-export function ReceptionistView({ name }: { name: string }) {
+export function ReceptionistView() {
   const [page, setPage] = useState(1);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
   const recent = useRemoteData(
@@ -43,9 +43,8 @@ export function ReceptionistView({ name }: { name: string }) {
 
   return (
     <div className={styles.page}>
-      <DashboardGreeting
+      <PageHeading
         title="Receptionist Dashboard"
-        name={name}
         actions={<ButtonLink href={paths.user.registerPatient}>Register Patient</ButtonLink>}
       />
       <MetricGrid label="Key metrics">

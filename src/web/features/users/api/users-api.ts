@@ -1,5 +1,5 @@
 import { z } from '../../../lib/zod';
-import { ApiError, request } from '../../../lib/api-client';
+import { ApiError, request, type FieldError } from '../../../lib/api-client';
 
 /** A staff record as GET /api/users lists it (product-spec-1 §3). */
 const staffUser = z.object({
@@ -47,7 +47,19 @@ function messageOf(error: unknown, fallback: string, silentServer?: (status: num
 
 const httpError = (status: number) => `HTTP error! status: ${status}`;
 
-export class UsersError extends Error {}
+/** A refused users call: the message to show and the server's per-field reasons, if it gave any. */
+export class UsersError extends Error {
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'UsersError';
+  }
+}
+
+const usersError = (e: unknown, fallback: string) =>
+  new UsersError(messageOf(e, fallback, httpError), e instanceof ApiError ? e.errors : []);
 
 export async function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<UsersPage> {
   const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit };
@@ -87,7 +99,7 @@ export async function createUser(user: NewUser): Promise<CreatedUser> {
   try {
     answer = createAnswer.parse(await request<unknown>('/users', { method: 'post', json: user }));
   } catch (e) {
-    throw new UsersError(messageOf(e, 'Failed to create user', httpError));
+    throw usersError(e, 'Failed to create user');
   }
   const message = answer.message ?? 'User created successfully! Invitation email sent.';
   const password = answer.data?.temporaryPassword;
@@ -104,7 +116,7 @@ export async function updateUser(user: StaffUser, changes: UserChanges): Promise
   try {
     await request(`/users/${encodeURIComponent(userKey(user))}`, { method: 'put', json });
   } catch (e) {
-    throw new UsersError(messageOf(e, 'Failed to update user', httpError));
+    throw usersError(e, 'Failed to update user');
   }
 }
 
@@ -113,6 +125,6 @@ export async function deleteUser(user: StaffUser): Promise<void> {
   try {
     await request(`/users/${encodeURIComponent(userKey(user))}`, { method: 'delete', headers });
   } catch (e) {
-    throw new UsersError(messageOf(e, 'Failed to delete user', httpError));
+    throw usersError(e, 'Failed to delete user');
   }
 }

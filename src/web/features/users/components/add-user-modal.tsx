@@ -5,7 +5,9 @@ import { Button } from '../../../components/button';
 import { Modal, ModalActions } from '../../../components/modal';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { useFormErrors } from '../../../lib/field-errors';
 import { createUser, type CreatedUser } from '../api/users-api';
+import { userFieldOf } from './user-fields';
 import { roleChoices } from '../roles';
 import { splitFullName } from '../names';
 import styles from './user-form.module.css';
@@ -35,10 +37,12 @@ function AddUserForm({ onClose, onCreated }: Omit<AddUserModalProps, 'isOpen'>) 
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const { flash, show, clear } = useFlash();
+  const { errors, clearField, fail } = useFormErrors(userFieldOf);
   const complete = name.trim() !== '' && email.trim() !== '';
   // The required-fields hint appears once the admin has started typing, not on an untouched form.
-  const edit = (set: (value: string) => void) => (value: string) => {
+  const edit = (field: 'fullName' | 'email', set: (value: string) => void) => (value: string) => {
     setTouched(true);
+    clearField(field);
     set(value);
   };
 
@@ -52,7 +56,8 @@ function AddUserForm({ onClose, onCreated }: Omit<AddUserModalProps, 'isOpen'>) 
       const result = await createUser({ ...splitFullName(name), email: email.trim(), role });
       onCreated(result);
     } catch (e) {
-      show('error', e instanceof Error ? e.message : 'Failed to create user');
+      const above = fail(e, e instanceof Error ? e.message : 'Failed to create user');
+      if (above) show('error', above);
       setSaving(false);
     }
   }
@@ -60,9 +65,34 @@ function AddUserForm({ onClose, onCreated }: Omit<AddUserModalProps, 'isOpen'>) 
   return (
     <Form onSubmit={submit} className={styles.form}>
       <FlashBanner flash={flash} onDismiss={clear} />
-      <TextField label="Full name" name="fullName" value={name} onChange={edit(setName)} isRequired autoFocus />
-      <TextField label="Email" name="email" type="email" value={email} onChange={edit(setEmail)} isRequired />
-      <SelectField label="Role" options={roleChoices()} value={role} onChange={setRole} />
+      <TextField
+        label="Full name"
+        name="fullName"
+        value={name}
+        onChange={edit('fullName', setName)}
+        error={errors.fullName}
+        isRequired
+        autoFocus
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onChange={edit('email', setEmail)}
+        error={errors.email}
+        isRequired
+      />
+      <SelectField
+        label="Role"
+        options={roleChoices()}
+        value={role}
+        onChange={(value) => {
+          clearField('role');
+          setRole(value);
+        }}
+        error={errors.role}
+      />
       <p className={styles.note}>A temporary password is generated and emailed to the user with their Employee ID.</p>
       {touched && !complete ? <p className={styles.hint}>{REQUIRED_MESSAGE}</p> : null}
       <ModalActions>

@@ -5,10 +5,12 @@ import { Button } from '../../../components/button';
 import { Modal, ModalActions } from '../../../components/modal';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { useFormErrors } from '../../../lib/field-errors';
 import { normaliseRole } from '../../../lib/roles';
 import { type StaffUser, updateUser } from '../api/users-api';
 import { fullNameOf, splitFullName } from '../names';
 import { roleChoices } from '../roles';
+import { userFieldOf } from './user-fields';
 import styles from './user-form.module.css';
 
 type EditUserModalProps = {
@@ -34,6 +36,7 @@ function EditUserForm({ user, onClose, onSaved }: { user: StaffUser } & Omit<Edi
   const [isActive, setActive] = useState(user.isActive);
   const [saving, setSaving] = useState(false);
   const { flash, show, clear } = useFlash();
+  const { errors, clearField, fail } = useFormErrors(userFieldOf);
   const complete = name.trim() !== '' && email.trim() !== '';
 
   async function submit(event: FormEvent) {
@@ -45,7 +48,8 @@ function EditUserForm({ user, onClose, onSaved }: { user: StaffUser } & Omit<Edi
       await updateUser(user, { ...splitFullName(name), email: email.trim(), role, isActive });
       onSaved();
     } catch (e) {
-      show('error', e instanceof Error ? e.message : 'Failed to update user');
+      const above = fail(e, e instanceof Error ? e.message : 'Failed to update user');
+      if (above) show('error', above);
       setSaving(false);
     }
   }
@@ -53,9 +57,40 @@ function EditUserForm({ user, onClose, onSaved }: { user: StaffUser } & Omit<Edi
   return (
     <Form onSubmit={submit} className={styles.form}>
       <FlashBanner flash={flash} onDismiss={clear} />
-      <TextField label="Full name" name="fullName" value={name} onChange={setName} isRequired autoFocus />
-      <TextField label="Email" name="email" type="email" value={email} onChange={setEmail} isRequired />
-      <SelectField label="Role" options={roleChoices(currentRole)} value={role} onChange={setRole} />
+      <TextField
+        label="Full name"
+        name="fullName"
+        value={name}
+        onChange={(value) => {
+          clearField('fullName');
+          setName(value);
+        }}
+        error={errors.fullName}
+        isRequired
+        autoFocus
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onChange={(value) => {
+          clearField('email');
+          setEmail(value);
+        }}
+        error={errors.email}
+        isRequired
+      />
+      <SelectField
+        label="Role"
+        options={roleChoices(currentRole)}
+        value={role}
+        onChange={(value) => {
+          clearField('role');
+          setRole(value);
+        }}
+        error={errors.role}
+      />
       <Switch className={styles.switch} isSelected={isActive} onChange={setActive}>
         <span className={styles.track} aria-hidden="true" />
         Active

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { envelope } from './error-handler';
+import { withNonce } from './security-headers';
+
+/** Build output under /assets/ has a content hash in its name: a new build means a new URL. */
+export const ASSETS_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets, so it is checked with the server on every load. */
+export const PAGE_CACHE = 'no-cache';
+/** Other files of the build (the favicon): not hashed, rarely changed. */
+export const OTHER_CACHE = 'public, max-age=86400';
+
+/**
+ * The built web app: files from `webDir` (the .br and .gz files written beside them at build time
+ * are sent to browsers that accept them), index.html for every other page path (the app routes in
+ * the browser), and the JSON 404 envelope for unknown API routes and missing files.
+ */
+export async function serveWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  // Sent with this response's CSP nonce in it (see security-headers.ts), so never as a plain file.
+  const indexHtml = webDir ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+  if (webDir) {
+    const assetsDir = path.join(webDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      // Set per file below; @fastify/static's own would be `public, max-age=0` for everything.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const cache = filePath.startsWith(assetsDir)
+          ? ASSETS_CACHE
+          : path.basename(filePath).startsWith('index.html')
+            ? PAGE_CACHE
+            : OTHER_CACHE;
+        res.setHeader('cache-control', cache);
+        // The same URL may be sent brotli, gzip or plain: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
+    if (!isApi && webDir && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      const nonce = (reply as unknown as { cspNonce?: { style?: string } }).cspNonce?.style;
+      return reply
+        .header('cache-control', PAGE_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(withNonce(indexHtml, nonce));
+    }
+    return reply.code(404).send(envelope(isApi ? `Route ${request.method} ${url} not found` : 'Not found'));
+  });
+}

@@ -1,0 +1,35 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** One failed axe rule, trimmed to what a person needs to find and fix it. */
+export type AxeProblem = { rule: string; impact: string; help: string; nodes: string[] };
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules and its best practices) on the page as it is now and
+ * returns the serious and critical violations.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // Evaluated through the devtools protocol, not as a <script>: the page's CSP allows no inline script.
+  if (!loaded) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`.slice(0, 300)),
+    }));
+  });
+  return violations.filter((v) => BLOCKING.has(v.impact));
+}
+
+/** Fails the test, naming the page and every rule, when axe finds a serious or critical violation. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousAxeViolations(page), `axe on ${what}`).toEqual([]);
+}
