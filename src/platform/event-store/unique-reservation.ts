@@ -90,7 +90,10 @@ export type Claim = { scope: string; value: string; ownerId: string; ownerStream
  * Throws `conflict()` when someone else holds it.
  */
 export async function reserveUnique(uow: UnitOfWork, claim: Claim, conflict: () => Error): Promise<void> {
-  const reservation = await uow.load(reservationDecider, reservationStream(claim.scope, claim.value));
+  // Most values are new: no read, and the commit's revision check catches the rest.
+  const reservation = await uow.load(reservationDecider, reservationStream(claim.scope, claim.value), {
+    assumeNew: true,
+  });
   const { holder, ownerStream, at } = reservation.state;
   const takeOver =
     !uow.atomic &&

@@ -39,9 +39,14 @@ export class UnitOfWork {
   private readonly staged = new Map<string, Staged>();
   private readonly afterCommit: (() => void)[] = [];
 
+  /** Streams loaded on the assumption that they do not exist yet (see `load`). */
+  readonly assumed = new Set<string>();
+
   constructor(
     private readonly store: EventStore,
     readonly metadata: EventMetadata,
+    /** Streams an earlier attempt found to exist: read them, assume nothing. */
+    private readonly mustRead: ReadonlySet<string> = new Set(),
   ) {}
 
   /** True when the commit is atomic across streams (PostgreSQL). */
@@ -56,16 +61,22 @@ export class UnitOfWork {
     return (await this.store.readStream(stream)).length > 0;
   }
 
-  /** Reads and folds a stream once per unit of work; `expectedVersion` pins what the client saw. */
+  /**
+   * Reads and folds a stream once per unit of work; `expectedVersion` pins what the client saw.
+   * `isNew`: a fresh random id, which has no history. `assumeNew`: most likely no history (a
+   * value nobody reserved yet): skip the read, and if the stream does exist after all, the commit
+   * fails on its revision and `transact` runs the work again with the stream read.
+   */
   async load<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     stream: string,
-    options: { expectedVersion?: number; isNew?: boolean } = {},
+    options: { expectedVersion?: number; isNew?: boolean; assumeNew?: boolean } = {},
   ): Promise<Loaded<C, E, S>> {
     const cached = this.loaded.get(stream);
     if (cached) return cached as unknown as Loaded<C, E, S>;
-    // A fresh random id has no history: skip the read.
-    const history = options.isNew ? [] : await this.store.readStream(stream);
+    const skipRead = options.isNew || (options.assumeNew && !this.mustRead.has(stream));
+    if (options.assumeNew && skipRead) this.assumed.add(stream);
+    const history = skipRead ? [] : await this.store.readStream(stream);
     const state = history.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
     const loaded: Loaded<C, E, S> = {
       stream,
@@ -160,8 +171,9 @@ export async function transact<T>(
   options: TransactOptions = {},
 ): Promise<Transacted<T>> {
   const retries = options.retries ?? 3;
+  const mustRead = new Set<string>();
   for (let attempt = 0; ; attempt++) {
-    const uow = new UnitOfWork(store, metadata);
+    const uow = new UnitOfWork(store, metadata, mustRead);
     const value = await work(uow);
     try {
       const events = await uow.commit();
@@ -172,6 +184,12 @@ export async function transact<T>(
       );
       return { value, events, position };
     } catch (e) {
+      if (e instanceof WrongExpectedRevision && uow.assumed.has(e.stream) && !mustRead.has(e.stream)) {
+        // Our own assumption was wrong, not a concurrent edit: decide again with the stream read.
+        mustRead.add(e.stream);
+        attempt--;
+        continue;
+      }
       if (e instanceof WrongExpectedRevision && attempt < retries) continue;
       throw e;
     }

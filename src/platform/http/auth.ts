@@ -28,8 +28,12 @@ declare module 'fastify' {
   }
 }
 
+/** Verified tokens kept so a signature is checked once per token, not once per request. */
+const VERIFIED_CACHE_SIZE = 20_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -43,21 +47,36 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired token; null for anything else. */
+  /**
+   * The claims of a valid, unexpired token; null for anything else. A token whose signature was
+   * verified is remembered until it expires (bounded), so the HMAC runs once per token; whether
+   * its session is still open is checked on every request all the same.
+   */
   async verify(token: string): Promise<TokenClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      const { sub, sid, role, hid, name } = payload as Record<string, unknown>;
+      const { sub, sid, role, hid, name, exp } = payload as Record<string, unknown>;
       if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string' || typeof hid !== 'string') {
         return null;
       }
-      return {
+      const claims: TokenClaims = {
         userId: sub,
         sessionId: sid,
         role: role as AuthContext['role'],
         hospitalId: hid,
         name: String(name ?? ''),
       };
+      if (typeof exp === 'number') {
+        if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, expiresAt: exp * 1000 });
+      }
+      return claims;
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

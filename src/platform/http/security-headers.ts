@@ -1,45 +1,67 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Security headers on every answer, HTML and API alike: a Content-Security-Policy that fits the
  * built app (its own scripts and styles only, no inline script, sockets to this origin), nosniff,
- * no framing, no referrer, and HSTS when the public address is https. The OpenAPI page at
- * /api/docs sends its own, looser policy (see http-app.ts).
+ * no framing, no referrer, and HSTS when the public address is https. The headers are computed
+ * once at start-up (helmet's defaults, written out) and set with one call per request; only the
+ * HTML pages get a per-response nonce (see `nonceFor`). The OpenAPI page at /api/docs sends its
+ * own, looser policy (see http-app.ts).
  */
-export function appContentSecurityPolicy(https: boolean) {
+export function contentSecurityPolicy(https: boolean, styleNonce?: string): string {
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['base-uri', "'self'"],
+    ['script-src', "'self'"],
+    ['script-src-attr', "'none'"],
+    // React sets element styles through the CSSOM, which CSP does not restrict; stylesheets are
+    // ours, and the few <style> elements react-aria and react-toastify add carry the page's nonce.
+    ['style-src', styleNonce ? `'self' 'nonce-${styleNonce}'` : "'self'"],
+    ['img-src', "'self' data:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', "'self'"],
+    ['object-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['form-action', "'self'"],
+  ];
+  const policy = directives.map(([k, v]) => `${k} ${v}`).join('; ');
+  return https ? `${policy}; upgrade-insecure-requests` : policy;
+}
+
+function staticHeaders(https: boolean): Record<string, string> {
   return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      // React sets element styles through the CSSOM, which CSP does not restrict; stylesheets are ours.
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      ...(https ? { upgradeInsecureRequests: [] } : {}),
-    },
+    'content-security-policy': contentSecurityPolicy(https),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
 
 export async function securityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   const https = options.publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: appContentSecurityPolicy(https),
-    // A fresh nonce per response for the <style> elements react-aria adds (see serveIndexHtml).
-    enableCSPNonces: true,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    // The app loads nothing cross-origin; these would only get in the way of the OpenAPI page.
-    crossOriginEmbedderPolicy: false,
+  const headers = staticHeaders(https);
+  app.decorateReply('servedOverHttps', https);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
+}
+
+/** A fresh nonce for an HTML page, set in this response's policy; the page carries it (meta csp-nonce). */
+export function nonceFor(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('hex');
+  const https = (reply as unknown as { servedOverHttps?: boolean }).servedOverHttps ?? false;
+  void reply.header('content-security-policy', contentSecurityPolicy(https, nonce));
+  return nonce;
 }
 
 /** The nonce placeholder of src/web/index.html. */

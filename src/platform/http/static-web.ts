@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { envelope } from './error-handler';
-import { withNonce } from './security-headers';
+import { nonceFor, withNonce } from './security-headers';
 
 /** Build output under /assets/ has a content hash in its name: a new build means a new URL. */
 export const ASSETS_CACHE = 'public, max-age=31536000, immutable';
@@ -46,7 +46,7 @@ export async function serveWeb(app: FastifyInstance, webDir: string | undefined)
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
     if (!isApi && webDir && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      const nonce = (reply as unknown as { cspNonce?: { style?: string } }).cspNonce?.style;
+      const nonce = nonceFor(reply);
       return reply
         .header('cache-control', PAGE_CACHE)
         .type('text/html; charset=utf-8')

@@ -19,7 +19,12 @@ type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
 type Track = {
   name: string;
   kind: 'projection' | 'reactor' | 'live';
+  /** Where the track is: every event up to here is applied, or was none of its business. */
   checkpoint: GlobalPosition | null;
+  /** The checkpoint as last stored (projections and reactors); `checkpoint` may be ahead of it. */
+  persisted: GlobalPosition | null;
+  /** The checkpoint row's name. */
+  row?: string;
   /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
   apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
   waiters: Waiter[];
@@ -47,6 +52,8 @@ export type RunnerOptions = {
 
 const BATCH = 500;
 const IDLE_POLL_MS = 1000;
+/** How often a checkpoint moved only past events a consumer ignores is stored. */
+const FLUSH_MS = 1000;
 const XMIN_RETRY_MS = 10;
 /** How many unapplied events the health check counts at most. */
 const STATUS_LOOKAHEAD = 1000;
@@ -69,6 +76,10 @@ export class ProjectionRunner {
   private readonly live: LiveConsumer[];
   private stopped = false;
   private unlisten: Unsubscribe | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** Reads in flight, shared by every track that asks for the same page (they wake together). */
+  private readonly pages = new Map<string, Promise<RecordedEvent[]>>();
+  private head: Promise<GlobalPosition | null> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -91,16 +102,28 @@ export class ProjectionRunner {
     this.unlisten = await this.store.onAppended(() => this.wakeAll());
     for (const p of this.projections) {
       if (this.inlineNames.has(p.name)) continue;
-      const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (after, events) => {
-        return (await this.applyBatch(p, after, events)).checkpoint;
+      const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
+        // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
+        if (!events.some((e) => p.handlers[e.type])) return events[events.length - 1]!.globalPosition;
+        const batch = await this.applyBatch(p, track.persisted, events);
+        track.persisted = batch.checkpoint;
+        return batch.checkpoint;
       });
+      track.row = p.name;
       track.loop = this.follow(track);
     }
     for (const r of this.reactors) {
-      const stored = await readCheckpoint(this.db, reactorCheckpoint(r.name));
-      const track = this.track(r.name, 'reactor', stored, (after, events) => this.reactBatch(r, after, events));
+      const row = reactorCheckpoint(r.name);
+      const track = this.track(r.name, 'reactor', await readCheckpoint(this.db, row), async (_after, events) => {
+        if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
+        track.persisted = await this.reactBatch(r, track.persisted, events);
+        return track.persisted;
+      });
+      track.row = row;
       track.loop = this.follow(track);
     }
+    this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.flushTimer.unref();
     const head = await this.store.headPosition();
     for (const c of this.live) {
       const track = this.track(c.name, 'live', head, async (_after, events) => {
@@ -113,9 +136,11 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.flushTimer);
     await this.unlisten?.();
     this.wakeAll();
     await Promise.all([...this.tracks.values()].map((t) => t.loop));
+    await this.flush().catch((err) => this.log.warn({ err }, 'storing checkpoints at stop failed'));
     // Nobody will apply these any more: their callers learn it now instead of at their timeout.
     for (const t of this.tracks.values()) for (const w of t.waiters) w.settle(false);
     for (const t of this.tracks.values()) t.waiters = [];
@@ -226,11 +251,51 @@ export class ProjectionRunner {
     return applied;
   }
 
+  /**
+   * Stores the checkpoints that moved in memory only (past events their consumer ignores). If
+   * another runner stored one meanwhile, this runner takes that position instead: re-reading
+   * ignored events is harmless, and handled ones are stored only once applied.
+   */
+  private async flush(): Promise<void> {
+    for (const t of this.tracks.values()) {
+      if (!t.row || t.checkpoint === null || samePosition(t.checkpoint, t.persisted)) continue;
+      const target = t.checkpoint;
+      await this.db.transaction().execute(async (trx) => {
+        await lockCheckpoint(trx, t.row!);
+        const stored = await readCheckpoint(trx, t.row!);
+        if (!samePosition(stored, t.persisted)) {
+          t.persisted = stored;
+          t.checkpoint = stored;
+          return;
+        }
+        await writeCheckpoint(trx, t.row!, target);
+        t.persisted = target;
+      });
+    }
+  }
+
+  /** One read of a page for every track asking for it at the same moment. */
+  private readPage(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]> {
+    const key = `${after ? `${after[0]}:${after[1]}` : 'start'}|${limit}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.store.readAll({ after, limit }).finally(() => this.pages.delete(key));
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  private readHead(): Promise<GlobalPosition | null> {
+    this.head ??= this.store.headPosition().finally(() => (this.head = null));
+    return this.head;
+  }
+
   private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
     const track: Track = {
       name,
       kind,
       checkpoint,
+      persisted: checkpoint,
       apply,
       waiters: [],
       woken: false,
@@ -272,7 +337,7 @@ export class ProjectionRunner {
     let failures = 0;
     while (!this.stopped) {
       try {
-        const events = await this.store.readAll({ after: track.checkpoint, limit: BATCH });
+        const events = await this.readPage(track.checkpoint, BATCH);
         if (events.length > 0) {
           track.checkpoint = await track.apply(track.checkpoint, events);
           track.failing = null;
@@ -282,7 +347,7 @@ export class ProjectionRunner {
         }
         // Nothing readable yet. If newer events exist, an older transaction is still open:
         // look again shortly instead of waiting for the next notification.
-        const head = await this.store.headPosition();
+        const head = await this.readHead();
         const behind = head !== null && !reached(track.checkpoint, head);
         await this.sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
       } catch (err) {
@@ -305,20 +370,20 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies `events` (read after `after`) and moves the checkpoint, in one transaction. The
-   * projection is locked and the stored checkpoint compared with `after` first: if another
-   * runner moved it meanwhile, nothing is applied and the stored checkpoint is returned, so
-   * the caller re-reads from there instead of applying those events a second time.
+   * Applies `events` and moves the checkpoint, in one transaction. The projection is locked and
+   * the stored checkpoint compared with `expected` (the one this runner last stored or read)
+   * first: if another runner moved it meanwhile, nothing is applied and the stored checkpoint is
+   * returned, so the caller re-reads from there instead of applying those events a second time.
    */
   private async applyBatch(
     projection: Projection,
-    after: GlobalPosition | null,
+    expected: GlobalPosition | null,
     events: RecordedEvent[],
   ): Promise<{ applied: boolean; checkpoint: GlobalPosition | null }> {
     return this.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, projection.name);
       const stored = await readCheckpoint(trx, projection.name);
-      if (!samePosition(stored, after)) return { applied: false, checkpoint: stored };
+      if (!samePosition(stored, expected)) return { applied: false, checkpoint: stored };
       for (const event of events) {
         const handler = projection.handlers[event.type];
         if (handler) await handler(trx, event);
@@ -335,14 +400,14 @@ export class ProjectionRunner {
    */
   private async reactBatch(
     reactor: Reactor,
-    after: GlobalPosition | null,
+    expected: GlobalPosition | null,
     events: RecordedEvent[],
   ): Promise<GlobalPosition | null> {
     const name = reactorCheckpoint(reactor.name);
     return this.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, name);
       const stored = await readCheckpoint(trx, name);
-      if (!samePosition(stored, after)) return stored;
+      if (!samePosition(stored, expected)) return stored;
       let reacted = false;
       for (const event of events) {
         if (!reactor.handles.includes(event.type)) continue;

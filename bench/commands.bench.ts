@@ -1,0 +1,259 @@
+/**
+ * The command path against the hardware's pace: `npm run bench:commands`.
+ *
+ * In one run, on a throwaway embedded PostgreSQL: the raw rate of single-row inserts into a copy
+ * of the events table (1 and 8 writers), the event store's append rate (1 and 8 writers), its
+ * catch-up read beside a raw read, patient registrations over HTTP with 8 and 32 clients, and the
+ * patient list (50 connections, 100 000 patients) beside a trivial Fastify route. Each figure
+ * stands with its ratio to its baseline and the load average. Writes docs/benchmarks.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, createPool } from '../src/platform/db/database';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
+import { migrateToLatest } from '../src/platform/db/migrator';
+import { metadataFor } from '../src/platform/event-store/metadata';
+import type { GlobalPosition } from '../src/platform/event-store/port';
+import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
+import { createLogger } from '../src/platform/logger';
+import { load, startServer, startTrivialFastify } from './harness';
+import { seedPatients, signInReceptionist } from './patients-seed';
+import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const LIST_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+
+/** Runs `writers` loops for SECONDS, each awaiting `step`; returns ops/s and latencies. */
+async function timed(writers: number, step: (w: number, i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let ops = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now();
+        await step(w, i);
+        latencies.push(performance.now() - t0);
+        ops++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: (ops / (performance.now() - started)) * 1000,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    ops,
+  };
+}
+
+async function main() {
+  const log = createLogger('silent');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-commands-'));
+  const embedded = await startEmbeddedPostgres(dir, log);
+  const pool = createPool(embedded.url, 20);
+  const db = createDb(pool);
+  const rows: Row[] = [];
+  const servers: { stop: () => Promise<void> }[] = [];
+  try {
+    await migrateToLatest(db);
+    const header = machineLine(
+      `PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version} (embedded)`,
+    );
+    const store = new PostgresEventStore(pool, embedded.url);
+    const metadata = metadataFor({ hospitalId: 'bench-hospital' });
+    const meta = JSON.stringify(metadata);
+
+    // 1. The baseline: one-row inserts into a copy of the events table, one statement each.
+    await pool.query('create table bench_raw (like events including all)');
+    const raw = async (writers: number) =>
+      timed(writers, async (w, i) => {
+        await pool.query(
+          'insert into bench_raw (stream_id, stream_revision, event_id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)',
+          [
+            `raw-${writers}-${w}-${i % 10}`,
+            Math.floor(i / 10),
+            randomUUID(),
+            'Benchmarked',
+            JSON.stringify({ w, i }),
+            meta,
+          ],
+        );
+      });
+    const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
+    step('raw inserts');
+    const raw1 = await raw(1);
+    const raw8 = await raw(8);
+    rows.push({
+      measure: 'Raw single-row INSERT, 1 writer (baseline)',
+      result: perSecond(raw1.rate),
+      detail: `p50 ${ms(raw1.p50)}, p99 ${ms(raw1.p99)}`,
+    });
+    rows.push({
+      measure: 'Raw single-row INSERT, 8 writers (baseline)',
+      result: perSecond(raw8.rate),
+      detail: `p50 ${ms(raw8.p50)}, p99 ${ms(raw8.p99)}`,
+    });
+
+    // 2. The store's append: the expected-revision check and the insert in one statement.
+    const append = async (writers: number) => {
+      const revisions = new Map<string, bigint>();
+      return timed(writers, async (w, i) => {
+        const stream = `bench-${writers}-${w}-${i % 10}`;
+        const result = await store.append(stream, [{ type: 'Benchmarked', data: { w, i }, metadata }], {
+          expectedRevision: revisions.get(stream) ?? 'no_stream',
+        });
+        revisions.set(stream, result.nextRevision);
+      });
+    };
+    step('store appends');
+    const append1 = await append(1);
+    const append8 = await append(8);
+    rows.push({
+      measure: 'Event store append, 1 writer',
+      result: `${perSecond(append1.rate)} (${ratio(append1.rate, raw1.rate)} of raw)`,
+      detail: `p50 ${ms(append1.p50)}, p99 ${ms(append1.p99)}`,
+    });
+    rows.push({
+      measure: 'Event store append, 8 writers',
+      result: `${perSecond(append8.rate)} (${ratio(append8.rate, raw8.rate)} of raw)`,
+      detail: `p50 ${ms(append8.p50)}, p99 ${ms(append8.p99)}; target ≥ 70 %`,
+    });
+
+    // 3. Catch-up: the whole feed in pages, beside one plain SELECT of the same rows.
+    step('catch-up read');
+    const total = Number((await pool.query('select count(*) from events')).rows[0].count);
+    const readPages = async (limit: number) => {
+      const t0 = performance.now();
+      let after: GlobalPosition | null = null;
+      let read = 0;
+      for (;;) {
+        const page = await store.readAll({ after, limit });
+        if (page.length === 0) break;
+        read += page.length;
+        after = page[page.length - 1]!.globalPosition;
+      }
+      return (read / (performance.now() - t0)) * 1000;
+    };
+    const t0 = performance.now();
+    const plain = await pool.query(
+      'select position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at from events',
+    );
+    const rawRead = (plain.rowCount! / (performance.now() - t0)) * 1000;
+    const catchUp = Math.max(await readPages(5000), await readPages(5000));
+    rows.push({
+      measure: 'Plain SELECT of the whole events table (baseline)',
+      result: perSecond(rawRead),
+      detail: `${total.toLocaleString('en-US')} events`,
+    });
+    rows.push({
+      measure: 'Catch-up read (readAll, pages of 5000)',
+      result: `${perSecond(catchUp)} (${ratio(catchUp, rawRead)} of plain)`,
+      detail: 'target ≥ 200 000/s',
+    });
+
+    // 4. Commands over HTTP, and the list, against the real server in its own process.
+    step('server');
+    const dataDir = path.join(dir, 'app');
+    const server = await startServer(embedded.url, dataDir);
+    servers.push(server);
+    const { token, hospitalId } = await signInReceptionist(server.url, dataDir);
+    const patients = await seedPatients(embedded.url, hospitalId, LIST_PATIENTS);
+    const register = async (connections: number) => {
+      let n = 0;
+      return load({
+        url: `${server.url}/api/patients`,
+        connections,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            setupRequest: (req) => {
+              n++;
+              const id = `${connections}C${process.pid}X${n}`;
+              req.body = JSON.stringify({
+                firstName: 'Load',
+                lastName: `Test${n}`,
+                dateOfBirth: '1985-03-12',
+                gender: n % 2 ? 'Female' : 'Male',
+                phoneNumber: `0802${String(n % 10_000_000).padStart(7, '0')}`,
+                address: `${n} Broad Street, Lagos`,
+                identificationNumber: `BENCH${id}`,
+                allowDuplicate: true,
+              });
+              return req;
+            },
+          },
+        ],
+      });
+    };
+    step('registrations');
+    const reg8 = await register(8);
+    const reg32 = await register(32);
+    for (const [label, r] of [
+      ['8', reg8],
+      ['32', reg32],
+    ] as const) {
+      rows.push({
+        measure: `Register patient over HTTP, ${label} clients`,
+        result: `${perSecond(r.requestsPerSecond)} (${ratio(r.requestsPerSecond, raw8.rate)} of raw 8-writer inserts)`,
+        detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
+      });
+    }
+
+    step('list and trivial route');
+    const trivial = await startTrivialFastify();
+    servers.push(trivial);
+    const base = await load({ url: `${trivial.url}/`, connections: 50, duration: SECONDS });
+    await trivial.stop();
+    const list = await load({
+      url: `${server.url}/api/patients?page=1&limit=10`,
+      connections: 50,
+      duration: SECONDS,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    rows.push({
+      measure: 'Trivial Fastify route, 50 connections (baseline)',
+      result: perSecond(base.requestsPerSecond),
+      detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}`,
+    });
+    rows.push({
+      measure: `List patients (page 1 of ${patients.toLocaleString('en-US')}), 50 connections`,
+      result: `${perSecond(list.requestsPerSecond)} (${ratio(list.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
+      detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx`,
+    });
+
+    console.table(rows);
+    const file = await writeSection(
+      'commands',
+      `## Command path (\`npm run bench:commands\`)
+
+${header}
+
+${table(rows)}
+
+Each run lasts ${SECONDS} s per line. Writers and clients run in the benchmark process; the server in its own
+process (\`src/main.ts\`), all on the same two cores as PostgreSQL. "Raw" is one INSERT statement per row
+into a copy of the events table with the same indexes; the store's append adds the expected-revision
+check in the same statement. Registrations go through the whole command path: session check,
+validation, the likely-duplicate query, the identification-number reservation and the patient's
+event in one commit, with the patient list updated in that transaction.`,
+    );
+    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    for (const s of servers) await s.stop().catch(() => undefined);
+    await db.destroy();
+    await embedded.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
