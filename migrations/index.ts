@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
+import * as feedReader from './0003-platform-feed-reader';
 import * as hospitalsReadModels from './0100-hospitals-read-models';
 import * as identityReadModels from './0110-identity-read-models';
 import * as identityAccountsOwned from './0111-identity-accounts-owned';
@@ -15,6 +16,7 @@ import * as patientsList from './0210-patients-list';
 export const migrations: Record<string, Migration> = {
   '0001-platform-event-store': eventStore,
   '0002-platform-projections': projections,
+  '0003-platform-feed-reader': feedReader,
   '0100-hospitals-read-models': hospitalsReadModels,
   '0110-identity-read-models': identityReadModels,
   '0111-identity-accounts-owned': identityAccountsOwned,

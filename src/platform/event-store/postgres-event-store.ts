@@ -29,7 +29,8 @@ type EventRow = {
 };
 
 /** Runs one parameterised statement: on the pool (its own transaction) or inside a caller's transaction. */
-export type QueryRunner = <R>(text: string, values: unknown[]) => Promise<R[]>;
+/** Runs one statement; `name` asks for a prepared statement where the runner's connection allows it. */
+export type QueryRunner = <R>(text: string, values: unknown[], name?: string) => Promise<R[]>;
 
 /** An appended event as the statement returned it, keyed back to the write that carried it. */
 export type InsertedRow = {
@@ -86,28 +87,31 @@ select t.stream_id, coalesce(c.rev, -1) + t.n, t.id, t.type, t.data, t.meta
  order by t.ord
 returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at`;
 
-/**
- * The common case, one event on one stream, as one plain INSERT … SELECT: the same check and
- * guarantee as APPEND_SQL without its arrays and CTEs, which cost about 40 % of an append.
- */
-const APPEND_ONE_SQL = `
-insert into events (stream_id, stream_revision, event_id, type, data, metadata)
-select $1, coalesce(max(stream_revision), -1) + 1, $3, $4, $5, $6 from events where stream_id = $1
-having case $2::text when 'any' then true when 'no_stream' then max(stream_revision) is null
-                     else coalesce(max(stream_revision) = $7::bigint, false) end
-returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at`;
+const RETURNING = 'returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at';
 
-function appendOneParameters(w: StreamWrite): unknown[] {
+/**
+ * The common case, one event on one stream, as one plain INSERT: the same guarantee as
+ * APPEND_SQL without its arrays and CTEs. The unique (stream_id, stream_revision) index is the
+ * check: a new stream takes revision 0 and an expected revision N takes N + 1 only where N
+ * exists, so a concurrent writer or a wrong expectation fails on the index (or inserts nothing)
+ * and `conflict()` reports it. Only 'any' needs the stream's current maximum.
+ */
+const APPEND_ONE_SQL = {
+  no_stream: `insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+values ($1, 0, $2, $3, $4, $5) ${RETURNING}`,
+  revision: `insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+select $1, $6::bigint + 1, $2, $3, $4, $5
+ where exists (select from events where stream_id = $1 and stream_revision = $6::bigint) ${RETURNING}`,
+  any: `insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+select $1, coalesce(max(stream_revision), -1) + 1, $2, $3, $4, $5 from events where stream_id = $1 ${RETURNING}`,
+} as const;
+
+function appendOne(w: StreamWrite): [string, unknown[], string] {
   const e = w.events[0]!;
-  return [
-    w.stream,
-    typeof w.expectedRevision === 'bigint' ? 'revision' : w.expectedRevision,
-    e.id ?? randomUUID(),
-    e.type,
-    JSON.stringify(e.data),
-    JSON.stringify(e.metadata),
-    typeof w.expectedRevision === 'bigint' ? String(w.expectedRevision) : null,
-  ];
+  const values = [w.stream, e.id ?? randomUUID(), e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)];
+  if (typeof w.expectedRevision === 'bigint')
+    return [APPEND_ONE_SQL.revision, [...values, String(w.expectedRevision)], 'hms-append-one-revision'];
+  return [APPEND_ONE_SQL[w.expectedRevision], values, `hms-append-one-${w.expectedRevision}`];
 }
 
 /** The statement's parameters for `writes` (streams must be distinct), with the ids it will insert. */
@@ -168,8 +172,9 @@ export class PostgresEventStore implements EventStore {
     private readonly connectionString: string,
   ) {}
 
-  private readonly poolRunner: QueryRunner = async <R>(text: string, values: unknown[]) =>
-    (await this.pool.query(text, values)).rows as R[];
+  // Named statements are parsed and planned once per connection: a quarter of a one-row append.
+  private readonly poolRunner: QueryRunner = async <R>(text: string, values: unknown[], name?: string) =>
+    (await this.pool.query(name ? { name, text, values } : { text, values })).rows as R[];
 
   async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }) {
     return (await this.appendMany([{ stream, events, expectedRevision }]))[0]!;
@@ -195,12 +200,12 @@ export class PostgresEventStore implements EventStore {
    */
   async appendOn(run: QueryRunner, writes: StreamWrite[]): Promise<{ results: AppendResult[]; rows: InsertedRow[] }> {
     const single = writes.length === 1 && writes[0]!.events.length === 1;
-    const [text, values] = single
-      ? [APPEND_ONE_SQL, appendOneParameters(writes[0]!)]
-      : [APPEND_SQL, appendParameters(writes).values];
+    const [text, values, name] = single
+      ? appendOne(writes[0]!)
+      : [APPEND_SQL, appendParameters(writes).values, 'hms-append-many'];
     let rows: InsertedRow[];
     try {
-      rows = await run<InsertedRow>(text, values);
+      rows = await run<InsertedRow>(text, values, name);
     } catch (e) {
       if (isUniqueRevisionViolation(e)) throw await this.conflict(writes, e);
       throw e;
@@ -280,14 +285,11 @@ export class PostgresEventStore implements EventStore {
 
   async readAll({ after, limit }: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]> {
     const [tx, pos] = after ?? [0n, 0n];
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events
-        where (transaction_id, position) > ($1::text::xid8, $2::bigint)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by events.transaction_id, events.position
-        limit $3`,
-      [String(tx), String(pos), limit],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'hms-read-all',
+      text: `select ${COLUMNS} from hms_events_after($1::text::xid8, $2::bigint, $3)`,
+      values: [String(tx), String(pos), limit],
+    });
     return rows.map(toRecorded);
   }
 
