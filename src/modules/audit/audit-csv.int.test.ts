@@ -62,7 +62,7 @@ describe('the trail as CSV', () => {
     let ordered = true;
     // Which of the generated requests came back (r1 … r100000), without holding the rows.
     const seen = new Uint8Array(ENTRIES + 1);
-    for await (const chunk of res.body!) {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
       const text = carry + decoder.decode(chunk, { stream: true });
       const lines = text.split('\r\n');
