@@ -77,3 +77,16 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
   }));
 }
 export type HistoryEntry = Awaited<ReturnType<typeof patientHistory>>[number];
+
+/** Whether the patient was registered in this hospital (its registration is in the hospital's trail). */
+export async function registeredHere(db: Db, hospitalId: string, patientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('position')
+    .where('hospital_id', '=', hospitalId)
+    .where('subject_type', '=', 'patient')
+    .where('subject_id', '=', patientId)
+    .where('event_type', '=', 'PatientRegistered')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,7 +5,7 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
 import { fhirBundle } from './fhir';
-import { patientHistory } from './patient-history';
+import { patientHistory, registeredHere } from './patient-history';
 import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
 
@@ -42,8 +42,9 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) => {
       const { hospitalId } = request.auth!;
-      await streamOf(hospitalId, request.params.id);
       await trailCaughtUp(platform);
+      // The registration in this hospital's own trail is the tenancy check: no stream to read.
+      if (!(await registeredHere(platform.db, hospitalId, request.params.id))) throw new NotFound(PATIENT_NOT_FOUND);
       return success({ entries: await patientHistory(platform.db, hospitalId, request.params.id) });
     },
   );

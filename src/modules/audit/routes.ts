@@ -30,6 +30,8 @@ import { verifyChain } from './verify';
 /** Who may read the trail: the hospital's admin and its compliance officers (read-only). */
 export const AUDIT_ROLES = ['admin', 'compliance_officer'] as const;
 export const AUDIT_DENIED = 'Access denied. You do not have permission to view the audit trail.';
+export const VERIFY_UNSUPPORTED =
+  'Integrity verification needs the PostgreSQL event store (EVENT_STORE=postgres); this server keeps events in EventStoreDB.';
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
 /**
@@ -185,6 +187,11 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) => {
+      // The chain seals events as the PostgreSQL `events` table stores them; EventStoreDB keeps
+      // its own log, which this does not read.
+      if (platform.store.name !== 'postgres') {
+        return success({ ok: false, checked: 0, headHash: null, unsupported: VERIFY_UNSUPPORTED });
+      }
       await trailCaughtUp(platform);
       return success(await verifyChain(platform.db, request.auth!.hospitalId));
     },

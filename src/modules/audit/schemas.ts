@@ -90,6 +90,8 @@ export const verificationSchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   headHash: z.string().nullable(),
+  /** Set when this deployment cannot verify (events kept outside PostgreSQL). */
+  unsupported: z.string().optional(),
   broken: z
     .object({
       seq: z.number(),

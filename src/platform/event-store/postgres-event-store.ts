@@ -87,7 +87,8 @@ select t.stream_id, coalesce(c.rev, -1) + t.n, t.id, t.type, t.data, t.meta
  order by t.ord
 returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at`;
 
-const RETURNING = 'returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at';
+const RETURNING =
+  'returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at';
 
 /**
  * The common case, one event on one stream, as one plain INSERT: the same guarantee as

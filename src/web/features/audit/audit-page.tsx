@@ -155,6 +155,13 @@ function VerificationBanner({
         {result.error}
       </Banner>
     );
+  if (result.unsupported) {
+    return (
+      <Banner tone="warning" onDismiss={onDismiss}>
+        {result.unsupported}
+      </Banner>
+    );
+  }
   if (result.ok) {
     return (
       <Banner tone="success" onDismiss={onDismiss}>

@@ -37,6 +37,7 @@ const verifyAnswer = z.object({
     ok: z.boolean(),
     checked: z.number(),
     headHash: z.string().nullable(),
+    unsupported: z.string().optional(),
     broken: z
       .object({
         seq: z.number(),
