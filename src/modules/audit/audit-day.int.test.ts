@@ -109,6 +109,12 @@ describe('the audit trail of one day', () => {
       () => call(null, 'GET', `/api/patients/${id}`),
       'none',
     );
+    await step('nurse may not list users', 'refusal', 'AccessRefused', 403, () =>
+      call(tokens.nurse, 'GET', '/api/users'),
+    );
+    await step('admin asks for a user of nobody', 'refusal', 'AccessRefused', 404, () =>
+      call(tokens.admin, 'GET', '/api/users/00000000-0000-4000-8000-000000000000'),
+    );
     await step('the list leaves no entry', 'none', undefined, 200, () =>
       call(tokens.receptionist, 'GET', '/api/patients'),
     );
