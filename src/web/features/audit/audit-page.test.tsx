@@ -150,7 +150,7 @@ describe('Audit Logs page', () => {
       }),
     });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Details of: Viewed the detail of Ada Obi 1' }));
+    await user.click(await screen.findByRole('button', { name: 'View details of: Viewed the detail of Ada Obi 1' }));
     const panel = await screen.findByRole('dialog', { name: 'Audit entry' });
     expect(await within(panel).findByText(/"purpose": "Follow-up"/)).toBeInTheDocument();
     expect(within(panel).getByText('req-1')).toBeInTheDocument();

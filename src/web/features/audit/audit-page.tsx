@@ -86,7 +86,12 @@ export default function AuditPage() {
       key: 'details',
       header: 'Details',
       render: (e) => (
-        <Button variant="ghost" size="small" onPress={() => setSelected(e.id)} aria-label={`Details of: ${e.action}`}>
+        <Button
+          variant="ghost"
+          size="small"
+          onPress={() => setSelected(e.id)}
+          aria-label={`View details of: ${e.action}`}
+        >
           View
         </Button>
       ),

@@ -51,12 +51,12 @@ export default function PatientHistoryPage() {
         }
       />
       {asOf ? (
-        <Banner tone="info">
-          Viewing the record as of {dateTime(asOf, TIME_ZONE)}.{' '}
-          <Button variant="ghost" size="small" onPress={() => (setAsOf(null), setPicked(''))}>
+        <div className={styles.asOf}>
+          <Banner tone="info">Viewing the record as of {dateTime(asOf, TIME_ZONE)}.</Banner>
+          <Button variant="secondary" size="small" onPress={() => (setAsOf(null), setPicked(''))}>
             Back to now
           </Button>
-        </Banner>
+        </div>
       ) : null}
       <Panel title={asOf ? 'The record as it stood' : 'The record now'}>
         <form
