@@ -53,11 +53,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     create table audit_subjects (
+      hospital_id text not null,
       kind text not null,
       id text not null,
       first_name text,
       last_name text,
-      primary key (kind, id)
+      primary key (hospital_id, kind, id)
     )`.execute(db);
   // Everyone who appears in a hospital's trail, for the actor filter.
   await sql`

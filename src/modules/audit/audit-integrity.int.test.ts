@@ -105,9 +105,12 @@ describe('the trail is tamper-evident and only for its hospital', () => {
     // Hospital B's trail holds its own three refused attempts on the id, and nothing of A's.
     const trailB = (await get(s.b.token, '/api/audit/events?limit=200')).json().data.entries as {
       eventType: string;
+      action: string;
       subject: { id: string } | null;
     }[];
-    const aboutIt = trailB.filter((e) => e.subject?.id === patient.id).map((e) => e.eventType);
-    expect(aboutIt).toEqual(['AccessRefused', 'AccessRefused', 'AccessRefused']);
+    const aboutIt = trailB.filter((e) => e.subject?.id === patient.id);
+    expect(aboutIt.map((e) => e.eventType)).toEqual(['AccessRefused', 'AccessRefused', 'AccessRefused']);
+    // …and names no patient of A's: the sentence says only the id it was asked for.
+    for (const e of aboutIt) expect(e.action).not.toContain(patient.lastName);
   });
 });

@@ -91,7 +91,7 @@ function metadataOf(request: FastifyRequest): EventMetadata {
 
 /** The access event this answered request leaves, or null when it leaves none. */
 export function accessEventFor(request: FastifyRequest, reply: FastifyReply): AccessEvent | null {
-  const audit = request.routeOptions.config.audit;
+  const audit = request.routeOptions?.config?.audit;
   if (!audit) return null;
   const status = reply.statusCode;
   const params = (request.params ?? {}) as Record<string, unknown>;

@@ -10,7 +10,9 @@ export type AccessReportQuery = { from?: Date; to?: Date; actorId?: string; pati
 export async function accessReport(db: Db, hospitalId: string, q: AccessReportQuery, limit = 10_000) {
   let query = db
     .selectFrom('audit_events as a')
-    .leftJoin('audit_subjects as s', (j) => j.on('s.kind', '=', 'patient').onRef('s.id', '=', 'a.subject_id'))
+    .leftJoin('audit_subjects as s', (j) =>
+      j.on('s.kind', '=', 'patient').onRef('s.id', '=', 'a.subject_id').onRef('s.hospital_id', '=', 'a.hospital_id'),
+    )
     .where('a.hospital_id', '=', hospitalId)
     .where('a.subject_type', '=', 'patient')
     .where('a.subject_id', 'is not', null)

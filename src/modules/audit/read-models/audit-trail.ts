@@ -33,7 +33,13 @@ declare module '../../../platform/db/database' {
       search_text: GeneratedAlways<string>;
     };
     audit_chain_heads: { hospital_id: string; seq: string; hash: string };
-    audit_subjects: { kind: string; id: string; first_name: string | null; last_name: string | null };
+    audit_subjects: {
+      hospital_id: string;
+      kind: string;
+      id: string;
+      first_name: string | null;
+      last_name: string | null;
+    };
     audit_actors: { hospital_id: string; actor_id: string; name: string; role: string };
     audit_cursor: { id: number; feed_tx: string; has_primary: boolean };
   }
@@ -68,13 +74,21 @@ function namesSetBy(e: RecordedEvent): { kind: string; id: string; names: Partia
   }
 }
 
+/**
+ * Names are kept per hospital: a refused look at another hospital's patient id must not show that
+ * patient's name in the caller's trail.
+ */
+const SEP = '\u001f';
+const nameKey = (hospitalId: string, kind: string, id: string) => [hospitalId, kind, id].join(SEP);
+
 function subjectKeysOf(e: RecordedEvent): string[] {
   const d = e.data as Data;
+  const h = e.metadata.hospitalId ?? '';
   const keys: string[] = [];
-  if (typeof d.patientId === 'string') keys.push(`patient|${d.patientId}`);
-  if (typeof d.userId === 'string') keys.push(`user|${d.userId}`);
+  if (typeof d.patientId === 'string') keys.push(nameKey(h, 'patient', d.patientId));
+  if (typeof d.userId === 'string') keys.push(nameKey(h, 'user', d.userId));
   if (typeof d.subjectType === 'string' && typeof d.subjectId === 'string')
-    keys.push(`${d.subjectType}|${d.subjectId}`);
+    keys.push(nameKey(h, d.subjectType, d.subjectId));
   return keys;
 }
 
@@ -114,9 +128,9 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
     const known = await trx
       .selectFrom('audit_subjects')
       .selectAll()
-      .where(sql<boolean>`(kind || '|' || id) = any(${keys}::text[])`)
+      .where(sql<boolean>`(hospital_id || ${SEP} || kind || ${SEP} || id) = any(${keys}::text[])`)
       .execute();
-    for (const r of known) names.set(`${r.kind}|${r.id}`, { first: r.first_name, last: r.last_name });
+    for (const r of known) names.set(nameKey(r.hospital_id, r.kind, r.id), { first: r.first_name, last: r.last_name });
   }
   const stored = await storedEvents(
     trx,
@@ -132,18 +146,18 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
   const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
   const primary = primaryFlags(events, carried);
   const touched = new Map<string, Names>();
-  const nameOf = (kind: string, id: string) => {
-    const n = names.get(`${kind}|${id}`);
+  const nameIn = (hospitalId: string) => (kind: string, id: string) => {
+    const n = names.get(nameKey(hospitalId, kind, id));
     return n ? `${n.first ?? ''} ${n.last ?? ''}`.trim() || undefined : undefined;
   };
 
   const rows = events.map((e, i) => {
     const m = e.metadata;
     const hospitalId = m.hospitalId ?? '';
-    const described = describe(e, nameOf);
+    const described = describe(e, nameIn(hospitalId));
     const set = namesSetBy(e);
     if (set) {
-      const key = `${set.kind}|${set.id}`;
+      const key = nameKey(hospitalId, set.kind, set.id);
       const before = names.get(key) ?? { first: null, last: null };
       const after = { first: set.names.first ?? before.first, last: set.names.last ?? before.last };
       names.set(key, after);
@@ -226,15 +240,15 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       .execute();
   }
   const subjectRows = [...touched].map(([key, n]) => {
-    const [kind, ...id] = key.split('|');
-    return { kind: kind!, id: id.join('|'), first_name: n.first, last_name: n.last };
+    const [hospital_id, kind, id] = key.split(SEP) as [string, string, string];
+    return { hospital_id, kind, id, first_name: n.first, last_name: n.last };
   });
   if (subjectRows.length) {
     await trx
       .insertInto('audit_subjects')
       .values(subjectRows)
       .onConflict((oc) =>
-        oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+        oc.columns(['hospital_id', 'kind', 'id']).doUpdateSet((eb) => ({
           first_name: eb.ref('excluded.first_name'),
           last_name: eb.ref('excluded.last_name'),
         })),
