@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Projection, Trx } from '../../../platform/projections/projection';
 import { describe, entryRank, redact } from '../actions';
 import { chainHash, GENESIS, STORED_EVENT_COLUMNS, type StoredEvent } from '../chain';
+import { SubjectNames } from './subject-names';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -47,51 +48,6 @@ declare module '../../../platform/db/database' {
 
 export const AUDIT_TRAIL = 'audit-trail';
 
-type Names = { first: string | null; last: string | null };
-type Data = Record<string, unknown>;
-
-/** The names an event sets, applied after the event is described (an edit is told with the old name). */
-function namesSetBy(e: RecordedEvent): { kind: string; id: string; names: Partial<Names> } | null {
-  const d = e.data as Data;
-  const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  switch (e.type) {
-    case 'PatientRegistered':
-      return { kind: 'patient', id: String(d.patientId), names: { first: s(d.firstName), last: s(d.lastName) } };
-    case 'PatientDetailsEdited': {
-      const c = (d.changes ?? {}) as Data;
-      if (!('firstName' in c) && !('lastName' in c)) return null;
-      return { kind: 'patient', id: String(d.patientId), names: { first: s(c.firstName), last: s(c.lastName) } };
-    }
-    case 'StaffMemberCreated':
-    case 'StaffMemberUpdated':
-    case 'AccountProvisioned':
-    case 'AccountProfileChanged':
-      return { kind: 'user', id: String(d.userId), names: { first: s(d.firstName), last: s(d.lastName) } };
-    case 'HospitalRegistered':
-      return { kind: 'hospital', id: String(d.hospitalId), names: { first: s(d.name), last: '' } };
-    default:
-      return null;
-  }
-}
-
-/**
- * Names are kept per hospital: a refused look at another hospital's patient id must not show that
- * patient's name in the caller's trail.
- */
-const SEP = '\u001f';
-const nameKey = (hospitalId: string, kind: string, id: string) => [hospitalId, kind, id].join(SEP);
-
-function subjectKeysOf(e: RecordedEvent): string[] {
-  const d = e.data as Data;
-  const h = e.metadata.hospitalId ?? '';
-  const keys: string[] = [];
-  if (typeof d.patientId === 'string') keys.push(nameKey(h, 'patient', d.patientId));
-  if (typeof d.userId === 'string') keys.push(nameKey(h, 'user', d.userId));
-  if (typeof d.subjectType === 'string' && typeof d.subjectId === 'string')
-    keys.push(nameKey(h, d.subjectType, d.subjectId));
-  return keys;
-}
-
 /** For each event, whether it is its commit's entry in the trail (at most one per commit). */
 function primaryFlags(events: readonly RecordedEvent[], carried: { feed_tx: string; has_primary: boolean } | null) {
   const flags = events.map(() => false);
@@ -122,16 +78,7 @@ async function storedEvents(trx: Trx, ids: string[]): Promise<Map<string, Stored
 }
 
 async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
-  const keys = [...new Set(events.flatMap(subjectKeysOf))];
-  const names = new Map<string, Names>();
-  if (keys.length) {
-    const known = await trx
-      .selectFrom('audit_subjects')
-      .selectAll()
-      .where(sql<boolean>`(hospital_id || ${SEP} || kind || ${SEP} || id) = any(${keys}::text[])`)
-      .execute();
-    for (const r of known) names.set(nameKey(r.hospital_id, r.kind, r.id), { first: r.first_name, last: r.last_name });
-  }
+  const names = await SubjectNames.load(trx, events);
   const stored = await storedEvents(
     trx,
     events.map((e) => e.id),
@@ -145,24 +92,13 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
   );
   const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
   const primary = primaryFlags(events, carried);
-  const touched = new Map<string, Names>();
-  const nameIn = (hospitalId: string) => (kind: string, id: string) => {
-    const n = names.get(nameKey(hospitalId, kind, id));
-    return n ? `${n.first ?? ''} ${n.last ?? ''}`.trim() || undefined : undefined;
-  };
 
   const rows = events.map((e, i) => {
     const m = e.metadata;
     const hospitalId = m.hospitalId ?? '';
-    const described = describe(e, nameIn(hospitalId));
-    const set = namesSetBy(e);
-    if (set) {
-      const key = nameKey(hospitalId, set.kind, set.id);
-      const before = names.get(key) ?? { first: null, last: null };
-      const after = { first: set.names.first ?? before.first, last: set.names.last ?? before.last };
-      names.set(key, after);
-      touched.set(key, after);
-    }
+    // Told with the names as they stood before this event (an edit of a name says the old one).
+    const described = describe(e, names.in(hospitalId));
+    names.apply(e);
     const raw = stored.get(e.id);
     let seq: string | null = null;
     let hash: string | null = null;
@@ -239,22 +175,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       )
       .execute();
   }
-  const subjectRows = [...touched].map(([key, n]) => {
-    const [hospital_id, kind, id] = key.split(SEP) as [string, string, string];
-    return { hospital_id, kind, id, first_name: n.first, last_name: n.last };
-  });
-  if (subjectRows.length) {
-    await trx
-      .insertInto('audit_subjects')
-      .values(subjectRows)
-      .onConflict((oc) =>
-        oc.columns(['hospital_id', 'kind', 'id']).doUpdateSet((eb) => ({
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-        })),
-      )
-      .execute();
-  }
+  await names.save(trx);
   const last = events[events.length - 1]!;
   const lastTx = String(last.globalPosition[0]);
   const lastHasPrimary =
