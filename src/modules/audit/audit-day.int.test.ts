@@ -177,6 +177,41 @@ describe('the audit trail of one day', () => {
     }
   });
 
+  it('reports who touched the patient, with reads, writes and refusals per person (JSON and CSV)', async () => {
+    const res = await call(compliance, 'GET', `/api/audit/access-report?patientId=${patient.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    type Row = {
+      actor: { role: string };
+      patient: { id: string; name: string };
+      reads: number;
+      writes: number;
+      refusals: number;
+    };
+    const rows = res.json().data.rows as Row[];
+    const byRole = (role: string) =>
+      rows.filter((r) => r.actor.role === role).map(({ reads, writes, refusals }) => ({ reads, writes, refusals }));
+    expect(byRole('receptionist')).toEqual([{ reads: 1, writes: 3, refusals: 0 }]);
+    expect(byRole('doctor')).toEqual([{ reads: 1, writes: 1, refusals: 2 }]);
+    expect(byRole('nurse')).toEqual([{ reads: 0, writes: 1, refusals: 0 }]);
+    expect(byRole('pharmacist')).toEqual([{ reads: 0, writes: 0, refusals: 1 }]);
+    expect(byRole('compliance_officer')).toEqual([{ reads: 1, writes: 0, refusals: 1 }]);
+    expect(
+      rows.every((r) => r.patient.id === patient.id && r.patient.name === `${patient.firstName} ${patient.lastName}`),
+    ).toBe(true);
+    const csv = await call(s.tokens.admin, 'GET', `/api/audit/access-report.csv?patientId=${patient.id}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'actor_id,actor_name,actor_role,patient_id,patient_name,accesses,reads,writes,refusals,first_access,last_access',
+    );
+    expect(lines).toHaveLength(rows.length + 1);
+    // Hospital B's report holds only its own refused attempt, without A's patient's name.
+    const other = await call(s.b.token, 'GET', `/api/audit/access-report?patientId=${patient.id}`);
+    expect(other.json().data.rows).toMatchObject([
+      { actor: { role: 'receptionist' }, patient: { id: patient.id, name: null }, accesses: 1, refusals: 1 },
+    ]);
+  });
+
   it('records the 401 of a caller without a session outside every hospital trail', async () => {
     const st = steps.find((x) => x.name === 'no session gets 401')!;
     const rows = await s.t.platform.db

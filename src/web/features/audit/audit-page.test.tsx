@@ -157,4 +157,31 @@ describe('Audit Logs page', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('downloads the filtered trail and the access report as CSV files', async () => {
+    const created = vi.fn((_blob: Blob) => 'blob:audit');
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/events.csv': () => ({ body: 'time,actor_id' }),
+      'GET /audit/access-report.csv': () => ({ body: 'actor_id,patient_id' }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    await waitFor(() => expect(trailCalls().at(-1)!.query.get('q')).toBe('ada'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(api.calls.find((c) => c.path === '/audit/events.csv')!.query.get('q')).toBe('ada');
+    await user.click(screen.getByRole('button', { name: 'Access report (CSV)' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    expect(api.calls.some((c) => c.path === '/audit/access-report.csv')).toBe(true);
+    expect(created).toHaveBeenCalledTimes(2);
+    clicked.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
 });

@@ -8,6 +8,7 @@ import { roleLabel } from '../../lib/roles';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
 import {
+  downloadAccessReport,
   downloadTrailCsv,
   fetchActors,
   NO_FILTERS,
@@ -44,10 +45,10 @@ export default function AuditPage() {
     }
   }
 
-  async function csv() {
+  async function csv(which: 'trail' | 'access') {
     setDownload('busy');
     try {
-      await downloadTrailCsv(effective, new Date());
+      await (which === 'trail' ? downloadTrailCsv : downloadAccessReport)(effective, new Date());
       setDownload('idle');
     } catch (e) {
       setDownload({ error: e instanceof Error ? e.message : String(e) });
@@ -107,7 +108,10 @@ export default function AuditPage() {
             <Button variant="secondary" onPress={() => void verify()} isDisabled={verification === 'checking'}>
               {verification === 'checking' ? 'Verifying...' : 'Verify integrity'}
             </Button>
-            <Button onPress={() => void csv()} isDisabled={download === 'busy'}>
+            <Button variant="secondary" onPress={() => void csv('access')} isDisabled={download === 'busy'}>
+              Access report (CSV)
+            </Button>
+            <Button onPress={() => void csv('trail')} isDisabled={download === 'busy'}>
               {download === 'busy' ? 'Preparing CSV...' : 'Download CSV'}
             </Button>
           </>

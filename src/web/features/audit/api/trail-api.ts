@@ -101,20 +101,31 @@ export async function verifyIntegrity() {
   return verifyAnswer.parse(body).data;
 }
 
-/** Downloads the filtered trail as a CSV file (the token goes in a header, so not a plain link). */
-export async function downloadTrailCsv(f: TrailFilters, now: Date) {
+/** Saves a file the API answers (the token goes in a header, so not a plain link). */
+async function download(path: string, filename: string) {
   let blob: Blob;
   try {
-    blob = await api(`audit/events.csv?${filterParams(f)}`, { timeout: false }).blob();
+    blob = await api(path, { timeout: false }).blob();
   } catch {
-    throw new ApiError(0, 'Could not download the CSV file. Please try again.');
+    throw new ApiError(0, 'Could not download the file. Please try again.');
   }
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `audit-trail-${now.toISOString().slice(0, 10)}.csv`;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The filtered trail as a CSV file. */
+export function downloadTrailCsv(f: TrailFilters, now: Date) {
+  return download(`audit/events.csv?${filterParams(f)}`, `audit-trail-${now.toISOString().slice(0, 10)}.csv`);
+}
+
+/** Who accessed which patients in the filters' date range (and actor), for a breach notice. */
+export function downloadAccessReport(f: TrailFilters, now: Date) {
+  const params = filterParams({ ...NO_FILTERS, from: f.from, to: f.to, actorId: f.actorId });
+  return download(`audit/access-report.csv?${params}`, `access-report-${now.toISOString().slice(0, 10)}.csv`);
 }
