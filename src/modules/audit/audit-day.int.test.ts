@@ -264,4 +264,48 @@ describe('the audit trail of one day', () => {
     expect(entries.filter((e) => e.eventType === 'RecordAccessed').length).toBeGreaterThanOrEqual(3);
     expect(entries.at(-1)?.eventType).toBe('AccessRefused');
   });
+
+  it('exports the whole record of a patient deleted since, as JSON and as a FHIR R4 Bundle', async () => {
+    const json = await call(compliance, 'GET', `/api/patients/${patient.id}/export`);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-disposition']).toContain('attachment');
+    const doc = json.json();
+    expect(doc.patient).toMatchObject({
+      id: patient.id,
+      address: '7 Marina, Lagos',
+      status: 'consultation',
+      deleted: true,
+    });
+    expect(doc.vitals).toMatchObject([{ bloodPressure: '120/80', pulseRate: 72, temperature: 36.8 }]);
+    expect(doc.statusChanges).toMatchObject([{ from: 'waiting', to: 'consultation' }]);
+    expect(doc.edits[0].changes).toEqual([
+      { field: 'address', label: 'address', from: patient.address, to: '7 Marina, Lagos' },
+    ]);
+    expect(doc.auditTrail.some((e: { eventType: string }) => e.eventType === 'RecordAccessed')).toBe(true);
+
+    const fhir = await call(compliance, 'GET', `/api/patients/${patient.id}/export?format=fhir`);
+    expect(fhir.headers['content-type']).toContain('application/fhir+json');
+    const bundle = fhir.json();
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    const resources = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource);
+    expect(resources[0]).toMatchObject({
+      resourceType: 'Patient',
+      id: patient.id,
+      active: false,
+      name: [{ family: patient.lastName, given: [patient.firstName] }],
+      gender: patient.gender.toLowerCase(),
+      birthDate: patient.dateOfBirth,
+    });
+    const codes = resources
+      .filter((r: { resourceType: string }) => r.resourceType === 'Observation')
+      .map((r: { code: { coding: { code: string }[] } }) => r.code.coding[0]!.code);
+    expect(codes.sort()).toEqual(['8310-5', '85354-9', '8867-4']);
+    const bp = resources.find((r: { code?: { coding: { code: string }[] } }) => r.code?.coding[0]!.code === '85354-9');
+    expect(bp.component.map((c: { valueQuantity: { value: number } }) => c.valueQuantity.value)).toEqual([120, 80]);
+    for (const e of bundle.entry) expect(e.fullUrl).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+
+    const bad = await call(compliance, 'GET', `/api/patients/${patient.id}/export?format=pdf`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().success).toBe(false);
+  });
 });
