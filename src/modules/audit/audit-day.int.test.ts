@@ -293,7 +293,7 @@ describe('the audit trail of one day', () => {
       id: patient.id,
       active: false,
       name: [{ family: patient.lastName, given: [patient.firstName] }],
-      gender: patient.gender.toLowerCase(),
+      gender: String(patient.gender).toLowerCase(),
       birthDate: patient.dateOfBirth,
     });
     const codes = resources
