@@ -384,12 +384,14 @@ export class ProjectionRunner {
       await lockCheckpoint(trx, projection.name);
       const stored = await readCheckpoint(trx, projection.name);
       if (!samePosition(stored, expected)) return { applied: false, checkpoint: stored };
-      if (projection.everyEvent) await projection.everyEvent(trx, events);
-      else
+      if (projection.everyEvent) {
+        await projection.everyEvent(trx, events);
+      } else {
         for (const event of events) {
           const handler = projection.handlers[event.type];
           if (handler) await handler(trx, event);
         }
+      }
       const last = events[events.length - 1]!.globalPosition;
       await writeCheckpoint(trx, projection.name, last);
       return { applied: true, checkpoint: last };
