@@ -108,6 +108,24 @@ describe('the trail is tamper-evident and only for its hospital', () => {
     expect((await get(s.tokens.doctor, `/api/patients/${patient.id}/export`)).statusCode).toBe(403);
   });
 
+  it('lets the compliance officer read records but change nothing', async () => {
+    const patient = await api.registered(s.tokens.receptionist);
+    const as = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object) =>
+      s.t.app.inject({ method, url, headers: asClient(compliance), ...(payload ? { payload } : {}) });
+    expect((await as('GET', `/api/patients/${patient.id}`)).statusCode).toBe(200);
+    expect((await as('GET', `/api/patients/${patient.id}/history`)).statusCode).toBe(200);
+    const writes = [
+      await as('POST', '/api/patients', { firstName: 'X' }),
+      await as('PUT', `/api/patients/${patient.id}`, { version: 1, address: 'x' }),
+      await as('PATCH', `/api/patients/${patient.id}/status`, { status: 'seen' }),
+      await as('POST', `/api/patients/${patient.id}/vitals`, { pulseRate: 70 }),
+      await as('DELETE', `/api/patients/${patient.id}`),
+      await as('POST', '/api/users', { firstName: 'A', lastName: 'B', email: 'a@b.ng', role: 'nurse' }),
+      await as('GET', '/api/users'),
+    ];
+    expect(writes.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+  });
+
   it("answers 404 for another hospital's patient and entries", async () => {
     const patient = await api.registered(s.tokens.receptionist);
     expect((await get(s.b.token, `/api/patients/${patient.id}/history`)).statusCode).toBe(404);
