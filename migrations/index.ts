@@ -9,6 +9,8 @@ import * as staffDirectory from './0200-staff-directory';
 import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
 import * as patientsRecords from './0211-patients-records';
+import * as auditTrail from './0600-audit-trail';
+import * as auditEventsImmutable from './0601-audit-events-immutable';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,
   '0211-patients-records': patientsRecords,
+  '0600-audit-trail': auditTrail,
+  '0601-audit-events-immutable': auditEventsImmutable,
 };

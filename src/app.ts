@@ -10,6 +10,7 @@ import type { EventStore } from './platform/event-store/port';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store';
 import { reservationContracts } from './platform/event-store/unique-reservation';
 import { transact } from './platform/event-store/unit-of-work';
+import { accessContracts } from './platform/http/access-trail';
 import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
 import { createHttpApp } from './platform/http/http-app';
@@ -65,7 +66,11 @@ export async function buildApp(
     throw e;
   }
   const projections = modules.flatMap((m) => m.projections ?? []);
-  const registry = new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]);
+  const registry = new EventRegistry([
+    ...reservationContracts,
+    ...accessContracts,
+    ...modules.flatMap((m) => m.events ?? []),
+  ]);
   const adapter = await createEventStore(config, pool, config.databaseUrl);
   const store = new EventLog(
     adapter,

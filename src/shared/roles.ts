@@ -11,6 +11,8 @@ export const ROLE_CODES = [
   'lab_technician',
   'pharmacist',
   'accountant',
+  // Read-only: the audit trail and patient histories (issue 10).
+  'compliance_officer',
 ] as const;
 
 export type RoleCode = (typeof ROLE_CODES)[number];
@@ -28,6 +30,7 @@ export const ROLE_IDS: Record<RoleCode, number> = {
   lab_technician: 4,
   pharmacist: 5,
   accountant: 6,
+  compliance_officer: 7,
 };
 
 export const ROLE_LABELS: Record<RoleCode, string> = {
@@ -38,6 +41,7 @@ export const ROLE_LABELS: Record<RoleCode, string> = {
   lab_technician: 'Lab Staff',
   pharmacist: 'Pharmacist',
   accountant: 'Billing Staff',
+  compliance_officer: 'Compliance Officer',
 };
 
 const ALIASES: Record<string, RoleCode> = { lab_staff: 'lab_technician', billing_staff: 'accountant' };

@@ -12,7 +12,11 @@ export const DEFAULT_ACCESS_MATRIX: readonly { module: string; roles: readonly s
   { module: 'Pharmacy', roles: ['admin', 'doctor', 'pharmacist'] },
   { module: 'Billing & Invoicing', roles: ['admin', 'accountant'] },
   { module: 'Report', roles: ['admin', 'doctor', 'lab_technician', 'pharmacist', 'accountant'] },
+  { module: 'Audit Logs', roles: ['admin', 'compliance_officer'] },
 ];
+
+/** Roles that may look but never change anything (issue 10). */
+const READ_ONLY_ROLES: readonly string[] = ['compliance_officer'];
 
 /** The matrix grants a module as a whole, so a granted module carries every action. */
 export const MODULE_ACTIONS = ['read', 'write', 'update', 'delete'] as const;
@@ -22,6 +26,6 @@ export type Permission = { module: string; actions: string[] };
 export function permissionsFor(role: string): Permission[] {
   return DEFAULT_ACCESS_MATRIX.filter((m) => m.roles.includes(role)).map((m) => ({
     module: m.module,
-    actions: [...MODULE_ACTIONS],
+    actions: READ_ONLY_ROLES.includes(role) ? ['read'] : [...MODULE_ACTIONS],
   }));
 }

@@ -8,6 +8,12 @@ export { patientsContracts } from './events';
 export type * from './events';
 export type { PatientStatus } from './patient';
 export { PATIENTS_LIST } from './read-models/patients-list';
+// Point-in-time replay and the export (the audit module reads a patient's stream through these).
+export { patientStream } from './patient';
+export { hospitalDate } from './clinic-time';
+export type { PatientDetails, VitalSigns } from './patient';
+export { replayPatient, patientDetailAsOf, type ReplayedPatient } from './read-models/patient-replay';
+export { toDetail as patientDetailOf, type PatientDetailView } from './read-models/patients-queries';
 
 export const patientsModule: AppModule = {
   name: 'patients',

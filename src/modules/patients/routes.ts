@@ -4,7 +4,10 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
 import { changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
 import { registerPatient } from './commands/register-patient';
+import { Forbidden } from '../../platform/http/errors';
 import { PatientNotFound } from './errors';
+import { patientStream } from './patient';
+import { patientDetailAsOf } from './read-models/patient-replay';
 import { withFieldMsg } from './field-errors';
 import { patientStats } from './read-models/patient-counts';
 import { findPatient, listPatients } from './read-models/patients-queries';
@@ -14,6 +17,7 @@ import {
   listPatientsQuery,
   paginationSchema,
   patientDetail,
+  patientAsOfQuery,
   patientIdParams,
   patientListItem,
   patientStatsSchema,
@@ -29,10 +33,14 @@ const VIEW_ROLES = ['admin', 'doctor', 'nurse', 'receptionist'] as const;
 const RECORD_ROLES = ['admin', 'receptionist'] as const;
 const STATUS_ROLES = ['admin', 'doctor', 'nurse'] as const;
 const VITALS_ROLES = ['doctor', 'nurse'] as const;
+/** The compliance officer reads records (never lists or changes them); admins and they may replay one. */
+const RECORD_VIEW_ROLES = [...VIEW_ROLES, 'compliance_officer'] as const;
+const REPLAY_ROLES: readonly string[] = ['admin', 'compliance_officer'];
 const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
 
 export function patientRoutes(app: HttpApp, platform: Platform) {
   const canView = platform.auth(VIEW_ROLES, denied('view patients'));
+  const canViewRecord = platform.auth(RECORD_VIEW_ROLES, denied('view patients'));
   const canRegister = platform.auth(RECORD_ROLES, denied('register patients'));
   const canEdit = platform.auth(RECORD_ROLES, denied('edit patients'));
   const canDelete = platform.auth(RECORD_ROLES, denied('delete patients'));
@@ -43,9 +51,13 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const answer = z.object({ patient: patientDetail });
   withFieldMsg(app);
 
+  // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
+  const refusals = (what: string) => ({ audit: { subject: 'patient', idParam: 'id', what, reads: false } });
+
   app.post(
     '/patients',
     {
+      config: refusals('registration'),
       onRequest: canRegister,
       schema: {
         tags,
@@ -65,6 +77,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients',
     {
+      config: refusals('list'),
       onRequest: canView,
       schema: {
         tags,
@@ -90,6 +103,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients/stats',
     {
+      config: refusals('counts'),
       onRequest: canView,
       schema: {
         tags,
@@ -103,9 +117,30 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
 
   app.get(
     '/patients/:id',
-    { onRequest: canView, schema: { tags, security, params: patientIdParams, response: { 200: ok(patientDetail) } } },
+    {
+      config: { audit: { subject: 'patient', idParam: 'id', what: 'detail' } },
+      onRequest: canViewRecord,
+      schema: {
+        tags,
+        security,
+        summary: 'One patient; with `asOf` (admin, compliance officer) the record as it stood at that instant',
+        params: patientIdParams,
+        querystring: patientAsOfQuery,
+        response: { 200: ok(patientDetail) },
+      },
+    },
     async (request) => {
-      const patient = await findPatient(platform.db, request.auth!.hospitalId, request.params.id, new Date());
+      const { hospitalId, role } = request.auth!;
+      const { asOf } = request.query;
+      if (asOf) {
+        if (!REPLAY_ROLES.includes(role)) throw new Forbidden(denied('view past versions of a record'));
+        const events = await platform.store.readStream(patientStream(request.params.id));
+        if (events[0]?.metadata.hospitalId !== hospitalId) throw new PatientNotFound();
+        const patient = patientDetailAsOf(events, asOf);
+        if (!patient) throw new PatientNotFound();
+        return success(patient);
+      }
+      const patient = await findPatient(platform.db, hospitalId, request.params.id, new Date());
       if (!patient) throw new PatientNotFound();
       return success(patient);
     },
@@ -114,6 +149,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.put(
     '/patients/:id',
     {
+      config: refusals('edit'),
       onRequest: canEdit,
       schema: {
         tags,
@@ -134,6 +170,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.patch(
     '/patients/:id/status',
     {
+      config: refusals('status change'),
       onRequest: canChangeStatus,
       schema: {
         tags,
@@ -155,6 +192,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/patients/:id/vitals',
     {
+      config: refusals('vitals'),
       onRequest: canRecordVitals,
       schema: {
         tags,
@@ -174,6 +212,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.delete(
     '/patients/:id',
     {
+      config: refusals('deletion'),
       onRequest: canDelete,
       schema: {
         tags,

@@ -92,6 +92,17 @@ export const listPatientsQuery = z.object({
 
 export const patientIdParams = z.object({ id: z.string().min(1).max(100) });
 
+const AS_OF_MESSAGE = 'asOf must be a date and time such as 2026-11-20T10:15:00Z';
+/** `asOf`: an ISO date-time; a bare date is read as midnight UTC. */
+export const patientAsOfQuery = z.object({
+  asOf: z
+    .string()
+    .max(40, AS_OF_MESSAGE)
+    .refine((v) => !Number.isNaN(Date.parse(v)), AS_OF_MESSAGE)
+    .transform((v) => new Date(v))
+    .optional(),
+});
+
 export const vitalsSchema = z.object({
   bloodPressure: z.string().nullable(),
   pulseRate: z.number().nullable(),

@@ -14,4 +14,4 @@ export {
 
 export const ADMIN_ROLE_REFUSED = 'Admin accounts are created only through hospital onboarding';
 export const UNKNOWN_ROLE =
-  'Role must be one of doctor, nurse, receptionist, lab_technician (lab_staff), pharmacist or accountant (billing_staff)';
+  'Role must be one of doctor, nurse, receptionist, lab_technician (lab_staff), pharmacist, accountant (billing_staff) or compliance_officer';

@@ -72,6 +72,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/users',
     {
+      config: { audit: { subject: 'user', what: 'creation', reads: false } },
       onRequest: admin,
       schema: {
         tags,
@@ -94,6 +95,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/users/:id/invitation',
     {
+      config: { audit: { subject: 'user', idParam: 'id', what: 'invitation', reads: false } },
       onRequest: admin,
       schema: {
         tags,
@@ -120,6 +122,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/users',
     {
+      config: { audit: { subject: 'user', what: 'list', reads: false } },
       onRequest: admin,
       schema: {
         tags,
@@ -147,6 +150,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/users/stats',
     {
+      config: { audit: { subject: 'user', what: 'counts', reads: false } },
       onRequest: admin,
       schema: { tags, security, summary: 'Staff counts and plan usage', response: { 200: ok(statsSchema) } },
     },
@@ -160,6 +164,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.put(
     '/users/plan',
     {
+      config: { audit: { subject: 'user', what: 'plan', reads: false } },
       onRequest: admin,
       schema: {
         tags,
@@ -185,6 +190,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/users/:id',
     {
+      config: { audit: { subject: 'user', idParam: 'id', what: 'detail', reads: false } },
       onRequest: admin,
       schema: { tags, security, params: userIdParams, response: { 200: ok(z.object({ user: userSchema })) } },
     },
@@ -198,6 +204,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.put(
     '/users/:id',
     {
+      config: { audit: { subject: 'user', idParam: 'id', what: 'edit', reads: false } },
       onRequest: admin,
       schema: {
         tags,
@@ -226,6 +233,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   app.delete(
     '/users/:id',
     {
+      config: { audit: { subject: 'user', idParam: 'id', what: 'deletion', reads: false } },
       onRequest: admin,
       schema: { tags, security, params: userIdParams, headers: ifMatchHeaders, response: { 200: okMessage } },
     },

@@ -4,8 +4,11 @@
 
 import type { RoleCode } from '../../shared/roles';
 
-/** Who did something: a person in one of the product's roles, or the system itself. */
-export type Role = RoleCode | 'system';
+/**
+ * Who did something: a person in one of the product's roles, the system itself, or (in the access
+ * trail only) a caller who presented no valid session.
+ */
+export type Role = RoleCode | 'system' | 'anonymous';
 
 export type Actor = { userId: string; role: Role; name: string };
 

@@ -188,8 +188,10 @@ export class PostgresEventStore implements EventStore {
         this.announce();
         return results;
       } catch (e) {
-        // With 'any' a concurrent writer taking the same revision is not a conflict: try again.
-        if (isUniqueRevisionViolation(e) && attempt < 20 && writes.every((w) => w.expectedRevision === 'any')) continue;
+        // With 'any' a concurrent writer taking the same revision is not a conflict: try again. The
+        // one-statement path reports the index's refusal as a WrongExpectedRevision (see `conflict`).
+        const lostRace = isUniqueRevisionViolation(e) || e instanceof WrongExpectedRevision;
+        if (lostRace && attempt < 20 && writes.every((w) => w.expectedRevision === 'any')) continue;
         throw e;
       }
     }

@@ -8,7 +8,7 @@ export const SESSION_HOURS = 12;
 /** Who is calling, taken from the signed token only (never from the body or path). */
 export type AuthContext = {
   userId: string;
-  role: Exclude<Role, 'system'>;
+  role: Exclude<Role, 'system' | 'anonymous'>;
   hospitalId: string;
   sessionId: string;
   name: string;
@@ -25,6 +25,11 @@ export type SessionValidator = (claims: TokenClaims) => Promise<boolean>;
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /**
+     * Who the caller proved to be, even when refused: set on a 403 (right person, wrong role) and
+     * on a 401 whose signed token names a session that is closed. The access trail reads it.
+     */
+    claimed: AuthContext | null;
   }
 }
 
@@ -114,8 +119,13 @@ export function requireAuth(
   forbiddenMessage?: string,
 ): preHandlerAsyncHookHandler {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
-    const claims = await authenticateToken(bearerToken(request), tokens, validate());
-    if (!claims) throw new Unauthorized('Session expired. Please login again.');
+    const token = bearerToken(request);
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims || !(await validate()(claims))) {
+      request.claimed = claims;
+      throw new Unauthorized('Session expired. Please login again.');
+    }
+    request.claimed = claims;
     if (roles && !roles.includes(claims.role)) throw new Forbidden(forbiddenMessage);
     request.auth = claims;
   };

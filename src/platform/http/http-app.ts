@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppModule, HttpApp, Platform } from '../platform';
+import { installAccessTrail } from './access-trail';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installRequestGuards } from './request-guards';
@@ -47,9 +48,11 @@ export async function createHttpApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('claimed', null);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
   const https = platform.config.publicUrl.startsWith('https://');
   await securityHeaders(app as unknown as FastifyInstance, { publicUrl: platform.config.publicUrl });

@@ -24,6 +24,12 @@ export type Projection = {
   /** Empties the projection's tables before a rebuild. */
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
+  /**
+   * A projection over the whole feed (the audit trail) takes each page at once instead of per
+   * type: every event, whatever its type, in feed order, so it can write the page in a few
+   * statements. Never inline.
+   */
+  everyEvent?: (trx: Trx, events: readonly RecordedEvent[]) => Promise<void>;
 };
 
 type HandlersFor<E extends DomainEvent> = {

@@ -104,7 +104,7 @@ export class ProjectionRunner {
       if (this.inlineNames.has(p.name)) continue;
       const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
         // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
-        if (!events.some((e) => p.handlers[e.type])) return events[events.length - 1]!.globalPosition;
+        if (!p.everyEvent && !events.some((e) => p.handlers[e.type])) return events[events.length - 1]!.globalPosition;
         const batch = await this.applyBatch(p, track.persisted, events);
         track.persisted = batch.checkpoint;
         return batch.checkpoint;
@@ -384,9 +384,13 @@ export class ProjectionRunner {
       await lockCheckpoint(trx, projection.name);
       const stored = await readCheckpoint(trx, projection.name);
       if (!samePosition(stored, expected)) return { applied: false, checkpoint: stored };
-      for (const event of events) {
-        const handler = projection.handlers[event.type];
-        if (handler) await handler(trx, event);
+      if (projection.everyEvent) {
+        await projection.everyEvent(trx, events);
+      } else {
+        for (const event of events) {
+          const handler = projection.handlers[event.type];
+          if (handler) await handler(trx, event);
+        }
       }
       const last = events[events.length - 1]!.globalPosition;
       await writeCheckpoint(trx, projection.name, last);

@@ -118,3 +118,15 @@ describe('SessionIndexRedirect', () => {
     expect(path()).toBe(to);
   });
 });
+
+describe('the audit screens', () => {
+  it('let admins and compliance officers in, send other staff away, and anonymous visitors to sign in', () => {
+    const compliance = { ...STAFF_USER, role: 'compliance_officer', roleId: 7 };
+    expect(guardRedirect(signedIn(ADMIN_USER), 'audit')).toBeNull();
+    expect(guardRedirect(signedIn(compliance), 'audit')).toBeNull();
+    expect(guardRedirect(signedIn(STAFF_USER), 'audit')).toBe('/user/login');
+    expect(guardRedirect({ status: 'anonymous' }, 'audit')).toBe('/admin/login');
+    // Everywhere else a compliance officer is staff.
+    expect(guardRedirect(signedIn(compliance), 'admin')).toBe('/user/login');
+  });
+});

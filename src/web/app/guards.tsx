@@ -13,7 +13,10 @@ const ChangePasswordModal = lazy(() =>
   import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
 );
 
-type Area = 'admin' | 'user';
+/** 'audit': the audit screens, shared by admins and compliance officers (issue 10). */
+type Area = 'admin' | 'user' | 'audit';
+
+export const AUDIT_ROLES: readonly string[] = ['admin', 'compliance_officer'];
 
 /**
  * Where a guarded area sends this session (product-spec-1 §4): null lets it in. Anonymous
@@ -22,8 +25,9 @@ type Area = 'admin' | 'user';
  */
 export function guardRedirect(session: SessionState, area: Area): string | null {
   if (session.status === 'loading') return null;
-  if (session.status === 'anonymous') return area === 'admin' ? paths.adminLogin : paths.userLogin;
+  if (session.status === 'anonymous') return area === 'user' ? paths.userLogin : paths.adminLogin;
   const isAdmin = session.user.role === 'admin';
+  if (area === 'audit') return AUDIT_ROLES.includes(session.user.role) ? null : paths.userLogin;
   if (area === 'user' && isAdmin) return paths.admin.dashboard;
   if (area === 'admin' && !isAdmin) return paths.userLogin;
   return null;
@@ -60,9 +64,9 @@ export function RedirectIfSignedIn({ only, children }: { only?: 'admin'; childre
 }
 
 /** /admin and /user: the dashboard when allowed in, else the guard's redirect. */
-export function SessionIndexRedirect({ area }: { area: Area }) {
+export function SessionIndexRedirect({ area }: { area: Exclude<Area, 'audit'> }) {
   const session = useAtomValue(sessionAtom);
   if (session.status === 'loading') return <LoadingState fullPage />;
-  const to = guardRedirect(session, area) ?? (area === 'admin' ? paths.admin.dashboard : paths.user.dashboard);
+  const to = guardRedirect(session, area) ?? (area === 'user' ? paths.user.dashboard : paths.admin.dashboard);
   return <Navigate to={to} replace />;
 }

@@ -15,6 +15,7 @@ export const paths = {
     pharmacy: '/admin/pharmacy',
     audit: '/admin/audit',
     auditLogs: '/admin/audit-logs',
+    patientHistory: (id: string) => `/admin/audit/patients/${encodeURIComponent(id)}`,
     billing: '/admin/billing',
     providers: '/admin/providers',
     accessControl: '/admin/access-control',

@@ -22,13 +22,15 @@ const Shell = lazy(() => import('../features/shell/app-shell'));
 const ComingSoon = () => import('../features/shell/coming-soon-page');
 const AdminDashboard = () => import('../features/admin-dashboard/admin-dashboard-page');
 const Users = () => import('../features/users/users-page');
-const UserDashboard = () => import('../features/staff-dashboards/user-dashboard-page');
+const UserDashboard = () => import('./dashboard-for-role');
 const Patients = () => import('../features/patients/patients-page');
 const RegisterPatient = () => import('../features/patients/register-patient-page');
 const PatientProfile = () => import('../features/patients/patient-profile-page');
 const EditPatient = () => import('../features/patients/edit-patient-page');
 const DoctorPatients = () => import('../features/patients/doctor-patients-page');
 const DoctorPatient = () => import('../features/patients/doctor-patient-page');
+const AuditLogs = () => import('../features/audit/audit-page');
+const PatientHistory = () => import('../features/audit/patient-history-page');
 
 function shell(): ReactNode {
   return (
@@ -59,8 +61,6 @@ export const routes: RouteObject[] = [
         paths.admin.laboratory,
         paths.admin.reception,
         paths.admin.pharmacy,
-        paths.admin.audit,
-        paths.admin.auditLogs,
         paths.admin.billing,
         paths.admin.providers,
         paths.admin.accessControl,
@@ -69,6 +69,15 @@ export const routes: RouteObject[] = [
         paths.admin.reports,
         paths.admin.departments,
       ].map(soon),
+    ],
+  },
+  {
+    // Audit Logs and patient histories: admins, and compliance officers (who sign in as staff).
+    element: <RequireSession area="audit">{shell()}</RequireSession>,
+    children: [
+      { path: paths.admin.audit, element: page(AuditLogs) },
+      { path: paths.admin.auditLogs, element: page(AuditLogs) },
+      { path: '/admin/audit/patients/:patientId', element: page(PatientHistory) },
     ],
   },
   {

@@ -28,7 +28,7 @@ function toItem(r: PatientRow, today: string) {
   };
 }
 
-function toDetail(r: PatientRow, today: string) {
+export function toDetail(r: PatientRow, today: string) {
   return {
     ...toItem(r, today),
     dateOfBirth: r.date_of_birth,

@@ -50,6 +50,8 @@ export const MENUS: Record<number, MenuItem[]> = {
     { label: 'HMO Provider', href: paths.user.hmoProvider, icon: 'providers' },
     report,
   ],
+  // Compliance officer: read-only, the audit screens only (issue 10).
+  7: [dashboard, { label: 'Audit Logs', href: paths.admin.audit, icon: 'audit' }],
 };
 
 /** The doctor's menu is the fallback for an unknown role id (product-spec-1 §2). */

@@ -105,7 +105,7 @@ describe('Users page: the server’s reasons beside the fields', () => {
 });
 
 describe('Users page: role filter', () => {
-  it('offers All Roles and the six staff roles, never Admin', async () => {
+  it('offers All Roles and the seven staff roles, never Admin', async () => {
     await renderUsers();
     await user.click(screen.getByRole('button', { name: /All Roles/ }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
@@ -117,6 +117,7 @@ describe('Users page: role filter', () => {
       'Lab Staff',
       'Pharmacist',
       'Billing Staff',
+      'Compliance Officer',
     ]);
   });
 });

@@ -1,0 +1,223 @@
+import type { DomainEvent } from '../../platform/event-store/port';
+
+/**
+ * What an event means in the trail: a short sentence in the past tense, the record it is about,
+ * and how it ended. Written from the event alone plus the names the projection keeps; event types
+ * this file does not know (a module that lands later) get a sentence from their type name and a
+ * subject from the first id field they carry.
+ */
+export type Described = {
+  action: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  outcome: 'success' | 'failure' | 'denied';
+};
+
+/** Names the projection knows: `name('patient', id)` → 'Ada Obi', or undefined. */
+export type NameOf = (kind: string, id: string) => string | undefined;
+
+type Data = Record<string, unknown>;
+
+/**
+ * Events that are never an entry of their own: they ride along with the one that is (a
+ * registration's reservation, the session a sign-in starts, the account change behind a staff
+ * edit), in the same commit or the same request. They stay in the table, in the chain and in a
+ * record's history.
+ */
+export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
+  'UniqueValueReserved',
+  'UniqueValueReleased',
+  'StaffSeatAssigned',
+  'StaffSeatReleased',
+  'AccountProfileChanged',
+  'AccountDisabled',
+  'AccountEnabled',
+  'AccountClosed',
+  'SessionStarted',
+  'SessionRevoked',
+  'TenantRegistered',
+  'TenantStatusChanged',
+  'AccountCredentialsStaged',
+  'VerificationCodeVoided',
+]);
+
+/** Entries only when nothing else in their commit is one (an account made for a new hire, a code sent again). */
+export const LOW_PRIORITY_TYPES: ReadonlySet<string> = new Set([
+  'AccountProvisioned',
+  'VerificationCodeIssued',
+  'TemporaryPasswordIssued',
+]);
+
+/** 0: the commit's entry; 1: only when no 0 is there; 2: never. */
+export function entryRank(type: string): 0 | 1 | 2 {
+  return SECONDARY_TYPES.has(type) ? 2 : LOW_PRIORITY_TYPES.has(type) ? 1 : 0;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  dateOfBirth: 'date of birth',
+  phoneNumber: 'phone number',
+  identificationNumber: 'identification number',
+  emergencyContactName: 'emergency contact name',
+  emergencyContactRelationship: 'emergency contact relationship',
+  emergencyContactPhone: 'emergency contact phone',
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? words(field);
+}
+
+/** 'PatientRecordDeleted' → 'patient record deleted'. */
+export function words(type: string): string {
+  return type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+/** Id fields a future module's events may carry, most specific first. */
+const GENERIC_SUBJECTS: [field: string, kind: string][] = [
+  ['prescriptionId', 'prescription'],
+  ['labRequestId', 'lab request'],
+  ['labOrderId', 'lab request'],
+  ['invoiceId', 'invoice'],
+  ['paymentId', 'payment'],
+  ['consultationId', 'consultation'],
+  ['patientId', 'patient'],
+  ['userId', 'user'],
+  ['hospitalId', 'hospital'],
+];
+
+export function describe(event: DomainEvent, name: NameOf): Described {
+  const d = event.data as Data;
+  const patient = () => name('patient', str(d.patientId)) ?? `patient ${str(d.patientId).slice(0, 8)}`;
+  const user = (id = str(d.userId)) => name('user', id) ?? `user ${id.slice(0, 8)}`;
+  const ok = (action: string, subjectType: string | null, subjectId: unknown): Described => ({
+    action,
+    subjectType,
+    subjectId: subjectId === undefined || subjectId === null ? null : str(subjectId),
+    outcome: 'success',
+  });
+  const onPatient = (action: string) => ok(action, 'patient', d.patientId);
+  const onUser = (action: string) => ok(action, 'user', d.userId);
+  const fullName = `${str(d.firstName)} ${str(d.lastName)}`.trim();
+
+  switch (event.type) {
+    // ─── Patients
+    case 'PatientRegistered':
+      return onPatient(`Registered patient ${fullName}`);
+    case 'PatientDetailsEdited': {
+      const fields = Object.keys((d.changes as Data) ?? {}).map(fieldLabel);
+      return onPatient(`Edited ${patient()}: ${fields.join(', ') || 'no fields'}`);
+    }
+    case 'PatientStatusChanged':
+      return onPatient(`Changed status of ${patient()} from ${str(d.from)} to ${str(d.to)}`);
+    case 'VitalsRecorded':
+      return onPatient(`Recorded vitals for ${patient()}`);
+    case 'PatientRecordDeleted':
+      return onPatient(`Deleted the record of ${patient()}`);
+    // ─── Access
+    case 'RecordAccessed': {
+      const kind = str(d.subjectType);
+      const id = d.subjectId === null ? null : str(d.subjectId);
+      const who = id ? (name(kind, id) ?? `${kind} ${id.slice(0, 8)}`) : `${kind} records`;
+      const asOf = d.asOf ? ` as of ${str(d.asOf)}` : '';
+      const format = d.format ? ` (${str(d.format).toUpperCase()})` : '';
+      const verb =
+        d.what === 'export' ? `Exported the record of ${who}${format}` : `Viewed the ${str(d.what)} of ${who}`;
+      return ok(`${verb}${asOf}`, kind, id);
+    }
+    case 'AccessRefused': {
+      const kind = str(d.subjectType);
+      const id = d.subjectId === null ? null : str(d.subjectId);
+      const who = id ? (name(kind, id) ?? `${kind} ${id.slice(0, 8)}`) : `${kind} records`;
+      const why = { unauthenticated: 'not signed in', forbidden: 'role not allowed', not_found: 'not found' }[
+        str(d.reason) as 'forbidden'
+      ];
+      return { ...ok(`Refused ${str(d.what)} of ${who} (${str(d.status)}: ${why})`, kind, id), outcome: 'denied' };
+    }
+    // ─── Staff
+    case 'StaffMemberCreated':
+      return onUser(`Added ${str(d.role).replace('_', ' ')} ${fullName}`);
+    case 'StaffMemberUpdated':
+      return onUser(`Updated the profile of ${fullName || user()}`);
+    case 'StaffMemberDeactivated':
+      return onUser(`Deactivated ${user()}`);
+    case 'StaffMemberReactivated':
+      return onUser(`Reactivated ${user()}`);
+    case 'StaffMemberDeleted':
+      return onUser(`Deleted ${user()}`);
+    case 'HospitalPlanChanged':
+      return ok(`Changed the plan to ${str(d.plan)}`, 'hospital', d.hospitalId);
+    // ─── Identity
+    case 'LoginSucceeded':
+      return onUser(`Signed in`);
+    case 'LoginFailed':
+      return {
+        ...onUser(
+          d.reason === 'wrong_current_password'
+            ? `Failed to change password: wrong current password (attempt ${str(d.failedAttempts)})`
+            : `Failed sign-in: wrong password (attempt ${str(d.failedAttempts)})`,
+        ),
+        outcome: 'failure',
+      };
+    case 'AccountLocked':
+      return { ...onUser(`Account of ${user()} locked until ${str(d.lockedUntil)}`), outcome: 'failure' };
+    case 'PasswordChanged':
+      return onUser('Changed password');
+    case 'LoggedOut':
+      return onUser('Signed out');
+    case 'SessionRevoked':
+      return onUser(`Session ended (${str(d.reason)})`);
+    case 'TemporaryPasswordIssued':
+      return onUser(`Issued a temporary password to ${user()}`);
+    case 'InvitationSent':
+      return onUser(`Sent the invitation e-mail to ${str(d.to)}`);
+    case 'InvitationFailed':
+      return { ...onUser(`Could not send the invitation e-mail to ${str(d.to)}`), outcome: 'failure' };
+    case 'AccountProvisioned':
+      return onUser(`Created the sign-in account of ${fullName}`);
+    // ─── Hospitals
+    case 'HospitalRegistrationSubmitted':
+      return ok(
+        `Submitted the registration of ${str((d.hospitalData as Data)?.name)}`,
+        'registration',
+        d.registrationId,
+      );
+    case 'VerificationFailed':
+      return {
+        ...ok(`Failed e-mail verification (attempt ${str(d.failedAttempts)})`, 'registration', d.registrationId),
+        outcome: 'failure',
+      };
+    case 'EmailVerified':
+      return ok(`Verified the e-mail ${str(d.email)}`, 'registration', d.registrationId);
+    case 'HospitalRegistered':
+      return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
+    case 'HospitalStatusChanged':
+      return ok(`Changed the hospital's status to ${str(d.status)}`, 'hospital', d.hospitalId);
+    case 'UniqueValueReserved':
+      return ok(`Reserved a unique ${str(d.scope)}`, 'reservation', d.ownerId);
+    case 'UniqueValueReleased':
+      return ok(`Released a unique ${str(d.scope)}`, 'reservation', d.ownerId);
+    default: {
+      const found = GENERIC_SUBJECTS.find(([field]) => typeof d[field] === 'string');
+      const sentence = words(event.type);
+      return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);
+    }
+  }
+}
+
+const SECRET_KEY = /hash$|password|secret|token$/i;
+
+/** The event's data for the detail view, with credentials and codes (even hashed) left out. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Data).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v)]),
+  );
+}

@@ -1,0 +1,36 @@
+import type { RecordedEvent } from '../../platform/event-store/port';
+import { hospitalDate, patientDetailOf, type ReplayedPatient } from '../patients';
+
+import { changesOf, type HistoryEntry } from './patient-history';
+
+/**
+ * The data-subject export (Nigeria Data Protection Act): everything held about one patient, as
+ * the record stands (a deleted record included, flagged), every vital sign and status ever
+ * recorded, and the trail of who changed or viewed it.
+ */
+export function jsonExport(
+  patient: ReplayedPatient,
+  events: readonly RecordedEvent[],
+  history: readonly HistoryEntry[],
+  now: Date,
+) {
+  const at = (e: RecordedEvent) => ({
+    time: e.metadata.occurredAt,
+    by: { id: e.metadata.actor.userId, name: e.metadata.actor.name, role: e.metadata.actor.role },
+  });
+  return {
+    exportedAt: now.toISOString(),
+    format: 'hms-patient-export/1',
+    patient: { ...patientDetailOf(patient.row, hospitalDate(now)), deleted: patient.deleted },
+    vitals: events
+      .filter((e) => e.type === 'VitalsRecorded')
+      .map((e) => ({ ...at(e), ...(e.data as { vitals: object }).vitals })),
+    statusChanges: events
+      .filter((e) => e.type === 'PatientStatusChanged')
+      .map((e) => ({ ...at(e), ...(e.data as { from: string; to: string }) })),
+    edits: events
+      .filter((e) => e.type === 'PatientDetailsEdited')
+      .map((e) => ({ ...at(e), changes: changesOf(e.type, e.data) })),
+    auditTrail: history,
+  };
+}

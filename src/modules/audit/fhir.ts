@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { RecordedEvent } from '../../platform/event-store/port';
+import type { ReplayedPatient } from '../patients';
+
+/**
+ * A patient's record as a FHIR R4 Bundle (type `collection`): the Patient, and one Observation per
+ * vital sign ever recorded (LOINC codes, UCUM units). Encounters, MedicationRequests and lab
+ * ServiceRequests/DiagnosticReports join as the clinical modules' events exist.
+ */
+const LOINC = 'http://loinc.org';
+const UCUM = 'http://unitsofmeasure.org';
+const VITAL_SIGNS_CATEGORY = [
+  {
+    coding: [
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+        code: 'vital-signs',
+        display: 'Vital Signs',
+      },
+    ],
+  },
+];
+
+type Vital = { code: string; display: string; unit: string; ucum: string };
+const VITALS: Record<string, Vital> = {
+  pulseRate: { code: '8867-4', display: 'Heart rate', unit: 'beats/minute', ucum: '/min' },
+  respiratoryRate: { code: '9279-1', display: 'Respiratory rate', unit: 'breaths/minute', ucum: '/min' },
+  oxygenSaturation: { code: '59408-5', display: 'Oxygen saturation by pulse oximetry', unit: '%', ucum: '%' },
+  weight: { code: '29463-7', display: 'Body weight', unit: 'kg', ucum: 'kg' },
+  height: { code: '8302-2', display: 'Body height', unit: 'cm', ucum: 'cm' },
+  temperature: { code: '8310-5', display: 'Body temperature', unit: 'Cel', ucum: 'Cel' },
+};
+
+const urn = (id: string) => `urn:uuid:${id}`;
+
+/** A stable UUID for one measurement of one event (name-based, like a version 5 UUID). */
+function uuidFor(eventId: string, part: string): string {
+  const h = createHash('sha1').update(`${eventId}/${part}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+type Resource = Record<string, unknown> & { resourceType: string; id: string };
+
+function patientResource(p: ReplayedPatient): Resource {
+  const r = p.row;
+  return {
+    resourceType: 'Patient',
+    id: r.patient_id,
+    active: !p.deleted,
+    identifier: [{ system: `urn:hms:hospital:${r.hospital_id}:identification-number`, value: r.identification_number }],
+    name: [{ use: 'official', family: r.last_name, given: [r.first_name] }],
+    gender: r.gender.toLowerCase(),
+    birthDate: r.date_of_birth,
+    telecom: [{ system: 'phone', value: r.phone_number, use: 'mobile' }],
+    address: [{ text: r.address }],
+    ...(r.emergency_contact_name || r.emergency_contact_phone
+      ? {
+          contact: [
+            {
+              relationship: r.emergency_contact_relationship ? [{ text: r.emergency_contact_relationship }] : undefined,
+              name: r.emergency_contact_name ? { text: r.emergency_contact_name } : undefined,
+              telecom: [{ system: 'phone', value: r.emergency_contact_phone ?? r.phone_number }],
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+function quantity(value: number, unit: string, ucum: string) {
+  return { value, unit, system: UCUM, code: ucum };
+}
+
+function observations(patientId: string, event: RecordedEvent): Resource[] {
+  const v = (event.data as { vitals: Record<string, unknown> }).vitals;
+  const base = (suffix: string, code: string, display: string) => ({
+    resourceType: 'Observation',
+    id: uuidFor(event.id, suffix),
+    status: 'final',
+    category: VITAL_SIGNS_CATEGORY,
+    code: { coding: [{ system: LOINC, code, display }], text: display },
+    subject: { reference: urn(patientId) },
+    effectiveDateTime: event.metadata.occurredAt,
+    performer: [{ display: event.metadata.actor.name }],
+  });
+  const out: Resource[] = [];
+  if (typeof v.bloodPressure === 'string') {
+    const [sys, dia] = v.bloodPressure.split('/').map(Number);
+    out.push({
+      ...base('bp', '85354-9', 'Blood pressure panel'),
+      component: [
+        {
+          code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] },
+          valueQuantity: quantity(sys!, 'mmHg', 'mm[Hg]'),
+        },
+        {
+          code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }] },
+          valueQuantity: quantity(dia!, 'mmHg', 'mm[Hg]'),
+        },
+      ],
+    });
+  }
+  for (const [field, spec] of Object.entries(VITALS)) {
+    const value = v[field];
+    if (typeof value !== 'number') continue;
+    const fahrenheit = field === 'temperature' && v.temperatureUnit === 'F';
+    out.push({
+      ...base(field, spec.code, spec.display),
+      valueQuantity: fahrenheit ? quantity(value, '°F', '[degF]') : quantity(value, spec.unit, spec.ucum),
+    });
+  }
+  return out;
+}
+
+export function fhirBundle(patient: ReplayedPatient, events: readonly RecordedEvent[], now: Date) {
+  const id = patient.row.patient_id;
+  const resources = [
+    patientResource(patient),
+    ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e)),
+  ];
+  return {
+    resourceType: 'Bundle',
+    type: 'collection',
+    timestamp: now.toISOString(),
+    entry: resources.map((resource) => ({
+      fullUrl: urn(resource.id),
+      resource,
+    })),
+  };
+}

@@ -1,0 +1,21 @@
+import type { AppModule } from '../../platform/platform';
+import { auditPatientRoutes } from './patient-routes';
+import { auditTrailProjection } from './read-models/audit-trail';
+import { auditRoutes } from './routes';
+
+/**
+ * The audit trail (issue 10): every event of every module as a sentence with who, where and when,
+ * the access events the platform records for reads and refusals, each hospital's hash chain and
+ * its verification, a patient's timeline, the data-subject export and the access report.
+ */
+export { AUDIT_TRAIL } from './read-models/audit-trail';
+export { AUDIT_ROLES } from './routes';
+
+export const auditModule: AppModule = {
+  name: 'audit',
+  routes: async (app, platform) => {
+    auditRoutes(app, platform);
+    auditPatientRoutes(app, platform);
+  },
+  projections: [auditTrailProjection],
+};

@@ -1,0 +1,92 @@
+import type { Db } from '../../platform/db/database';
+import { fieldLabel } from './actions';
+
+/**
+ * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals), oldest
+ * first, with field-level old → new values where the event carries them.
+ */
+export type Change = { field: string; label: string; from: unknown; to: unknown };
+
+type Data = Record<string, unknown>;
+
+export function changesOf(eventType: string, data: unknown): Change[] {
+  const d = (data ?? {}) as Data;
+  switch (eventType) {
+    case 'PatientDetailsEdited': {
+      const changes = (d.changes ?? {}) as Data;
+      const previous = (d.previous ?? {}) as Data;
+      return Object.keys(changes).map((field) => ({
+        field,
+        label: fieldLabel(field),
+        from: previous[field] ?? null,
+        to: changes[field] ?? null,
+      }));
+    }
+    case 'PatientStatusChanged':
+      return [{ field: 'status', label: 'status', from: d.from ?? null, to: d.to ?? null }];
+    case 'VitalsRecorded': {
+      const vitals = (d.vitals ?? {}) as Data;
+      return Object.entries(vitals)
+        .filter(([k, v]) => v !== null && k !== 'temperatureUnit')
+        .map(([field, v]) => ({
+          field,
+          label: fieldLabel(field),
+          from: null,
+          to: field === 'temperature' ? `${String(v)} °${String(vitals.temperatureUnit ?? 'C')}` : v,
+        }));
+    }
+    default:
+      return [];
+  }
+}
+
+const KIND: Record<string, 'read' | 'refusal'> = { RecordAccessed: 'read', AccessRefused: 'refusal' };
+
+export async function patientHistory(db: Db, hospitalId: string, patientId: string) {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select([
+      'event_id',
+      'event_type',
+      'occurred_at',
+      'actor_id',
+      'actor_name',
+      'actor_role',
+      'action',
+      'outcome',
+      'ip',
+      'data',
+      'position',
+    ])
+    .where('hospital_id', '=', hospitalId)
+    .where('subject_type', '=', 'patient')
+    .where('subject_id', '=', patientId)
+    .orderBy('occurred_at')
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({
+    id: r.event_id,
+    time: new Date(r.occurred_at).toISOString(),
+    eventType: r.event_type,
+    kind: KIND[r.event_type] ?? ('write' as const),
+    action: r.action,
+    actor: { id: r.actor_id, name: r.actor_name, role: r.actor_role },
+    outcome: r.outcome,
+    ip: r.ip,
+    changes: changesOf(r.event_type, r.data),
+  }));
+}
+export type HistoryEntry = Awaited<ReturnType<typeof patientHistory>>[number];
+
+/** Whether the patient was registered in this hospital (its registration is in the hospital's trail). */
+export async function registeredHere(db: Db, hospitalId: string, patientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('position')
+    .where('hospital_id', '=', hospitalId)
+    .where('subject_type', '=', 'patient')
+    .where('subject_id', '=', patientId)
+    .where('event_type', '=', 'PatientRegistered')
+    .executeTakeFirst();
+  return row !== undefined;
+}

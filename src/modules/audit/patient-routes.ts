@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import { NotFound } from '../../platform/http/errors';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { patientStream, replayPatient } from '../patients';
+import { jsonExport } from './export';
+import { fhirBundle } from './fhir';
+import { patientHistory, registeredHere } from './patient-history';
+import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
+import { exportQuery, historyEntrySchema, idParams } from './schemas';
+
+const PATIENT_NOT_FOUND = 'Patient not found';
+
+/**
+ * A patient's timeline and the data-subject export. Both are reads of the record and leave an
+ * access event (route config `audit`); another hospital's patient answers 404.
+ */
+export function auditPatientRoutes(app: HttpApp, platform: Platform) {
+  const canAudit = platform.auth(AUDIT_ROLES, AUDIT_DENIED);
+  const security = [{ bearer: [] }];
+  const tags = ['Audit'];
+
+  /** The patient's stream, or 404 when it is not this hospital's. */
+  async function streamOf(hospitalId: string, patientId: string) {
+    const events = await platform.store.readStream(patientStream(patientId));
+    if (events[0]?.metadata.hospitalId !== hospitalId) throw new NotFound(PATIENT_NOT_FOUND);
+    return events;
+  }
+
+  app.get(
+    '/patients/:id/history',
+    {
+      config: { audit: { subject: 'patient', idParam: 'id', what: 'history' } },
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: "The patient's timeline, oldest first: every change (old → new), read and refusal, with who and when",
+        params: idParams,
+        response: { 200: ok(z.object({ entries: z.array(historyEntrySchema) })) },
+      },
+    },
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      await trailCaughtUp(platform);
+      // The registration in this hospital's own trail is the tenancy check: no stream to read.
+      if (!(await registeredHere(platform.db, hospitalId, request.params.id))) throw new NotFound(PATIENT_NOT_FOUND);
+      return success({ entries: await patientHistory(platform.db, hospitalId, request.params.id) });
+    },
+  );
+
+  app.get(
+    '/patients/:id/export',
+    {
+      config: { audit: { subject: 'patient', idParam: 'id', what: 'export' } },
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'Everything held about the patient: format=json (default) or fhir (an R4 Bundle)',
+        params: idParams,
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { hospitalId } = request.auth!;
+      const events = await streamOf(hospitalId, request.params.id);
+      const patient = replayPatient(events, null);
+      if (!patient) throw new NotFound(PATIENT_NOT_FOUND);
+      const now = new Date();
+      const fhir = request.query.format === 'fhir';
+      const body = fhir
+        ? fhirBundle(patient, events, now)
+        : jsonExport(patient, events, await historyAfterCatchUp(hospitalId, request.params.id), now);
+      return reply
+        .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="patient-${request.params.id}.${fhir ? 'fhir' : 'export'}.json"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(body));
+    },
+  );
+
+  async function historyAfterCatchUp(hospitalId: string, patientId: string) {
+    await trailCaughtUp(platform);
+    return patientHistory(platform.db, hospitalId, patientId);
+  }
+}

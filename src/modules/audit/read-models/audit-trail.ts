@@ -1,0 +1,206 @@
+import { sql, type GeneratedAlways } from 'kysely';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import type { Projection, Trx } from '../../../platform/projections/projection';
+import { describe, entryRank, redact } from '../actions';
+import { chainHash, GENESIS, STORED_EVENT_COLUMNS, type StoredEvent } from '../chain';
+import { SubjectNames } from './subject-names';
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    audit_events: {
+      position: string;
+      feed_tx: string;
+      hospital_id: string;
+      seq: string | null;
+      hash: string | null;
+      event_id: string;
+      event_type: string;
+      stream_id: string;
+      stream_revision: string;
+      occurred_at: Date | string;
+      actor_id: string;
+      actor_name: string;
+      actor_role: string;
+      action: string;
+      subject_type: string | null;
+      subject_id: string | null;
+      outcome: string;
+      ip: string | null;
+      request_id: string | null;
+      correlation_id: string | null;
+      causation_id: string | null;
+      primary_entry: boolean;
+      data: unknown;
+      search_text: GeneratedAlways<string>;
+    };
+    audit_chain_heads: { hospital_id: string; seq: string; hash: string };
+    audit_subjects: {
+      hospital_id: string;
+      kind: string;
+      id: string;
+      first_name: string | null;
+      last_name: string | null;
+    };
+    audit_actors: { hospital_id: string; actor_id: string; name: string; role: string };
+    audit_cursor: { id: number; feed_tx: string; has_primary: boolean };
+  }
+}
+
+export const AUDIT_TRAIL = 'audit-trail';
+
+/** For each event, whether it is its commit's entry in the trail (at most one per commit). */
+function primaryFlags(events: readonly RecordedEvent[], carried: { feed_tx: string; has_primary: boolean } | null) {
+  const flags = events.map(() => false);
+  let start = 0;
+  while (start < events.length) {
+    const tx = events[start]!.globalPosition[0];
+    let end = start;
+    while (end < events.length && events[end]!.globalPosition[0] === tx) end++;
+    const continued = start === 0 && carried?.feed_tx === String(tx) && carried.has_primary;
+    if (!continued) {
+      let pick = -1;
+      let best = 2;
+      for (let i = start; i < end && best > 0; i++) {
+        const rank = entryRank(events[i]!.type);
+        if (rank < best) [pick, best] = [i, rank];
+      }
+      if (pick >= 0) flags[pick] = true;
+    }
+    start = end;
+  }
+  return flags;
+}
+
+async function storedEvents(trx: Trx, ids: string[]): Promise<Map<string, StoredEvent>> {
+  const { rows } = await sql<StoredEvent>`select ${sql.raw(STORED_EVENT_COLUMNS)} from events
+     where event_id = any(${ids}::uuid[])`.execute(trx);
+  return new Map(rows.map((r) => [r.event_id, r]));
+}
+
+async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  const names = await SubjectNames.load(trx, events);
+  const stored = await storedEvents(
+    trx,
+    events.map((e) => e.id),
+  );
+  const hospitals = [...new Set(events.map((e) => e.metadata.hospitalId ?? ''))];
+  const heads = new Map(
+    (await trx.selectFrom('audit_chain_heads').selectAll().where('hospital_id', 'in', hospitals).execute()).map((h) => [
+      h.hospital_id,
+      { seq: BigInt(h.seq), hash: h.hash },
+    ]),
+  );
+  const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
+  const primary = primaryFlags(events, carried);
+
+  const rows = events.map((e, i) => {
+    const m = e.metadata;
+    const hospitalId = m.hospitalId ?? '';
+    // Told with the names as they stood before this event (an edit of a name says the old one).
+    const described = describe(e, names.in(hospitalId));
+    names.apply(e);
+    const raw = stored.get(e.id);
+    let seq: string | null = null;
+    let hash: string | null = null;
+    if (raw) {
+      const head = heads.get(hospitalId) ?? { seq: 0n, hash: GENESIS };
+      const next = { seq: head.seq + 1n, hash: chainHash(head.hash, raw) };
+      heads.set(hospitalId, next);
+      seq = String(next.seq);
+      hash = next.hash;
+    }
+    return {
+      position: String(e.globalPosition[1]),
+      feed_tx: String(e.globalPosition[0]),
+      hospital_id: hospitalId,
+      seq,
+      hash,
+      event_id: e.id,
+      event_type: e.type,
+      stream_id: e.streamId,
+      stream_revision: String(e.revision),
+      occurred_at: new Date(m.occurredAt ?? e.recordedAt),
+      actor_id: m.actor?.userId ?? 'system',
+      actor_name: m.actor?.name ?? 'System',
+      actor_role: m.actor?.role ?? 'system',
+      action: described.action.slice(0, 500),
+      subject_type: described.subjectType,
+      subject_id: described.subjectId,
+      outcome: described.outcome,
+      ip: m.ip ?? null,
+      request_id: m.requestId ?? null,
+      correlation_id: m.correlationId ?? null,
+      causation_id: m.causationId ?? null,
+      primary_entry: primary[i]!,
+      data: JSON.stringify(redact(e.data)),
+    };
+  });
+
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('audit_events')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('position').doNothing())
+      .execute();
+  }
+  const headRows = [...heads].map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
+  if (headRows.length) {
+    await trx
+      .insertInto('audit_chain_heads')
+      .values(headRows)
+      .onConflict((oc) =>
+        oc.column('hospital_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })),
+      )
+      .execute();
+  }
+  const actors = new Map<string, { hospital_id: string; actor_id: string; name: string; role: string }>();
+  for (const r of rows) {
+    if (r.hospital_id && r.actor_role !== 'anonymous' && r.actor_role !== 'system') {
+      actors.set(`${r.hospital_id}|${r.actor_id}`, {
+        hospital_id: r.hospital_id,
+        actor_id: r.actor_id,
+        name: r.actor_name,
+        role: r.actor_role,
+      });
+    }
+  }
+  if (actors.size) {
+    await trx
+      .insertInto('audit_actors')
+      .values([...actors.values()])
+      .onConflict((oc) =>
+        oc
+          .columns(['hospital_id', 'actor_id'])
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), role: eb.ref('excluded.role') })),
+      )
+      .execute();
+  }
+  await names.save(trx);
+  const last = events[events.length - 1]!;
+  const lastTx = String(last.globalPosition[0]);
+  const lastHasPrimary =
+    rows.some((r) => r.feed_tx === lastTx && r.primary_entry) || (carried?.feed_tx === lastTx && carried.has_primary);
+  await trx
+    .insertInto('audit_cursor')
+    .values({ id: 1, feed_tx: lastTx, has_primary: lastHasPrimary })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ feed_tx: lastTx, has_primary: lastHasPrimary }))
+    .execute();
+}
+
+/**
+ * The audit trail: every event of the feed, of every module, one row each, in feed order, with
+ * its hospital's hash chain. Not inline: it follows the feed in the background (an entry appears
+ * within moments of its commit), and a page of 500 events is a handful of statements.
+ */
+export const auditTrailProjection: Projection = {
+  name: AUDIT_TRAIL,
+  handlers: {},
+  everyEvent: applyPage,
+  reset: async (trx) => {
+    await trx.deleteFrom('audit_cursor').execute();
+    await trx.deleteFrom('audit_subjects').execute();
+    await trx.deleteFrom('audit_actors').execute();
+    await trx.deleteFrom('audit_chain_heads').execute();
+    await trx.deleteFrom('audit_events').execute();
+  },
+};

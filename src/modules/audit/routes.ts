@@ -1,0 +1,232 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import { BadRequest, NotFound } from '../../platform/http/errors';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalDate } from '../patients';
+import { accessReport, type AccessReportRow } from './read-models/access-report';
+import { AUDIT_TRAIL } from './read-models/audit-trail';
+import {
+  csvCell,
+  decodeCursor,
+  TRAIL_CSV_HEADER,
+  trailCsvLine,
+  trailEntry,
+  trailPage,
+  trailRows,
+} from './read-models/trail-queries';
+import {
+  accessReportQuery,
+  accessReportRow,
+  idParams,
+  trailCsvQuery,
+  trailEntryDetail,
+  trailEntrySchema,
+  trailQuery,
+  verificationSchema,
+} from './schemas';
+import { verifyChain } from './verify';
+
+/** Who may read the trail: the hospital's admin and its compliance officers (read-only). */
+export const AUDIT_ROLES = ['admin', 'compliance_officer'] as const;
+export const AUDIT_DENIED = 'Access denied. You do not have permission to view the audit trail.';
+export const VERIFY_UNSUPPORTED =
+  'Integrity verification needs the PostgreSQL event store (EVENT_STORE=postgres); this server keeps events in EventStoreDB.';
+const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
+
+/**
+ * Waits (briefly) until the trail has every event committed before the request arrived, so an
+ * entry just written is in the answer. The audit projection follows the feed in the background.
+ */
+export async function trailCaughtUp(platform: Platform): Promise<void> {
+  const head = await platform.store.headPosition();
+  await platform.waitFor(head, [{ name: AUDIT_TRAIL }], 3000);
+}
+
+const csvHeaders = (name: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${name}-${hospitalDate(new Date())}.csv"`,
+  'cache-control': 'no-store',
+});
+
+function reportCsv(rows: AccessReportRow[]): string {
+  const header =
+    'actor_id,actor_name,actor_role,patient_id,patient_name,accesses,reads,writes,refusals,first_access,last_access';
+  const lines = rows.map((r) =>
+    [
+      r.actor.id,
+      r.actor.name,
+      r.actor.role,
+      r.patient.id,
+      r.patient.name,
+      r.accesses,
+      r.reads,
+      r.writes,
+      r.refusals,
+      r.firstAccess,
+      r.lastAccess,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return [header, ...lines].join('\r\n') + '\r\n';
+}
+
+export function auditRoutes(app: HttpApp, platform: Platform) {
+  const canAudit = platform.auth(AUDIT_ROLES, AUDIT_DENIED);
+  const security = [{ bearer: [] }];
+  const tags = ['Audit'];
+  const refusals = (what: string) => ({ audit: { subject: 'audit', what, reads: false } });
+
+  app.get(
+    '/audit/events',
+    {
+      config: refusals('trail'),
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'The audit trail, newest first, 50 a page by default; `nextCursor` fetches the next page',
+        querystring: trailQuery,
+        response: {
+          200: ok(z.object({ entries: z.array(trailEntrySchema), nextCursor: z.string().nullable() })),
+        },
+      },
+    },
+    async (request) => {
+      const { cursor: rawCursor, limit, ...filters } = request.query;
+      const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+      if (rawCursor && !cursor) throw new BadRequest(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
+      await trailCaughtUp(platform);
+      return success(await trailPage(platform.db, request.auth!.hospitalId, filters, cursor, limit));
+    },
+  );
+
+  app.get(
+    '/audit/events.csv',
+    {
+      config: refusals('trail export'),
+      onRequest: canAudit,
+      schema: { tags, security, summary: 'The filtered trail as CSV, streamed', querystring: trailCsvQuery },
+    },
+    async (request, reply) => {
+      await trailCaughtUp(platform);
+      const hospitalId = request.auth!.hospitalId;
+      const db = platform.db;
+      const filters = request.query;
+      async function* lines() {
+        yield TRAIL_CSV_HEADER.join(',') + '\r\n';
+        for await (const chunk of trailRows(db, hospitalId, filters)) {
+          yield chunk.map(trailCsvLine).join('\r\n') + '\r\n';
+        }
+      }
+      return reply.headers(csvHeaders('audit-trail')).send(Readable.from(lines()));
+    },
+  );
+
+  app.get(
+    '/audit/events/:id',
+    {
+      config: refusals('trail entry'),
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: "One entry with its event's data (credentials left out) and its place in the chain",
+        params: idParams,
+        response: { 200: ok(trailEntryDetail) },
+      },
+    },
+    async (request) => {
+      await trailCaughtUp(platform);
+      const entry = /^[0-9a-f-]{36}$/i.test(request.params.id)
+        ? await trailEntry(platform.db, request.auth!.hospitalId, request.params.id)
+        : null;
+      if (!entry) throw new NotFound('Audit entry not found');
+      return success(entry);
+    },
+  );
+
+  app.get(
+    '/audit/actors',
+    {
+      config: refusals('actors'),
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'Everyone who appears in the trail, for the actor filter',
+        response: {
+          200: ok(z.object({ actors: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })) })),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await platform.db
+        .selectFrom('audit_actors')
+        .select(['actor_id as id', 'name', 'role'])
+        .where('hospital_id', '=', request.auth!.hospitalId)
+        .orderBy('name')
+        .limit(1000)
+        .execute();
+      return success({ actors: rows });
+    },
+  );
+
+  app.get(
+    '/audit/verify',
+    {
+      config: refusals('verification'),
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Recomputes the hospital's hash chain from the stored events: ok with the count, or the first broken entry",
+        response: { 200: ok(verificationSchema) },
+      },
+    },
+    async (request) => {
+      // The chain seals events as the PostgreSQL `events` table stores them; EventStoreDB keeps
+      // its own log, which this does not read.
+      if (platform.store.name !== 'postgres') {
+        return success({ ok: false, checked: 0, headHash: null, unsupported: VERIFY_UNSUPPORTED });
+      }
+      await trailCaughtUp(platform);
+      return success(await verifyChain(platform.db, request.auth!.hospitalId));
+    },
+  );
+
+  app.get(
+    '/audit/access-report',
+    {
+      config: refusals('access report'),
+      onRequest: canAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'Who accessed which patients in a window (reads, writes, refusals per person and patient)',
+        querystring: accessReportQuery,
+        response: { 200: ok(z.object({ rows: z.array(accessReportRow) })) },
+      },
+    },
+    async (request) => {
+      await trailCaughtUp(platform);
+      return success({ rows: await accessReport(platform.db, request.auth!.hospitalId, request.query) });
+    },
+  );
+
+  app.get(
+    '/audit/access-report.csv',
+    {
+      config: refusals('access report'),
+      onRequest: canAudit,
+      schema: { tags, security, summary: 'The access report as CSV', querystring: accessReportQuery },
+    },
+    async (request, reply) => {
+      await trailCaughtUp(platform);
+      const rows = await accessReport(platform.db, request.auth!.hospitalId, request.query);
+      return reply.headers(csvHeaders('access-report')).send(reportCsv(rows));
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Query and answer schemas of the audit routes. */
+
+const DATE_MESSAGE = 'Dates must look like 2026-11-20 or 2026-11-20T10:15:00Z';
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+/**
+ * A date-time, or a bare date read in the hospital's day (Africa/Lagos, UTC+1): a `from` date
+ * starts at its midnight, a `to` date takes the whole day.
+ */
+function instant(edge: 'start' | 'end') {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(40, DATE_MESSAGE)
+      .refine((v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+01:00` : v)), DATE_MESSAGE)
+      .transform((v) => {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
+        const start = new Date(`${v}T00:00:00+01:00`);
+        return edge === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
+      })
+      .optional(),
+  );
+}
+
+export const OUTCOMES = ['success', 'failure', 'denied'] as const;
+
+export const trailFilters = {
+  from: instant('start'),
+  to: instant('end'),
+  actorId: text(100),
+  role: text(40),
+  action: text(80),
+  subjectType: text(40),
+  subjectId: text(100),
+  outcome: z.preprocess(blankToUndefined, z.enum(OUTCOMES).optional()),
+  q: text(100),
+};
+
+export const trailQuery = z.object({
+  ...trailFilters,
+  cursor: text(200),
+  limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
+});
+export const trailCsvQuery = z.object(trailFilters);
+
+export const accessReportQuery = z.object({
+  from: instant('start'),
+  to: instant('end'),
+  actorId: text(100),
+  patientId: text(100),
+});
+
+export const exportQuery = z.object({
+  format: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(['json', 'fhir'], { error: 'format must be json or fhir' }).default('json'),
+  ),
+});
+
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
+
+export const trailEntrySchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  actor,
+  action: z.string(),
+  eventType: z.string(),
+  subject: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+
+export const trailEntryDetail = trailEntrySchema.extend({
+  stream: z.string(),
+  revision: z.number(),
+  correlationId: z.string().nullable(),
+  causationId: z.string().nullable(),
+  chain: z.object({ seq: z.number(), hash: z.string().nullable() }).nullable(),
+  data: z.unknown(),
+});
+
+export const verificationSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  headHash: z.string().nullable(),
+  /** Set when this deployment cannot verify (events kept outside PostgreSQL). */
+  unsupported: z.string().optional(),
+  broken: z
+    .object({
+      seq: z.number(),
+      eventId: z.string(),
+      eventType: z.string(),
+      time: z.string(),
+      action: z.string(),
+      reason: z.enum(['changed', 'missing']),
+    })
+    .optional(),
+});
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  eventType: z.string(),
+  kind: z.enum(['write', 'read', 'refusal']),
+  action: z.string(),
+  actor,
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+
+export const accessReportRow = z.object({
+  actor,
+  patient: z.object({ id: z.string(), name: z.string().nullable() }),
+  accesses: z.number(),
+  reads: z.number(),
+  writes: z.number(),
+  refusals: z.number(),
+  firstAccess: z.string(),
+  lastAccess: z.string(),
+});

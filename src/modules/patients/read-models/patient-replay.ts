@@ -1,0 +1,120 @@
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { hospitalDate } from '../clinic-time';
+import type { PatientEvent } from '../patient';
+import { normalisePhone } from '../phone';
+import type { PatientRow, StoredVitals } from './patients-list';
+import { toDetail, type PatientDetailView } from './patients-queries';
+
+/**
+ * The patient record rebuilt from its stream alone: the same row the patient-list projection
+ * keeps, folded in memory from the events that had happened by an instant. Point-in-time replay
+ * (GET /api/patients/:id?asOf=…) and the data-subject export answer from it, so a record can be
+ * shown as it stood when a decision was taken, a deleted one included.
+ */
+export type ReplayedPatient = { row: PatientRow; deleted: boolean };
+
+const occurred = (e: RecordedEvent) => Date.parse(e.metadata.occurredAt);
+
+/** Folds one event into the row, exactly as the projection's handlers change it. */
+export function foldPatientRow(
+  state: ReplayedPatient | null,
+  event: RecordedEvent<PatientEvent>,
+): ReplayedPatient | null {
+  const at = new Date(event.metadata.occurredAt);
+  const touch = { version: Number(event.revision) + 1, updated_at: at };
+  if (event.type === 'PatientRegistered') {
+    if (state) return state;
+    const d = event.data;
+    return {
+      deleted: false,
+      row: {
+        patient_id: d.patientId,
+        hospital_id: d.hospitalId,
+        first_name: d.firstName,
+        last_name: d.lastName,
+        date_of_birth: d.dateOfBirth,
+        gender: d.gender,
+        phone_number: d.phoneNumber,
+        address: d.address,
+        identification_number: d.identificationNumber,
+        emergency_contact_name: d.emergencyContactName,
+        emergency_contact_relationship: d.emergencyContactRelationship,
+        emergency_contact_phone: d.emergencyContactPhone,
+        status: d.status,
+        registered_at: at,
+        registered_on: hospitalDate(at),
+        version: touch.version,
+        updated_at: at,
+        vitals: null,
+        ever_seen: d.status === 'seen',
+        deleted_at: null,
+        phone_digits: normalisePhone(d.phoneNumber),
+        search_text: '',
+      },
+    };
+  }
+  if (!state || state.deleted) return state;
+  const row = { ...state.row, ...touch };
+  switch (event.type) {
+    case 'PatientDetailsEdited': {
+      const c = event.data.changes;
+      return {
+        deleted: false,
+        row: {
+          ...row,
+          ...(c.firstName !== undefined && { first_name: c.firstName }),
+          ...(c.lastName !== undefined && { last_name: c.lastName }),
+          ...(c.dateOfBirth !== undefined && { date_of_birth: c.dateOfBirth }),
+          ...(c.gender !== undefined && { gender: c.gender }),
+          ...(c.phoneNumber !== undefined && { phone_number: c.phoneNumber }),
+          ...(c.address !== undefined && { address: c.address }),
+          ...(c.identificationNumber !== undefined && { identification_number: c.identificationNumber }),
+          ...(c.emergencyContactName !== undefined && { emergency_contact_name: c.emergencyContactName }),
+          ...(c.emergencyContactRelationship !== undefined && {
+            emergency_contact_relationship: c.emergencyContactRelationship,
+          }),
+          ...(c.emergencyContactPhone !== undefined && { emergency_contact_phone: c.emergencyContactPhone }),
+        },
+      };
+    }
+    case 'PatientStatusChanged':
+      return {
+        deleted: false,
+        row: { ...row, status: event.data.to, ever_seen: row.ever_seen || event.data.to === 'seen' },
+      };
+    case 'VitalsRecorded': {
+      const { actor, occurredAt } = event.metadata;
+      const vitals: StoredVitals = {
+        ...event.data.vitals,
+        recordedAt: occurredAt,
+        recordedBy: { id: actor.userId, name: actor.name },
+      };
+      return { deleted: false, row: { ...row, vitals } };
+    }
+    case 'PatientRecordDeleted':
+      return { deleted: true, row: { ...row, deleted_at: at } };
+    default:
+      return state;
+  }
+}
+
+/** The stream folded up to and including `asOf` (every event when null). */
+export function replayPatient(events: readonly RecordedEvent[], asOf: Date | null): ReplayedPatient | null {
+  const limit = asOf ? asOf.getTime() : Infinity;
+  let state: ReplayedPatient | null = null;
+  for (const e of events) {
+    if (occurred(e) > limit) break;
+    state = foldPatientRow(state, e as RecordedEvent<PatientEvent>);
+  }
+  return state;
+}
+
+/**
+ * The detail answer as GET /api/patients/:id gave it at `asOf` (ages reckoned on that day), or
+ * null when the patient did not exist yet or was already deleted then.
+ */
+export function patientDetailAsOf(events: readonly RecordedEvent[], asOf: Date): PatientDetailView | null {
+  const replayed = replayPatient(events, asOf);
+  if (!replayed || replayed.deleted) return null;
+  return toDetail(replayed.row, hospitalDate(asOf));
+}

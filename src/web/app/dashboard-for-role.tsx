@@ -1,0 +1,17 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../components/states';
+import { signedInUserAtom } from '../lib/session';
+
+const StaffDashboard = lazy(() => import('../features/staff-dashboards/user-dashboard-page'));
+const ComplianceDashboard = lazy(() => import('../features/audit/compliance-dashboard-page'));
+
+/** /user/dashboard: the compliance officer's own dashboard, every other role's from staff-dashboards. */
+export default function DashboardForRole() {
+  const user = useAtomValue(signedInUserAtom);
+  return (
+    <Suspense fallback={<LoadingState />}>
+      {user?.role === 'compliance_officer' ? <ComplianceDashboard /> : <StaffDashboard />}
+    </Suspense>
+  );
+}

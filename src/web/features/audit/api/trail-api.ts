@@ -1,0 +1,131 @@
+import { api, ApiError, request } from '../../../lib/api-client';
+import { z } from '../../../lib/zod';
+
+/** The audit trail's endpoints (GET /api/audit/…): entries, one entry, actors, verification, CSV. */
+const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
+
+export const trailEntry = z.object({
+  id: z.string(),
+  time: z.string(),
+  actor,
+  action: z.string(),
+  eventType: z.string(),
+  subject: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type TrailEntry = z.infer<typeof trailEntry>;
+
+const pageAnswer = z.object({ data: z.object({ entries: z.array(trailEntry), nextCursor: z.string().nullable() }) });
+export type TrailPage = z.infer<typeof pageAnswer>['data'];
+
+const detailAnswer = z.object({
+  data: trailEntry.extend({
+    stream: z.string(),
+    revision: z.number(),
+    correlationId: z.string().nullable(),
+    causationId: z.string().nullable(),
+    chain: z.object({ seq: z.number(), hash: z.string().nullable() }).nullable(),
+    data: z.unknown(),
+  }),
+});
+export type TrailEntryDetail = z.infer<typeof detailAnswer>['data'];
+
+const verifyAnswer = z.object({
+  data: z.object({
+    ok: z.boolean(),
+    checked: z.number(),
+    headHash: z.string().nullable(),
+    unsupported: z.string().optional(),
+    broken: z
+      .object({
+        seq: z.number(),
+        eventId: z.string(),
+        eventType: z.string(),
+        time: z.string(),
+        action: z.string(),
+        reason: z.enum(['changed', 'missing']),
+      })
+      .optional(),
+  }),
+});
+export type Verification = z.infer<typeof verifyAnswer>['data'];
+
+const actorsAnswer = z.object({ data: z.object({ actors: z.array(actor) }) });
+export type TrailActor = z.infer<typeof actor>;
+
+export type TrailFilters = {
+  from: string;
+  to: string;
+  actorId: string;
+  role: string;
+  action: string;
+  subjectType: string;
+  q: string;
+};
+export const NO_FILTERS: TrailFilters = { from: '', to: '', actorId: '', role: '', action: '', subjectType: '', q: '' };
+
+/** The filters as query parameters: empty ones left out. */
+export function filterParams(f: TrailFilters, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v.trim()) params.set(k, v.trim());
+  return params;
+}
+
+export async function fetchTrailPage(f: TrailFilters, cursor: string | null, signal?: AbortSignal, limit = 50) {
+  const params = filterParams(f, { limit: String(limit), ...(cursor ? { cursor } : {}) });
+  const body = await request(`audit/events?${params}`, { signal, fallback: 'Could not load the audit trail.' });
+  return pageAnswer.parse(body).data;
+}
+
+export async function fetchTrailEntry(id: string, signal?: AbortSignal) {
+  const body = await request(`audit/events/${encodeURIComponent(id)}`, {
+    signal,
+    fallback: 'Could not load this entry.',
+  });
+  return detailAnswer.parse(body).data;
+}
+
+export async function fetchActors(signal?: AbortSignal) {
+  const body = await request('audit/actors', { signal, fallback: 'Could not load the people in the trail.' });
+  return actorsAnswer.parse(body).data.actors;
+}
+
+export async function verifyIntegrity() {
+  // A million entries take about half a minute to recompute: no client-side timeout.
+  const body = await request('audit/verify', {
+    timeout: false,
+    fallback: 'Could not verify the trail. Please try again.',
+  });
+  return verifyAnswer.parse(body).data;
+}
+
+/** Saves a file the API answers (the token goes in a header, so not a plain link). */
+async function download(path: string, filename: string) {
+  let blob: Blob;
+  try {
+    blob = await api(path, { timeout: false }).blob();
+  } catch {
+    throw new ApiError(0, 'Could not download the file. Please try again.');
+  }
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The filtered trail as a CSV file. */
+export function downloadTrailCsv(f: TrailFilters, now: Date) {
+  return download(`audit/events.csv?${filterParams(f)}`, `audit-trail-${now.toISOString().slice(0, 10)}.csv`);
+}
+
+/** Who accessed which patients in the filters' date range (and actor), for a breach notice. */
+export function downloadAccessReport(f: TrailFilters, now: Date) {
+  const params = filterParams({ ...NO_FILTERS, from: f.from, to: f.to, actorId: f.actorId });
+  return download(`audit/access-report.csv?${params}`, `access-report-${now.toISOString().slice(0, 10)}.csv`);
+}

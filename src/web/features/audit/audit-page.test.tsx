@@ -1,0 +1,187 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, fakeApi } from '../../lib/testing/fake-api';
+import AuditPage from './audit-page';
+import { entry, trailPage } from './testing/fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let api: ReturnType<typeof fakeApi>;
+let user: ReturnType<typeof userEvent.setup>;
+const trailCalls = () => api.calls.filter((c) => c.path === '/audit/events');
+const actors = { success: true, data: { actors: [{ id: 'u-1', name: 'Tunde Bello', role: 'doctor' }] } };
+
+beforeEach(() => {
+  localStorage.setItem('hms.adminToken', 'admin-token');
+  user = userEvent.setup({ delay: null });
+});
+afterEach(() => {
+  api.restore();
+  localStorage.clear();
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <AuditPage />
+    </MemoryRouter>,
+  );
+
+describe('Audit Logs page', () => {
+  it("shows 'Loading audit trail...' and then one row per entry, with the subject linking to its history", async () => {
+    const reply = deferred<{ body: unknown }>();
+    api = fakeApi({ 'GET /audit/events': () => reply.promise, 'GET /audit/actors': () => ({ body: actors }) });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Audit Logs' })).toBeInTheDocument();
+    expect(screen.getByText('Loading audit trail...')).toBeInTheDocument();
+    reply.resolve({
+      body: trailPage([entry(1), entry(2, { action: 'Refused detail of Ada Obi (403)', outcome: 'denied' })]),
+    });
+    const table = screen.getByRole('table', { name: 'Audit trail' });
+    const row = (await within(table).findByText('Viewed the detail of Ada Obi 1')).closest('tr')!;
+    expect(within(row).getByText('Tunde Bello')).toBeInTheDocument();
+    expect(within(row).getByText('Doctor')).toBeInTheDocument();
+    expect(within(row).getByText('10.0.0.7')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'patient p-1' })).toHaveAttribute('href', '/admin/audit/patients/p-1');
+    expect(trailCalls()[0]!.query.get('limit')).toBe('50');
+    expect(trailCalls()[0]!.auth).toBe('Bearer admin-token');
+  });
+
+  it("shows 'No audit entries found' when the filters match nothing, asking with the filters", async () => {
+    api = fakeApi({
+      'GET /audit/events': (call) => ({ body: trailPage(call.query.get('q') ? [] : [entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
+    expect(await screen.findByText('No audit entries found', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(trailCalls().at(-1)!.query.get('q')).toBe('zzz');
+    expect(trailCalls().at(-1)!.query.has('cursor')).toBe(false);
+  });
+
+  it('loads the next page with the cursor and keeps the rows already shown', async () => {
+    api = fakeApi({
+      'GET /audit/events': (call) => ({
+        body: call.query.get('cursor') === 'c2' ? trailPage([entry(3)]) : trailPage([entry(1), entry(2)], 'c2'),
+      }),
+      'GET /audit/actors': () => ({ body: actors }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 2');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Viewed the detail of Ada Obi 3')).toBeInTheDocument();
+    expect(screen.getByText('Viewed the detail of Ada Obi 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error with a way to try again', async () => {
+    let fail = true;
+    api = fakeApi({
+      'GET /audit/events': () =>
+        fail
+          ? { status: 500, body: { success: false, message: 'Internal server error. Please try again later.' } }
+          : { body: trailPage([entry(1)]) },
+      'GET /audit/actors': () => ({ body: actors }),
+    });
+    renderPage();
+    expect(await screen.findByText('Internal server error. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Viewed the detail of Ada Obi 1')).toBeInTheDocument();
+  });
+
+  it('verifies integrity and names the first broken entry', async () => {
+    let ok = true;
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/verify': () => ({
+        body: ok
+          ? { success: true, data: { ok: true, checked: 1234, headHash: 'ab'.repeat(32) } }
+          : {
+              success: true,
+              data: {
+                ok: false,
+                checked: 41,
+                headHash: null,
+                broken: {
+                  seq: 42,
+                  eventId: 'e',
+                  eventType: 'PatientRegistered',
+                  time: '2026-11-20T10:00:00.000Z',
+                  action: 'x',
+                  reason: 'changed',
+                },
+              },
+            },
+      }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByText('Integrity verified: all 1,234 entries match their hashes.')).toBeInTheDocument();
+    ok = false;
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Integrity check failed at entry #42 (PatientRegistered',
+    );
+  });
+
+  it("opens an entry's full data in a side panel", async () => {
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/events/00000000-0000-4000-8000-000000000001': () => ({
+        body: {
+          success: true,
+          data: {
+            ...entry(1),
+            stream: 'access-h-u-2026-11-20',
+            revision: 0,
+            correlationId: 'req-1',
+            causationId: 'req-1',
+            chain: { seq: 7, hash: 'f'.repeat(64) },
+            data: { subjectId: 'p-1', what: 'detail', purpose: 'Follow-up' },
+          },
+        },
+      }),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View details of: Viewed the detail of Ada Obi 1' }));
+    const panel = await screen.findByRole('dialog', { name: 'Audit entry' });
+    expect(await within(panel).findByText(/"purpose": "Follow-up"/)).toBeInTheDocument();
+    expect(within(panel).getByText('req-1')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('downloads the filtered trail and the access report as CSV files', async () => {
+    const created = vi.fn((_blob: Blob) => 'blob:audit');
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/events.csv': () => ({ body: 'time,actor_id' }),
+      'GET /audit/access-report.csv': () => ({ body: 'actor_id,patient_id' }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    await waitFor(() => expect(trailCalls().at(-1)!.query.get('q')).toBe('ada'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(api.calls.find((c) => c.path === '/audit/events.csv')!.query.get('q')).toBe('ada');
+    await user.click(screen.getByRole('button', { name: 'Access report (CSV)' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    expect(api.calls.some((c) => c.path === '/audit/access-report.csv')).toBe(true);
+    expect(created).toHaveBeenCalledTimes(2);
+    clicked.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+});

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asClient, newPatient } from '../helpers/patients-api';
+import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
+import { hireStaff, staffLogin } from '../helpers/staff-api';
+import { expectAccessible } from './helpers/axe';
+import { browserSuite } from './helpers/suite';
+
+/**
+ * Issue 10 in Chromium against the real server: the admin finds who changed and who viewed a
+ * patient's record on Audit Logs, verifies the trail, opens the patient's history and sees the
+ * record as it stood before the edit; a compliance officer gets only the audit screens.
+ */
+const suite = browserSuite();
+const open = suite.open;
+let hospital: Onboarded;
+let patient: { id: string; firstName: string; lastName: string; address: string };
+const complianceEmail = `compliance-${Date.now().toString(36)}@stluke.test`;
+const compliancePassword = 'Harmattan-Ledger-2031';
+
+beforeAll(async () => {
+  const t = suite.server.testApp;
+  hospital = await onboardHospital(t);
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { 'x-forwarded-for': randomIp() },
+    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
+  });
+  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  const headers = asClient(hospital.token);
+  const registered = await t.app.inject({ method: 'POST', url: '/api/patients', headers, payload: newPatient() });
+  patient = registered.json().data.patient;
+  const edited = await t.app.inject({
+    method: 'PUT',
+    url: `/api/patients/${patient.id}`,
+    headers,
+    payload: { version: 1, address: '7 Marina, Lagos Island' },
+  });
+  if (edited.statusCode !== 200) throw new Error(`edit failed: ${edited.statusCode} ${edited.body}`);
+  await t.app.inject({ method: 'GET', url: `/api/patients/${patient.id}`, headers });
+
+  // A compliance officer, hired like any staff member, whose temporary password is already changed.
+  const hired = await hireStaff(t, hospital.token, {
+    role: 'compliance_officer',
+    email: complianceEmail,
+    firstName: 'Kemi',
+    lastName: 'Lawal',
+  });
+  const login = await staffLogin(t, hired.email, hired.password);
+  const changed = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: asClient(login.json().data.token),
+    payload: { currentPassword: hired.password, newPassword: compliancePassword, confirmPassword: compliancePassword },
+  });
+  if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.statusCode} ${changed.body}`);
+});
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(hospital.adminEmail);
+  await page.getByLabel('Password', { exact: true }).fill(hospital.adminPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
+}
+
+const menuLabels = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('listitem').allTextContents();
+
+describe('Audit Logs in Chromium', () => {
+  it('answers who changed and who viewed a record, verifies the trail, and replays the record as of a change', async () => {
+    const { page, pageErrors } = await open();
+    await signInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Logs' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/admin/audit`);
+    await page.getByRole('heading', { name: 'Audit Logs' }).waitFor();
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    const name = `${patient.firstName} ${patient.lastName}`;
+    await table.getByText(`Registered patient ${name}`).waitFor();
+    expect(await table.getByText(`Edited ${name}: address`).isVisible()).toBe(true);
+    expect(await table.getByText(`Viewed the detail of ${name}`).isVisible()).toBe(true);
+
+    // Filters narrow the trail on the server.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('edited');
+    await table.getByText(`Registered patient ${name}`).waitFor({ state: 'detached' });
+    expect(await table.getByText(`Edited ${name}: address`).isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await table.getByText(`Registered patient ${name}`).waitFor();
+
+    await expectAccessible(page, 'Audit Logs');
+    await page.getByRole('button', { name: 'Verify integrity' }).click();
+    await page.getByText(/Integrity verified: all [\d,]+ entries match their hashes\./).waitFor();
+
+    await page.getByRole('button', { name: `View details of: Edited ${name}: address` }).click();
+    const panel = page.getByRole('dialog', { name: 'Audit entry' });
+    await panel.getByText('"7 Marina, Lagos Island"', { exact: false }).waitFor();
+    await expectAccessible(page, 'the audit entry panel');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    const row = table.getByRole('row').filter({ hasText: `Registered patient ${name}` });
+    await row.getByRole('link').click();
+    await page.waitForURL(`${suite.server.baseUrl}/admin/audit/patients/${patient.id}`);
+    const edit = page.getByRole('listitem').filter({ hasText: `Edited ${name}: address` });
+    await edit.waitFor();
+    expect(await edit.locator('del').textContent()).toBe(patient.address);
+    expect(await edit.locator('ins').textContent()).toBe('7 Marina, Lagos Island');
+    await page.getByText('7 Marina, Lagos Island', { exact: true }).first().waitFor();
+
+    const registration = page.getByRole('listitem').filter({ hasText: `Registered patient ${name}` });
+    await registration.getByRole('button', { name: 'View the record as of this change' }).click();
+    await page.getByText(/Viewing the record as of/).waitFor();
+    await page.getByRole('definition').filter({ hasText: patient.address }).waitFor();
+    await expectAccessible(page, 'the patient history as of a change');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits a 375px phone without sideways scrolling', async () => {
+    const { page, pageErrors } = await open({ width: 375, height: 740 });
+    await signInAsAdmin(page);
+    await page.goto('/admin/audit');
+    await page
+      .getByRole('table', { name: 'Audit trail' })
+      .getByText('Registered patient', { exact: false })
+      .first()
+      .waitFor();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('gives the compliance officer a dashboard of recent access and the audit screens, and nothing else', async () => {
+    const { page, pageErrors } = await open();
+    await page.goto('/user/login');
+    await page.getByLabel('Email').fill(complianceEmail);
+    await page.getByLabel('Password', { exact: true }).fill(compliancePassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
+    await page.getByRole('heading', { name: /Compliance Dashboard/ }).waitFor();
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'Audit Logs', 'Logout']);
+    const recent = page.getByRole('table', { name: 'Recent access to patient records' });
+    await recent.getByText(`Viewed the detail of ${patient.firstName} ${patient.lastName}`).first().waitFor();
+    await expectAccessible(page, 'the compliance dashboard');
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Logs' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/admin/audit`);
+    await page
+      .getByRole('table', { name: 'Audit trail' })
+      .getByText('Registered patient', { exact: false })
+      .first()
+      .waitFor();
+    // The rest of the admin area stays closed.
+    await page.goto('/admin/users');
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/users'));
+    expect(pageErrors).toEqual([]);
+  });
+});
