@@ -2,7 +2,8 @@ import type { AppModule } from '../platform/platform';
 import { hospitalsModule } from './hospitals';
 import { identityModule } from './identity';
 import { patientsModule } from './patients';
+import { pharmacyModule } from './pharmacy';
 import { staffModule } from './staff';
 
 /** Every domain module, in registration order. Each is imported through its index.ts only. */
-export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule];
+export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule, pharmacyModule];

@@ -8,6 +8,11 @@ export { patientsContracts } from './events';
 export type * from './events';
 export type { PatientStatus } from './patient';
 export { PATIENTS_LIST } from './read-models/patients-list';
+// For the clinical modules: the hospital's calendar, a patient's record, and the status command.
+export { hospitalDate, isCalendarDate } from './clinic-time';
+export { findPatient } from './read-models/patients-queries';
+export { changePatientStatus } from './commands/change-patient';
+export { PatientNotFound } from './errors';
 
 export const patientsModule: AppModule = {
   name: 'patients',
