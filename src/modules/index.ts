@@ -1,9 +1,11 @@
 import type { AppModule } from '../platform/platform';
+import { consultationsModule } from './consultations';
 import { hospitalsModule } from './hospitals';
 import { identityModule } from './identity';
 import { patientsModule } from './patients';
+import { laboratoryModule } from './laboratory';
 import { pharmacyModule } from './pharmacy';
 import { staffModule } from './staff';
 
 /** Every domain module, in registration order. Each is imported through its index.ts only. */
-export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule, pharmacyModule];
+export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule, pharmacyModule, laboratoryModule, consultationsModule];
