@@ -8,4 +8,12 @@ import { pharmacyModule } from './pharmacy';
 import { staffModule } from './staff';
 
 /** Every domain module, in registration order. Each is imported through its index.ts only. */
-export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule, pharmacyModule, laboratoryModule, consultationsModule];
+export const modules: AppModule[] = [
+  identityModule,
+  hospitalsModule,
+  staffModule,
+  patientsModule,
+  pharmacyModule,
+  laboratoryModule,
+  consultationsModule,
+];

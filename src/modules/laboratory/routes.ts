@@ -72,7 +72,15 @@ const listQuery = z.object({
 });
 
 const resultsBody = z.object({
-  results: z.union([z.string().trim().min(1, 'Results are required'), labResults], { error: 'Results are required' }),
+  results: z.union(
+    [
+      z.string().trim().min(1, 'Results are required').max(20_000),
+      z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+        .refine((r) => Object.keys(r).length > 0, 'Results are required'),
+    ],
+    { error: 'Results are required' },
+  ),
   notes: z
     .string()
     .trim()
