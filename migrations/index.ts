@@ -9,6 +9,9 @@ import * as staffDirectory from './0200-staff-directory';
 import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
 import * as patientsRecords from './0211-patients-records';
+import * as consultationsRecords from './0300-consultations-records';
+import * as pharmacyStock from './0400-pharmacy-stock';
+import * as laboratoryRequests from './0500-laboratory-requests';
 import * as auditTrail from './0600-audit-trail';
 import * as auditEventsImmutable from './0601-audit-events-immutable';
 
@@ -27,6 +30,9 @@ export const migrations: Record<string, Migration> = {
   '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,
   '0211-patients-records': patientsRecords,
+  '0300-consultations-records': consultationsRecords,
+  '0400-pharmacy-stock': pharmacyStock,
+  '0500-laboratory-requests': laboratoryRequests,
   '0600-audit-trail': auditTrail,
   '0601-audit-events-immutable': auditEventsImmutable,
 };

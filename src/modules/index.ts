@@ -1,9 +1,21 @@
 import type { AppModule } from '../platform/platform';
 import { auditModule } from './audit';
+import { consultationsModule } from './consultations';
 import { hospitalsModule } from './hospitals';
 import { identityModule } from './identity';
 import { patientsModule } from './patients';
+import { laboratoryModule } from './laboratory';
+import { pharmacyModule } from './pharmacy';
 import { staffModule } from './staff';
 
 /** Every domain module, in registration order. Each is imported through its index.ts only. */
-export const modules: AppModule[] = [identityModule, hospitalsModule, staffModule, patientsModule, auditModule];
+export const modules: AppModule[] = [
+  identityModule,
+  hospitalsModule,
+  staffModule,
+  patientsModule,
+  pharmacyModule,
+  laboratoryModule,
+  consultationsModule,
+  auditModule,
+];

@@ -10,10 +10,14 @@ export type { PatientStatus } from './patient';
 export { PATIENTS_LIST } from './read-models/patients-list';
 // Point-in-time replay and the export (the audit module reads a patient's stream through these).
 export { patientStream } from './patient';
-export { hospitalDate } from './clinic-time';
 export type { PatientDetails, VitalSigns } from './patient';
 export { replayPatient, patientDetailAsOf, type ReplayedPatient } from './read-models/patient-replay';
 export { toDetail as patientDetailOf, type PatientDetailView } from './read-models/patients-queries';
+// For the clinical modules: the hospital's calendar, a patient's record, and the status command.
+export { hospitalDate, isCalendarDate } from './clinic-time';
+export { findPatient } from './read-models/patients-queries';
+export { changePatientStatus } from './commands/change-patient';
+export { PatientNotFound } from './errors';
 
 export const patientsModule: AppModule = {
   name: 'patients',

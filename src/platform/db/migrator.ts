@@ -11,7 +11,13 @@ class StaticMigrationProvider implements MigrationProvider {
 
 /** Applies every pending migration in name order; throws on the first failure. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(migrations) });
+  // Each module numbers its own migrations; one that lands after a later-numbered module's has
+  // already run on a database is still run, since modules' tables do not depend on each other.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(migrations),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

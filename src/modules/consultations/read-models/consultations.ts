@@ -1,0 +1,272 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/database';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { defineProjection } from '../../../platform/projections/projection';
+import { hospitalDate } from '../../patients';
+import type { ConsultationData, ConsultationEvent } from '../events';
+
+export type StoredMedication = ConsultationData['prescriptions'][number] & {
+  dispensed: boolean;
+  dispensedAt: string | null;
+};
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    consultations: {
+      consultation_id: string;
+      hospital_id: string;
+      patient_id: string;
+      patient_name: string;
+      doctor_id: string;
+      doctor_name: string;
+      primary_diagnosis: string;
+      recorded_at: Date | string;
+      /** ConsultationRecorded's data as written (prescriptions are in `medications`). */
+      record: ConsultationData;
+      medications: StoredMedication[];
+      /** Some medication is still to be dispensed: the pharmacist's pending list. */
+      has_pending: boolean;
+      version: number;
+    };
+    prescription_dispensations: {
+      event_id: string;
+      hospital_id: string;
+      consultation_id: string;
+      patient_id: string;
+      patient_name: string;
+      prescribed_by: string;
+      dispensed_by: string;
+      items: { index: number; medicationName: string; quantity: number }[];
+      item_count: number;
+      dispensed_at: Date | string;
+      dispensed_on: string;
+    };
+  }
+}
+
+export const CONSULTATIONS = 'consultations-records';
+const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+const json = <T>(v: T) => JSON.stringify(v) as unknown as T;
+
+/** Inline: the doctor's records and the pharmacist's queue show a consultation as soon as it is saved. */
+export const consultationsProjection = defineProjection<ConsultationEvent>({
+  name: CONSULTATIONS,
+  inline: true,
+  handlers: {
+    ConsultationRecorded: async (trx, event) => {
+      const d = event.data;
+      await trx
+        .insertInto('consultations')
+        .values({
+          consultation_id: d.consultationId,
+          hospital_id: d.hospitalId,
+          patient_id: d.patientId,
+          patient_name: d.patientName,
+          doctor_id: d.doctor.id,
+          doctor_name: d.doctor.name,
+          primary_diagnosis: d.primaryDiagnosis,
+          recorded_at: new Date(event.metadata.occurredAt),
+          record: json(d),
+          medications: json(d.prescriptions.map((p) => ({ ...p, dispensed: false, dispensedAt: null }))),
+          has_pending: d.prescriptions.length > 0,
+          version: versionAfter(event),
+        })
+        .onConflict((oc) => oc.column('consultation_id').doNothing())
+        .execute();
+    },
+    PrescriptionIssued: async (trx, event) => {
+      await trx
+        .updateTable('consultations')
+        .set({ version: versionAfter(event) })
+        .where('consultation_id', '=', event.data.consultationId)
+        .where('version', '<', versionAfter(event))
+        .execute();
+    },
+    PrescriptionDispensed: async (trx, event) => {
+      const d = event.data;
+      const row = await trx
+        .selectFrom('consultations')
+        .select(['medications', 'hospital_id'])
+        .where('consultation_id', '=', d.consultationId)
+        .where('version', '<', versionAfter(event))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return;
+      const done = new Set(d.items.map((i) => i.index));
+      const medications = row.medications.map((m, i) =>
+        done.has(i) ? { ...m, dispensed: true, dispensedAt: event.metadata.occurredAt } : m,
+      );
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .updateTable('consultations')
+        .set({
+          medications: json(medications),
+          has_pending: medications.some((m) => !m.dispensed),
+          version: versionAfter(event),
+        })
+        .where('consultation_id', '=', d.consultationId)
+        .execute();
+      await trx
+        .insertInto('prescription_dispensations')
+        .values({
+          event_id: event.id,
+          hospital_id: row.hospital_id,
+          consultation_id: d.consultationId,
+          patient_id: d.patientId,
+          patient_name: d.patientName,
+          prescribed_by: d.prescribedBy.name,
+          dispensed_by: event.metadata.actor.name,
+          items: json(d.items),
+          item_count: d.items.length,
+          dispensed_at: at,
+          dispensed_on: hospitalDate(at),
+        })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+    },
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('prescription_dispensations').execute();
+    await trx.deleteFrom('consultations').execute();
+  },
+});
+
+const medicationView = (m: StoredMedication, index: number) => ({
+  index,
+  name: m.medicationName,
+  medicationName: m.medicationName,
+  dosage: m.dosage,
+  frequency: m.frequency,
+  duration: m.duration,
+  instructions: m.instructions,
+  quantity: m.quantity,
+  dispensed: m.dispensed,
+  dispensedAt: m.dispensedAt,
+});
+
+/** A patient's consultations, newest first; lab orders are joined by the caller from the lab's records. */
+export async function consultationsOfPatient(db: Db, hospitalId: string, patientId: string) {
+  const rows = await db
+    .selectFrom('consultations')
+    .selectAll()
+    .where('hospital_id', '=', hospitalId)
+    .where('patient_id', '=', patientId)
+    .orderBy('recorded_at', 'desc')
+    .orderBy('consultation_id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => {
+    const c = r.record;
+    const [firstName = '', ...rest] = c.doctor.name.split(' ');
+    const at = new Date(r.recorded_at).toISOString();
+    return {
+      id: c.consultationId,
+      consultationDate: at,
+      createdAt: at,
+      patientId: c.patientId,
+      patientName: c.patientName,
+      doctor: { id: c.doctor.id, name: c.doctor.name, firstName, lastName: rest.join(' ') },
+      chiefComplaint: c.chiefComplaint,
+      historyOfPresentIllness: c.historyOfPresentIllness,
+      physicalExamination: c.physicalExamination,
+      primaryDiagnosis: c.primaryDiagnosis,
+      treatmentPlan: c.treatmentPlan,
+      doctorNotes: c.doctorNotes,
+      vitals: c.vitals,
+      prescriptions: r.medications.map(medicationView),
+      billing: {
+        currency: 'NGN' as const,
+        consultationFee: c.billing.consultationFeeKobo / 100,
+        additionalCharges: c.billing.additionalCharges.map((a) => ({
+          description: a.description,
+          amount: a.amountKobo / 100,
+        })),
+        totalAmount: c.billing.totalAmountKobo / 100,
+      },
+      followUpRequired: c.followUp.required,
+      followUpDate: c.followUp.date,
+      followUpInstructions: c.followUp.instructions,
+    };
+  });
+}
+
+/** The pharmacist's queue: prescriptions with something left to dispense, oldest first. */
+export async function pendingPrescriptions(db: Db, hospitalId: string, page: number, limit: number) {
+  const base = db.selectFrom('consultations').where('hospital_id', '=', hospitalId).where('has_pending', '=', true);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('recorded_at')
+      .orderBy('consultation_id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+  ]);
+  const prescriptions = rows.map((r) => ({
+    id: r.consultation_id,
+    consultationId: r.consultation_id,
+    patientId: r.patient_id,
+    patientName: r.patient_name,
+    dateIssued: new Date(r.recorded_at).toISOString(),
+    prescribedBy: r.doctor_name,
+    diagnosis: r.primary_diagnosis,
+    medications: r.medications.map(medicationView),
+  }));
+  return { prescriptions, total: Number(n) };
+}
+
+export async function findPrescription(db: Db, hospitalId: string, consultationId: string) {
+  const row = await db
+    .selectFrom('consultations')
+    .select(['consultation_id', 'medications', 'has_pending'])
+    .where('hospital_id', '=', hospitalId)
+    .where('consultation_id', '=', consultationId)
+    .executeTakeFirst();
+  return row
+    ? {
+        consultationId: row.consultation_id,
+        pending: row.has_pending,
+        medications: row.medications.map(medicationView),
+      }
+    : null;
+}
+
+/** The pharmacist's dashboard: queue length, items dispensed today, the latest dispensations. */
+export async function dispensingStats(db: Db, hospitalId: string, today: string, recent: number) {
+  const [pending, dispensed, rows] = await Promise.all([
+    db
+      .selectFrom('consultations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('hospital_id', '=', hospitalId)
+      .where('has_pending', '=', true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('prescription_dispensations')
+      .select(sql<string>`coalesce(sum(item_count), 0)`.as('n'))
+      .where('hospital_id', '=', hospitalId)
+      .where('dispensed_on', '=', today)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('prescription_dispensations')
+      .selectAll()
+      .where('hospital_id', '=', hospitalId)
+      .orderBy('dispensed_at', 'desc')
+      .orderBy('event_id')
+      .limit(recent)
+      .execute(),
+  ]);
+  return {
+    pendingPrescriptions: Number(pending.n),
+    dispensedToday: Number(dispensed.n),
+    recentDispensations: rows.map((r) => ({
+      consultationId: r.consultation_id,
+      patientId: r.patient_id,
+      patientName: r.patient_name,
+      prescribedBy: r.prescribed_by,
+      dispensedBy: r.dispensed_by,
+      dispensedAt: new Date(r.dispensed_at).toISOString(),
+      medications: r.items.map((i) => ({ name: i.medicationName, quantity: i.quantity })),
+    })),
+  };
+}

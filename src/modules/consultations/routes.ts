@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { labRequestsForConsultations, pagination } from '../laboratory';
+import { findPatient, hospitalDate, PatientNotFound } from '../patients';
+import { countLowStock } from '../pharmacy';
+import { dispensePrescription } from './commands/dispense-prescription';
+import { recordConsultation } from './commands/record-consultation';
+import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
+import { createConsultationBody } from './schemas';
+
+const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
+const DOCTOR_ONLY = 'Access denied. Doctor role required.';
+
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+const dispenseBody = z
+  .object({ items: z.array(z.number().int().min(0).max(1000)).min(1, 'Choose at least one medication').optional() })
+  .nullish();
+
+/**
+ * The spec's client shows `message` as its toast: a 400 from these routes carries the first
+ * field's message there (e.g. 'Chief complaint is required'), and `msg` beside each field's.
+ */
+function firstFieldMessage(app: HttpApp) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 400 || typeof payload !== 'string' || !payload.includes('"errors"')) return payload;
+    const body = JSON.parse(payload) as { message?: string; errors?: { message?: string }[] };
+    if (!Array.isArray(body.errors) || !body.errors[0]?.message) return payload;
+    body.message = body.errors[0].message;
+    body.errors = body.errors.map((e) => ({ ...e, msg: e.message }));
+    return JSON.stringify(body);
+  });
+}
+
+export function consultationRoutes(app: HttpApp, platform: Platform) {
+  const doctor = platform.auth(['doctor'], DOCTOR_ONLY);
+  const pharmacist = platform.auth(['pharmacist'], PHARMACIST_ONLY);
+  const pharmacyDashboard = platform.auth(['pharmacist', 'admin'], PHARMACIST_ONLY);
+  const security = [{ bearer: [] }];
+  const tags = ['Consultations'];
+  firstFieldMessage(app);
+
+  const listForPatient = async (hospitalId: string, patientId: string) => {
+    const consultations = await consultationsOfPatient(platform.db, hospitalId, patientId);
+    const labs = await labRequestsForConsultations(
+      platform.db,
+      hospitalId,
+      consultations.map((c) => c.id),
+    );
+    return consultations.map((c) => ({ ...c, labOrders: labs.filter((l) => l.consultationId === c.id) }));
+  };
+
+  app.post(
+    '/consultations/create',
+    {
+      onRequest: doctor,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a consultation with its prescription, lab orders and fee (one commit)',
+        body: createConsultationBody,
+      },
+    },
+    async (request, reply) => {
+      const metadata = platform.metadataFor(request);
+      const id = await recordConsultation(platform, metadata, request.body);
+      const consultation = (await listForPatient(metadata.hospitalId, request.body.patientId)).find((c) => c.id === id);
+      return reply
+        .code(201)
+        .send({ success: true, message: 'Consultation saved successfully!', consultation, data: { consultation } });
+    },
+  );
+
+  app.get(
+    '/consultations/patient/:patientId',
+    {
+      onRequest: doctor,
+      schema: {
+        tags,
+        security,
+        summary: "A patient's consultations, newest first",
+        params: z.object({ patientId: z.string().max(100) }),
+      },
+    },
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const patient = await findPatient(platform.db, hospitalId, request.params.patientId, new Date());
+      if (!patient) throw new PatientNotFound();
+      return success(await listForPatient(hospitalId, patient.id));
+    },
+  );
+
+  app.get(
+    '/consultations/prescriptions/pending',
+    {
+      onRequest: pharmacist,
+      schema: {
+        tags,
+        security,
+        summary: 'Prescriptions with medications left to dispense, oldest first',
+        querystring: pageQuery,
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { prescriptions, total } = await pendingPrescriptions(platform.db, request.auth!.hospitalId, page, limit);
+      return { success: true as const, data: prescriptions, pagination: pagination(page, limit, total) };
+    },
+  );
+
+  app.post(
+    '/consultations/prescriptions/:consultationId/dispense',
+    {
+      onRequest: pharmacist,
+      schema: {
+        tags,
+        security,
+        summary: 'Dispense all medications (empty body) or those at `items` indexes; never twice',
+        params: z.object({ consultationId: z.string().max(100) }),
+        body: dispenseBody,
+      },
+    },
+    async (request) => {
+      const result = await dispensePrescription(
+        platform,
+        platform.metadataFor(request),
+        request.params.consultationId,
+        request.body?.items,
+      );
+      const message = result.dispensed.length ? 'Medication dispensed successfully!' : 'Medication already dispensed';
+      return success(result, message);
+    },
+  );
+
+  app.get(
+    '/pharmacy/stats',
+    {
+      onRequest: pharmacyDashboard,
+      schema: {
+        tags: ['Pharmacy'],
+        security,
+        summary: 'Pending prescriptions, medications dispensed today (Africa/Lagos), low stock, latest dispensations',
+        querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: {
+          200: ok(
+            z.object({
+              pendingPrescriptions: z.number(),
+              dispensedToday: z.number(),
+              lowStock: z.number(),
+              recentDispensations: z.array(z.record(z.string(), z.unknown())),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const [stats, lowStock] = await Promise.all([
+        dispensingStats(platform.db, hospitalId, hospitalDate(new Date()), request.query.recent),
+        countLowStock(platform.db, hospitalId),
+      ]);
+      return success({ ...stats, lowStock });
+    },
+  );
+}

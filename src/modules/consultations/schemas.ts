@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../laboratory';
+
+/** The consultation payload of product-spec-2 §3 with the rules and messages of §5 and §9. */
+export const DEFAULT_FEE_NAIRA = 5000;
+export const MEDICATION_FIELDS = 'Please fill all medication fields';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters long`)
+    .nullish()
+    .transform((v) => v || null);
+const required = (message: string, max = 2000) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters long`);
+
+/** Naira as a number or numeric string; blank means `fallback`. */
+const naira = (label: string, fallback?: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if ((v === undefined || v === null || v === '') && fallback !== undefined) return fallback;
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (n < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} cannot be negative` });
+        return z.NEVER;
+      }
+      if (n > 100_000_000) {
+        ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const measurement = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: 'Vital signs must be numbers' }).min(0).max(1000).nullable(),
+);
+
+const vitals = z
+  .object({
+    bloodPressure: text(20),
+    pulseRate: measurement,
+    temperature: measurement,
+    weight: measurement,
+    height: measurement,
+    respiratoryRate: measurement,
+    oxygenSaturation: measurement,
+  })
+  .nullish()
+  .transform((v) => (v && Object.values(v).some((x) => x !== null) ? v : null));
+
+const medicationField = z.string({ error: MEDICATION_FIELDS }).trim().min(1, MEDICATION_FIELDS).max(200);
+const prescription = z.object({
+  medicationName: medicationField,
+  dosage: medicationField,
+  frequency: medicationField,
+  duration: medicationField,
+  instructions: text(1000),
+  quantity: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'Quantity must be a whole number of at least 1' })
+      .int('Quantity must be a whole number of at least 1')
+      .min(1, 'Quantity must be a whole number of at least 1')
+      .max(100_000),
+  ),
+});
+
+const URGENCY_MESSAGE = `Urgency must be one of: ${LAB_URGENCIES.join(', ')}`;
+const labOrder = z
+  .object({
+    testName: z.string().trim().max(100).optional(),
+    testCode: z.string().trim().max(20).optional(),
+    urgency: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? 'Routine' : v),
+      z.enum(LAB_URGENCIES, { error: URGENCY_MESSAGE }),
+    ),
+    instructions: text(1000),
+  })
+  .transform((o, ctx) => {
+    const key = (o.testName || o.testCode || '').toLowerCase();
+    const test = LAB_TEST_CATALOGUE.find((t) => t.name.toLowerCase() === key || t.code.toLowerCase() === key);
+    if (!test) {
+      ctx.addIssue({
+        code: 'custom',
+        message: key ? `Unknown lab test: ${o.testName || o.testCode}` : 'Please select a lab test',
+      });
+      return z.NEVER;
+    }
+    return { testName: test.name, testCode: test.code, urgency: o.urgency, instructions: o.instructions };
+  });
+
+export const createConsultationBody = z.object({
+  patientId: required('Patient is required', 100),
+  chiefComplaint: required('Chief complaint is required'),
+  historyOfPresentIllness: text(5000),
+  physicalExamination: text(5000),
+  primaryDiagnosis: required('Primary diagnosis is required', 1000),
+  treatmentPlan: text(5000),
+  doctorNotes: text(5000),
+  vitals,
+  prescriptions: z
+    .array(prescription)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? []),
+  labOrders: z
+    .array(labOrder)
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? [])
+    .superRefine((orders, ctx) => {
+      const seen = new Set<string>();
+      orders.forEach((o, i) => {
+        if (seen.has(o.testCode))
+          ctx.addIssue({ code: 'custom', path: [i], message: 'A lab test can be added only once' });
+        seen.add(o.testCode);
+      });
+    }),
+  billing: z
+    .object({
+      consultationFee: naira('Consultation fee', DEFAULT_FEE_NAIRA),
+      additionalCharges: z
+        .array(z.object({ description: text(200), amount: naira('Charge amount') }))
+        .max(50)
+        .nullish()
+        .transform((v) => v ?? []),
+      // The client's total is ignored: the server adds the fee and the charges itself.
+      totalAmount: z.unknown().optional(),
+    })
+    .nullish()
+    .transform((b) => b ?? { consultationFee: DEFAULT_FEE_NAIRA, additionalCharges: [] }),
+  followUpRequired: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  followUpDate: text(40),
+  followUpInstructions: text(1000),
+});
+export type CreateConsultationBody = z.output<typeof createConsultationBody>;
+
+export const toKobo = (naira: number) => Math.round(naira * 100);

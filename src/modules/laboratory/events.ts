@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+
+/** Lab work, stream `lab-request-<labRequestId>`: one request per test ordered in a consultation. */
+export const LAB_URGENCIES = ['Routine', 'Urgent', 'STAT'] as const;
+
+/** The tests the consultation form offers (product-spec-2 §9), name and code. */
+export const LAB_TEST_CATALOGUE = [
+  { name: 'Full Blood Count', code: 'FBC' },
+  { name: 'Chest X-ray', code: 'CXR' },
+  { name: 'Urine Analysis', code: 'URINE' },
+  { name: 'Blood Sugar Test', code: 'BST' },
+  { name: 'Liver Function Test', code: 'LFT' },
+  { name: 'Kidney Function Test', code: 'KFT' },
+  { name: 'ECG', code: 'ECG' },
+  { name: 'CT Scan', code: 'CT' },
+  { name: 'MRI Scan', code: 'MRI' },
+] as const;
+
+const person = z.object({ id: z.string(), name: z.string() });
+/** Values by parameter ({ "Haemoglobin": "13.2 g/dL" }) or one free-text report. */
+export const labResults = z.union([
+  z.string(),
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+]);
+
+/** Who the request is for and who ordered it travel with every event, for the notifier. */
+const context = {
+  labRequestId: z.string(),
+  consultationId: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  orderedBy: person,
+  testName: z.string(),
+  testCode: z.string(),
+  urgency: z.enum(LAB_URGENCIES),
+};
+
+export const labRequestOrdered = defineEvent(
+  'LabRequestOrdered',
+  z.object({ ...context, hospitalId: z.string(), instructions: z.string().nullable() }),
+);
+
+export const labTestStarted = defineEvent('LabTestStarted', z.object(context));
+
+export const labResultsRecorded = defineEvent(
+  'LabResultsRecorded',
+  z.object({ ...context, results: labResults, notes: z.string().nullable(), conductedBy: z.string() }),
+);
+
+export const laboratoryContracts = [labRequestOrdered, labTestStarted, labResultsRecorded] as const;
+
+export type LabRequestOrdered = EventOf<typeof labRequestOrdered>;
+export type LabTestStarted = EventOf<typeof labTestStarted>;
+export type LabResultsRecorded = EventOf<typeof labResultsRecorded>;
+export type LabRequestEvent = LabRequestOrdered | LabTestStarted | LabResultsRecorded;
+export type LabUrgency = (typeof LAB_URGENCIES)[number];
+export type LabResults = z.infer<typeof labResults>;

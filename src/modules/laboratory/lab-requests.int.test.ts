@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicalApi } from '../../../test/helpers/clinical-api';
+import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
+import { hireAndSignIn } from '../../../test/helpers/staff-api';
+
+describe('lab requests', () => {
+  let s: PatientsSuite;
+  let otherLab: string;
+  const api = clinicalApi(() => s.t);
+  const patients = patientsApi(() => s.t);
+
+  beforeAll(async () => {
+    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'lab_technician', 'pharmacist']);
+    otherLab = (await hireAndSignIn(s.t, s.b.token, 'lab_technician')).token;
+  });
+  afterAll(async () => s?.t.close());
+
+  const order = async (labOrders: object[]) => {
+    const p = await patients.registered(s.tokens.receptionist);
+    const res = await api.consult(s.tokens.doctor, {
+      patientId: p.id,
+      chiefComplaint: 'Cough',
+      primaryDiagnosis: 'Suspected pneumonia',
+      labOrders,
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return { patient: p, consultation: res.json().consultation };
+  };
+  const queue = async (status: string) =>
+    (
+      await api.call(s.tokens.lab_technician, 'GET', `/api/lab/requests?status=${encodeURIComponent(status)}&limit=100`)
+    ).json().data.requests as { id: string; urgency: string; status: string }[];
+
+  it('queues STAT first, then Urgent, then Routine', async () => {
+    await order([{ testName: 'Urine Analysis' }]);
+    await order([
+      { testName: 'Chest X-ray', urgency: 'Urgent' },
+      { testName: 'ECG', urgency: 'STAT' },
+    ]);
+    const urgencies = (await queue('pending')).map((r) => r.urgency);
+    expect(urgencies).toEqual(
+      [...urgencies].sort(
+        (a, b) => ['STAT', 'Urgent', 'Routine'].indexOf(a) - ['STAT', 'Urgent', 'Routine'].indexOf(b),
+      ),
+    );
+    expect(urgencies[0]).toBe('STAT');
+    expect(urgencies.at(-1)).toBe('Routine');
+  });
+
+  it("starts, records results, and moves the patient to 'test complete' once every test is in", async () => {
+    const { patient, consultation } = await order([
+      { testName: 'Full Blood Count', urgency: 'STAT' },
+      { testName: 'Liver Function Test' },
+    ]);
+    const [fbc, lft] = consultation.labOrders as { id: string }[];
+    const status = async () => (await patients.get(s.tokens.doctor, patient.id)).json().data.status;
+    expect(await status()).toBe('refer for test');
+
+    const started = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${fbc!.id}/start`);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().data.request).toMatchObject({ status: 'in progress' });
+    expect((await queue('in progress')).map((r) => r.id)).toContain(fbc!.id);
+
+    const first = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${fbc!.id}/results`, {
+      results: { Haemoglobin: '13.2 g/dL', WBC: 6.1 },
+      notes: 'Normal',
+      conductedBy: 'Bisi Ade',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.request).toMatchObject({ status: 'completed', completed: true, conductedBy: 'Bisi Ade' });
+    expect(await status()).toBe('refer for test');
+
+    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${lft!.id}/results`, {
+      results: 'All within range',
+    });
+    expect(await status()).toBe('test complete');
+
+    const again = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${lft!.id}/results`, {
+      results: 'x',
+    });
+    expect(again.statusCode).toBe(409);
+
+    const chart = (await api.call(s.tokens.doctor, 'GET', `/api/consultations/patient/${patient.id}`)).json().data[0];
+    expect(chart.labOrders.find((l: { id: string }) => l.id === fbc!.id)).toMatchObject({
+      results: { Haemoglobin: '13.2 g/dL' },
+      notes: 'Normal',
+    });
+
+    const stats = (await api.call(s.tokens.lab_technician, 'GET', '/api/lab/stats')).json().data;
+    expect(stats.completedToday).toBe(2);
+    expect(stats.recentActivity[0].id).toBe(lft!.id);
+    const events = await s.t.platform.store.readStream(`lab-request-${fbc!.id}`);
+    expect(events.map((e) => e.type)).toEqual(['LabRequestOrdered', 'LabTestStarted', 'LabResultsRecorded']);
+  });
+
+  it('asks for results, checks roles, and hides other hospitals’ requests', async () => {
+    const { consultation } = await order([{ testName: 'CT Scan' }]);
+    const id = consultation.labOrders[0].id;
+    const empty = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${id}/results`, { results: '' });
+    expect(empty.statusCode).toBe(400);
+    for (const role of ['nurse', 'pharmacist', 'doctor'] as const) {
+      expect((await api.call(s.tokens[role], 'POST', `/api/lab/requests/${id}/start`)).statusCode).toBe(403);
+    }
+    expect((await api.call(s.tokens.pharmacist, 'GET', '/api/lab/requests')).statusCode).toBe(403);
+    const cross = await api.call(otherLab, 'POST', `/api/lab/requests/${id}/start`);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().message).toBe('Lab request not found');
+    expect((await api.call(otherLab, 'GET', '/api/lab/requests')).json().data.requests).toEqual([]);
+    expect((await api.call(s.tokens.lab_technician, 'GET', '/api/lab/requests?status=done')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,241 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database, Db } from '../../../platform/db/database';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { defineProjection } from '../../../platform/projections/projection';
+import { hospitalDate } from '../../patients';
+import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
+import type { LabRequestStatus } from '../lab-request';
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    lab_requests: {
+      lab_request_id: string;
+      hospital_id: string;
+      consultation_id: string;
+      patient_id: string;
+      patient_name: string;
+      ordered_by_id: string;
+      ordered_by_name: string;
+      test_name: string;
+      test_code: string;
+      urgency: string;
+      /** STAT 0, Urgent 1, Routine 2: the queue's first sort key. */
+      urgency_rank: number;
+      instructions: string | null;
+      status: string;
+      ordered_at: Date | string;
+      started_at: Date | string | null;
+      started_by: string | null;
+      completed_at: Date | string | null;
+      /** The hospital's calendar date of the results (the dashboard's "completed today"). */
+      completed_on: string | null;
+      results: LabResults | null;
+      notes: string | null;
+      conducted_by: string | null;
+      updated_at: Date | string;
+      version: number;
+    };
+  }
+}
+
+export const LAB_REQUESTS = 'laboratory-requests';
+const RANK: Record<LabUrgency, number> = { STAT: 0, Urgent: 1, Routine: 2 };
+const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+
+/** Inline: the technician's queue and the doctor's chart show an order or result as soon as it is made. */
+export const labRequestsProjection = defineProjection<LabRequestEvent>({
+  name: LAB_REQUESTS,
+  inline: true,
+  handlers: {
+    LabRequestOrdered: async (trx, event) => {
+      const d = event.data;
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .insertInto('lab_requests')
+        .values({
+          lab_request_id: d.labRequestId,
+          hospital_id: d.hospitalId,
+          consultation_id: d.consultationId,
+          patient_id: d.patientId,
+          patient_name: d.patientName,
+          ordered_by_id: d.orderedBy.id,
+          ordered_by_name: d.orderedBy.name,
+          test_name: d.testName,
+          test_code: d.testCode,
+          urgency: d.urgency,
+          urgency_rank: RANK[d.urgency],
+          instructions: d.instructions,
+          status: 'pending',
+          ordered_at: at,
+          started_at: null,
+          started_by: null,
+          completed_at: null,
+          completed_on: null,
+          results: null,
+          notes: null,
+          conducted_by: null,
+          updated_at: at,
+          version: versionAfter(event),
+        })
+        .onConflict((oc) => oc.column('lab_request_id').doNothing())
+        .execute();
+    },
+    LabTestStarted: async (trx, event) => {
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .updateTable('lab_requests')
+        .set({
+          status: 'in progress',
+          started_at: at,
+          started_by: event.metadata.actor.name,
+          updated_at: at,
+          version: versionAfter(event),
+        })
+        .where('lab_request_id', '=', event.data.labRequestId)
+        .where('version', '<', versionAfter(event))
+        .execute();
+    },
+    LabResultsRecorded: async (trx, event) => {
+      const at = new Date(event.metadata.occurredAt);
+      const d = event.data;
+      await trx
+        .updateTable('lab_requests')
+        .set({
+          status: 'completed',
+          completed_at: at,
+          completed_on: hospitalDate(at),
+          results: JSON.stringify(d.results) as unknown as LabResults,
+          notes: d.notes,
+          conducted_by: d.conductedBy,
+          updated_at: at,
+          version: versionAfter(event),
+        })
+        .where('lab_request_id', '=', d.labRequestId)
+        .where('version', '<', versionAfter(event))
+        .execute();
+    },
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('lab_requests').execute();
+  },
+});
+
+type Row = Selectable<Database['lab_requests']>;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toLabRequestView(r: Row) {
+  return {
+    id: r.lab_request_id,
+    consultationId: r.consultation_id,
+    patientId: r.patient_id,
+    patientName: r.patient_name,
+    testName: r.test_name,
+    testCode: r.test_code,
+    urgency: r.urgency as LabUrgency,
+    instructions: r.instructions,
+    status: r.status as LabRequestStatus,
+    completed: r.status === 'completed',
+    orderedBy: { id: r.ordered_by_id, name: r.ordered_by_name },
+    orderedAt: iso(r.ordered_at)!,
+    startedAt: iso(r.started_at),
+    startedBy: r.started_by,
+    completedAt: iso(r.completed_at),
+    results: r.results,
+    notes: r.notes,
+    conductedBy: r.conducted_by,
+  };
+}
+export type LabRequestView = ReturnType<typeof toLabRequestView>;
+
+/**
+ * One page of the queue. Open requests: STAT, then Urgent, then Routine, oldest first within
+ * each. Completed ones: newest results first.
+ */
+export async function listLabRequests(
+  db: Db,
+  hospitalId: string,
+  query: { status?: LabRequestStatus; page: number; limit: number },
+) {
+  let q = db.selectFrom('lab_requests').where('hospital_id', '=', hospitalId);
+  if (query.status) q = q.where('status', '=', query.status);
+  const [{ n }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    (query.status === 'completed'
+      ? q.selectAll().orderBy('completed_at', 'desc')
+      : q
+          .selectAll()
+          .orderBy(sql`status = 'completed'`)
+          .orderBy('urgency_rank')
+          .orderBy('ordered_at')
+    )
+      .orderBy('lab_request_id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return { requests: rows.map(toLabRequestView), total: Number(n) };
+}
+
+export async function findLabRequest(db: Db, hospitalId: string, labRequestId: string) {
+  const row = await db
+    .selectFrom('lab_requests')
+    .selectAll()
+    .where('hospital_id', '=', hospitalId)
+    .where('lab_request_id', '=', labRequestId)
+    .executeTakeFirst();
+  return row ? toLabRequestView(row) : null;
+}
+
+/** The lab orders of some consultations, with their results: for the doctor's records. */
+export async function labRequestsForConsultations(db: Db, hospitalId: string, consultationIds: string[]) {
+  if (consultationIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('lab_requests')
+    .selectAll()
+    .where('hospital_id', '=', hospitalId)
+    .where('consultation_id', 'in', consultationIds)
+    .orderBy('urgency_rank')
+    .orderBy('ordered_at')
+    .execute();
+  return rows.map(toLabRequestView);
+}
+
+/** Requests of a consultation that have no results yet. */
+export async function openLabRequestsOf(db: Db, consultationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('lab_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('consultation_id', '=', consultationId)
+    .where('status', '!=', 'completed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The lab dashboard: open work, today's completions, and the latest activity. */
+export async function labStats(db: Db, hospitalId: string, today: string, recent: number) {
+  const [counts, rows] = await Promise.all([
+    db
+      .selectFrom('lab_requests')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('status', '=', 'pending').as('pending'),
+        eb.fn.countAll<string>().filterWhere('status', '=', 'in progress').as('in_progress'),
+        eb.fn.countAll<string>().filterWhere('completed_on', '=', today).as('completed_today'),
+      ])
+      .where('hospital_id', '=', hospitalId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lab_requests')
+      .selectAll()
+      .where('hospital_id', '=', hospitalId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('lab_request_id')
+      .limit(recent)
+      .execute(),
+  ]);
+  return {
+    pending: Number(counts.pending),
+    inProgress: Number(counts.in_progress),
+    completedToday: Number(counts.completed_today),
+    recentActivity: rows.map(toLabRequestView),
+  };
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalDate } from '../patients';
+import { recordLabResults, startLabTest } from './commands';
+import { LAB_URGENCIES, labResults } from './events';
+import { LAB_PATIENT_STATUS } from './reactors/patient-status';
+import { labStats, listLabRequests } from './read-models/lab-requests';
+
+/** The lab's work: technicians (and the admin) run it; the doctor may follow it (spec-2 §6 Laboratory). */
+const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
+const WORK_ROLES = ['admin', 'lab_technician'] as const;
+const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
+
+const STATUS_ALIASES: Record<string, 'pending' | 'in progress' | 'completed'> = {
+  pending: 'pending',
+  'in progress': 'in progress',
+  in_progress: 'in progress',
+  'in-progress': 'in progress',
+  inprogress: 'in progress',
+  completed: 'completed',
+};
+
+export const labRequestSchema = z.object({
+  id: z.string(),
+  consultationId: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  testName: z.string(),
+  testCode: z.string(),
+  urgency: z.enum(LAB_URGENCIES),
+  instructions: z.string().nullable(),
+  status: z.enum(['pending', 'in progress', 'completed']),
+  completed: z.boolean(),
+  orderedBy: z.object({ id: z.string(), name: z.string() }),
+  orderedAt: z.string(),
+  startedAt: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  results: labResults.nullable(),
+  notes: z.string().nullable(),
+  conductedBy: z.string().nullable(),
+});
+
+export const paginationSchema = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalRecords: z.number(),
+  hasPrev: z.boolean(),
+  hasNext: z.boolean(),
+});
+
+export function pagination(page: number, limit: number, total: number) {
+  const totalPages = Math.ceil(total / limit);
+  return { currentPage: page, totalPages, totalRecords: total, hasPrev: page > 1, hasNext: page < totalPages };
+}
+
+const listQuery = z.object({
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === 'all') return undefined;
+      const s = STATUS_ALIASES[v];
+      if (!s) ctx.addIssue({ code: 'custom', message: 'Status must be one of: pending, in progress, completed' });
+      return s ?? z.NEVER;
+    }),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+const resultsBody = z.object({
+  results: z.union(
+    [
+      z.string().trim().min(1, 'Results are required').max(20_000),
+      z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+        .refine((r) => Object.keys(r).length > 0, 'Results are required'),
+    ],
+    { error: 'Results are required' },
+  ),
+  notes: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => v || null),
+  conductedBy: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export function laboratoryRoutes(app: HttpApp, platform: Platform) {
+  const canView = platform.auth(VIEW_ROLES, denied('view lab requests'));
+  const canWork = platform.auth(WORK_ROLES, denied('work on lab requests'));
+  const security = [{ bearer: [] }];
+  const tags = ['Laboratory'];
+  const answer = ok(z.object({ request: labRequestSchema }));
+
+  app.get(
+    '/lab/requests',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: 'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first',
+        querystring: listQuery,
+        response: { 200: ok(z.object({ requests: z.array(labRequestSchema), pagination: paginationSchema })) },
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      const { requests, total } = await listLabRequests(platform.db, request.auth!.hospitalId, { status, page, limit });
+      return success({ requests, pagination: pagination(page, limit, total) });
+    },
+  );
+
+  app.post(
+    '/lab/requests/:id/start',
+    { onRequest: canWork, schema: { tags, security, params: idParams, response: { 200: answer } } },
+    async (request) => {
+      const lab = await startLabTest(platform, platform.metadataFor(request), request.params.id);
+      return success({ request: lab }, 'Test started');
+    },
+  );
+
+  app.post(
+    '/lab/requests/:id/results',
+    {
+      onRequest: canWork,
+      schema: { tags, security, params: idParams, body: resultsBody, response: { 200: answer } },
+    },
+    async (request) => {
+      const lab = await recordLabResults(platform, platform.metadataFor(request), request.params.id, request.body, {
+        waitFor: [LAB_PATIENT_STATUS],
+      });
+      return success({ request: lab }, 'Test results recorded successfully!');
+    },
+  );
+
+  app.get(
+    '/lab/stats',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: 'Pending, in progress, completed today (Africa/Lagos) and the latest activity',
+        querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: {
+          200: ok(
+            z.object({
+              pending: z.number(),
+              inProgress: z.number(),
+              completedToday: z.number(),
+              recentActivity: z.array(labRequestSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      success(await labStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.recent)),
+  );
+}

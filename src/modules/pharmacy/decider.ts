@@ -1,0 +1,98 @@
+import type { Decider } from '../../platform/event-store/command-handler';
+import { InsufficientStock, MedicationAlreadyStocked, MedicationNotFound, StockBelowZero } from './errors';
+import type { MedicationEvent } from './events';
+import { evolveMedication, initialMedicationState, type MedicationState } from './medication';
+
+export type MedicationDetails = {
+  name: string;
+  batchNumber: string;
+  vendor: string;
+  expiryDate: string;
+  reorderLevel: number;
+};
+type Target = { medicationId: string; hospitalId: string };
+export type StockMedication = Target & { type: 'StockMedication'; details: MedicationDetails; quantity: number };
+export type ReceiveStock = Target & { type: 'ReceiveStock'; quantity: number; reason: string | null };
+export type AdjustStock = Target & { type: 'AdjustStock'; quantity: number; reason: string };
+export type DispenseMedication = Target & {
+  type: 'DispenseMedication';
+  quantity: number;
+  consultationId: string;
+  prescriptionIndex: number;
+  patientId: string;
+};
+export type MedicationCommand = StockMedication | ReceiveStock | AdjustStock | DispenseMedication;
+
+type Stocked = Extract<MedicationState, { status: 'stocked' }>;
+
+function stockedIn(state: MedicationState, hospitalId: string): Stocked {
+  if (state.status !== 'stocked' || state.hospitalId !== hospitalId) throw new MedicationNotFound();
+  return state;
+}
+
+function stock(command: StockMedication, state: MedicationState): MedicationEvent[] {
+  if (state.status !== 'none') throw new MedicationAlreadyStocked();
+  const { medicationId, hospitalId, details, quantity } = command;
+  return [{ type: 'MedicationStocked', data: { ...details, medicationId, hospitalId, quantity } }];
+}
+
+function receive(command: ReceiveStock, state: MedicationState): MedicationEvent[] {
+  const current = stockedIn(state, command.hospitalId);
+  return [
+    {
+      type: 'StockReceived',
+      data: { medicationId: current.medicationId, quantity: command.quantity, reason: command.reason },
+    },
+  ];
+}
+
+function adjust(command: AdjustStock, state: MedicationState): MedicationEvent[] {
+  const current = stockedIn(state, command.hospitalId);
+  if (current.stock + command.quantity < 0) throw new StockBelowZero(current.stock);
+  return [
+    {
+      type: 'StockAdjusted',
+      data: { medicationId: current.medicationId, quantity: command.quantity, reason: command.reason },
+    },
+  ];
+}
+
+function dispense(command: DispenseMedication, state: MedicationState): MedicationEvent[] {
+  const current = stockedIn(state, command.hospitalId);
+  if (current.stock < command.quantity) throw new InsufficientStock(current.name, current.stock, command.quantity);
+  const { quantity, consultationId, prescriptionIndex, patientId } = command;
+  return [
+    {
+      type: 'MedicationDispensed',
+      data: {
+        medicationId: current.medicationId,
+        name: current.name,
+        quantity,
+        consultationId,
+        prescriptionIndex,
+        patientId,
+      },
+    },
+  ];
+}
+
+export const medicationDecider: Decider<MedicationCommand, MedicationEvent, MedicationState> = {
+  initialState: initialMedicationState,
+  evolve: evolveMedication,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'StockMedication':
+        return stock(command, state);
+      case 'ReceiveStock':
+        return receive(command, state);
+      case 'AdjustStock':
+        return adjust(command, state);
+      case 'DispenseMedication':
+        return dispense(command, state);
+      default: {
+        const never: never = command;
+        throw new Error(`Unknown command ${(never as { type: string }).type}`);
+      }
+    }
+  },
+};

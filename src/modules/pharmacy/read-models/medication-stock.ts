@@ -1,0 +1,173 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database, Db } from '../../../platform/db/database';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import type { MedicationEvent } from '../events';
+import { stockStatus } from '../medication';
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    pharmacy_medications: {
+      medication_id: string;
+      hospital_id: string;
+      name: string;
+      batch_number: string;
+      vendor: string;
+      expiry_date: string;
+      stock_quantity: number;
+      reorder_level: number;
+      /** Events of the stream applied: replayed events (version not above it) change nothing. */
+      version: number;
+      created_at: Date | string;
+      updated_at: Date | string;
+    };
+  }
+}
+
+export const MEDICATION_STOCK = 'pharmacy-medication-stock';
+
+const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+
+/** Adds `delta` to the batch's stock unless the event is already in the row. */
+async function move(trx: Trx, event: RecordedEvent<MedicationEvent>, delta: number) {
+  await trx
+    .updateTable('pharmacy_medications')
+    .set({
+      stock_quantity: sql<number>`stock_quantity + ${delta}`,
+      version: versionAfter(event),
+      updated_at: new Date(event.metadata.occurredAt),
+    })
+    .where('medication_id', '=', event.data.medicationId)
+    .where('version', '<', versionAfter(event))
+    .execute();
+}
+
+/** Inline: the inventory a pharmacist reloads shows the receipt or dispensation just made. */
+export const medicationStockProjection = defineProjection<MedicationEvent>({
+  name: MEDICATION_STOCK,
+  inline: true,
+  handlers: {
+    MedicationStocked: async (trx, event) => {
+      const d = event.data;
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .insertInto('pharmacy_medications')
+        .values({
+          medication_id: d.medicationId,
+          hospital_id: d.hospitalId,
+          name: d.name,
+          batch_number: d.batchNumber,
+          vendor: d.vendor,
+          expiry_date: d.expiryDate,
+          stock_quantity: d.quantity,
+          reorder_level: d.reorderLevel,
+          version: versionAfter(event),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('medication_id').doNothing())
+        .execute();
+    },
+    StockReceived: (trx, event) => move(trx, event, event.data.quantity),
+    StockAdjusted: (trx, event) => move(trx, event, event.data.quantity),
+    MedicationDispensed: (trx, event) => move(trx, event, -event.data.quantity),
+  },
+  reset: async (trx) => {
+    await trx.deleteFrom('pharmacy_medications').execute();
+  },
+});
+
+/** Stock within this many days of expiry is "expiring soon". */
+export const EXPIRING_SOON_DAYS = 90;
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+type Row = Selectable<Database['pharmacy_medications']>;
+
+export function toMedicationView(r: Row, today: string) {
+  return {
+    id: r.medication_id,
+    name: r.name,
+    batchNumber: r.batch_number,
+    vendor: r.vendor,
+    expiryDate: r.expiry_date,
+    stockQuantity: r.stock_quantity,
+    reorderLevel: r.reorder_level,
+    status: stockStatus(r.stock_quantity, r.reorder_level),
+    expired: r.expiry_date < today,
+    expiringSoon: r.expiry_date >= today && r.expiry_date <= addDays(today, EXPIRING_SOON_DAYS),
+    version: r.version,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+export type MedicationView = ReturnType<typeof toMedicationView>;
+
+/** The hospital's stock by name then expiry, with the counts the inventory's metrics show. */
+export async function listMedications(db: Db, hospitalId: string, today: string, search?: string) {
+  let q = db.selectFrom('pharmacy_medications').selectAll().where('hospital_id', '=', hospitalId);
+  if (search) {
+    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', like),
+        eb(sql`lower(batch_number)`, 'like', like),
+        eb(sql`lower(vendor)`, 'like', like),
+      ]),
+    );
+  }
+  const rows = await q
+    .orderBy(sql`lower(name)`)
+    .orderBy('expiry_date')
+    .orderBy('medication_id')
+    .execute();
+  const medications = rows.map((r) => toMedicationView(r, today));
+  const count = (f: (m: MedicationView) => boolean) => medications.filter(f).length;
+  return {
+    medications,
+    summary: {
+      total: medications.length,
+      inStock: count((m) => m.status === 'In Stock'),
+      lowStock: count((m) => m.status === 'Low Stock'),
+      outOfStock: count((m) => m.status === 'Out of Stock'),
+      expiringSoon: count((m) => m.expiringSoon),
+    },
+  };
+}
+
+export async function findMedication(db: Db, hospitalId: string, medicationId: string, today: string) {
+  const row = await db
+    .selectFrom('pharmacy_medications')
+    .selectAll()
+    .where('hospital_id', '=', hospitalId)
+    .where('medication_id', '=', medicationId)
+    .executeTakeFirst();
+  return row ? toMedicationView(row, today) : null;
+}
+
+/** Batches of a medication by name (any case), earliest expiry first: where dispensing takes from. */
+export async function batchesNamed(db: Db, hospitalId: string, name: string) {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select(['medication_id', 'expiry_date'])
+    .where('hospital_id', '=', hospitalId)
+    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .orderBy('expiry_date')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ medicationId: r.medication_id, expiryDate: r.expiry_date }));
+}
+
+/** Batches at or under their reorder level (out of stock included): the dashboard's Low Stock Medications. */
+export async function countLowStock(db: Db, hospitalId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pharmacy_medications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('hospital_id', '=', hospitalId)
+    .whereRef('stock_quantity', '<=', 'reorder_level')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalDate } from '../patients';
+import { listMedications } from './read-models/medication-stock';
+import {
+  adjustmentBody,
+  createMedicationBody,
+  inventorySchema,
+  listMedicationsQuery,
+  medicationIdParams,
+  medicationSchema,
+  receiptBody,
+} from './schemas';
+import { adjustStock, receiveStock, stockMedication } from './stock';
+
+/** The pharmacy's stock: pharmacists (and the admin) keep it; the doctor may look (spec-2 §6 Pharmacy). */
+const VIEW_ROLES = ['admin', 'pharmacist', 'doctor'] as const;
+const KEEP_ROLES = ['admin', 'pharmacist'] as const;
+const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
+
+export function pharmacyRoutes(app: HttpApp, platform: Platform) {
+  const canView = platform.auth(VIEW_ROLES, denied('view the inventory'));
+  const canKeep = platform.auth(KEEP_ROLES, denied('manage the inventory'));
+  const security = [{ bearer: [] }];
+  const tags = ['Pharmacy'];
+  const answer = ok(z.object({ medication: medicationSchema }));
+
+  app.get(
+    '/inventory/medications',
+    {
+      onRequest: canView,
+      schema: { tags, security, querystring: listMedicationsQuery, response: { 200: ok(inventorySchema) } },
+    },
+    async (request) =>
+      success(
+        await listMedications(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.search),
+      ),
+  );
+
+  app.post(
+    '/inventory/medications',
+    {
+      onRequest: canKeep,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a batch of a medication to stock',
+        body: createMedicationBody,
+        response: { 201: answer },
+      },
+    },
+    async (request, reply) => {
+      const { quantity, ...details } = request.body;
+      const medication = await stockMedication(platform, platform.metadataFor(request), details, quantity);
+      return reply.code(201).send(success({ medication }, 'Medication added successfully!'));
+    },
+  );
+
+  app.post(
+    '/inventory/medications/:id/receipts',
+    {
+      onRequest: canKeep,
+      schema: {
+        tags,
+        security,
+        summary: 'Receive stock into a batch',
+        params: medicationIdParams,
+        body: receiptBody,
+        response: { 201: answer },
+      },
+    },
+    async (request, reply) => {
+      const { quantity, reason } = request.body;
+      const medication = await receiveStock(
+        platform,
+        platform.metadataFor(request),
+        request.params.id,
+        quantity,
+        reason,
+      );
+      return reply.code(201).send(success({ medication }, 'Stock received successfully!'));
+    },
+  );
+
+  app.post(
+    '/inventory/medications/:id/adjustments',
+    {
+      onRequest: canKeep,
+      schema: {
+        tags,
+        security,
+        summary: 'Correct a batch by a signed quantity, with a reason',
+        params: medicationIdParams,
+        body: adjustmentBody,
+        response: { 201: answer },
+      },
+    },
+    async (request, reply) => {
+      const { quantity, reason } = request.body;
+      const medication = await adjustStock(
+        platform,
+        platform.metadataFor(request),
+        request.params.id,
+        quantity,
+        reason,
+      );
+      return reply.code(201).send(success({ medication }, 'Stock adjusted successfully!'));
+    },
+  );
+}
