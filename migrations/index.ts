@@ -8,6 +8,7 @@ import * as identityAccountsOwned from './0111-identity-accounts-owned';
 import * as staffDirectory from './0200-staff-directory';
 import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
+import * as patientsRecords from './0211-patients-records';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0200-staff-directory': staffDirectory,
   '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,
+  '0211-patients-records': patientsRecords,
 };

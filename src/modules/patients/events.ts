@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
 
-/** The patients module's events, stream `patient-<patientId>`. */
+/** The patients module's events, stream `patient-<patientId>`; the tenant is in every event's metadata. */
 export const PATIENT_STATUSES = [
   'waiting',
   'consultation',
@@ -9,8 +9,12 @@ export const PATIENT_STATUSES = [
   'refer for test',
   'seen',
   'discharged',
+  // The admin chart also knows these two (product-spec-1 §4).
+  'active',
+  'transferred',
 ] as const;
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export const TEMPERATURE_UNITS = ['C', 'F'] as const;
 
 export const patientDetails = z.object({
   firstName: z.string(),
@@ -28,12 +32,58 @@ export const patientDetails = z.object({
   emergencyContactPhone: z.string().nullable(),
 });
 
+/** Measurements as recorded; null where not taken. Weight in kg, height in cm, blood pressure 'systolic/diastolic' mmHg. */
+export const vitalSigns = z.object({
+  bloodPressure: z.string().nullable(),
+  pulseRate: z.number().nullable(),
+  temperature: z.number().nullable(),
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
+  weight: z.number().nullable(),
+  height: z.number().nullable(),
+  respiratoryRate: z.number().nullable(),
+  oxygenSaturation: z.number().nullable(),
+});
+
+const status = z.enum(PATIENT_STATUSES);
+
 export const patientRegistered = defineEvent(
   'PatientRegistered',
-  patientDetails.extend({ patientId: z.string(), hospitalId: z.string(), status: z.enum(PATIENT_STATUSES) }),
+  patientDetails.extend({ patientId: z.string(), hospitalId: z.string(), status }),
 );
 
-export const patientsContracts = [patientRegistered] as const;
+/**
+ * An edit of the registration fields: only the fields that changed, each with its new value in
+ * `changes` and the value it replaced in `previous`, so the audit trail shows old → new without
+ * replaying the stream.
+ */
+export const patientDetailsEdited = defineEvent(
+  'PatientDetailsEdited',
+  z.object({ patientId: z.string(), changes: patientDetails.partial(), previous: patientDetails.partial() }),
+);
+
+export const patientStatusChanged = defineEvent(
+  'PatientStatusChanged',
+  z.object({ patientId: z.string(), from: status, to: status }),
+);
+
+/** Who took them and when are the event's metadata (actor, occurredAt). */
+export const vitalsRecorded = defineEvent('VitalsRecorded', z.object({ patientId: z.string(), vitals: vitalSigns }));
+
+/** The record leaves every list; the stream and its history stay for the audit trail. */
+export const patientRecordDeleted = defineEvent('PatientRecordDeleted', z.object({ patientId: z.string() }));
+
+export const patientsContracts = [
+  patientRegistered,
+  patientDetailsEdited,
+  patientStatusChanged,
+  vitalsRecorded,
+  patientRecordDeleted,
+] as const;
 
 export type PatientRegistered = EventOf<typeof patientRegistered>;
-export type PatientEvent = PatientRegistered;
+export type PatientDetailsEdited = EventOf<typeof patientDetailsEdited>;
+export type PatientStatusChanged = EventOf<typeof patientStatusChanged>;
+export type VitalsRecorded = EventOf<typeof vitalsRecorded>;
+export type PatientRecordDeleted = EventOf<typeof patientRecordDeleted>;
+export type PatientEvent =
+  PatientRegistered | PatientDetailsEdited | PatientStatusChanged | VitalsRecorded | PatientRecordDeleted;

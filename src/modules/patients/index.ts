@@ -3,10 +3,11 @@ import { patientsContracts } from './events';
 import { patientsListProjection } from './read-models/patients-list';
 import { patientRoutes } from './routes';
 
-/** Patient records: registration and the list behind the dashboards. Edits and status changes come later. */
+/** Patient records: registration, edits, statuses, vitals, deletion, and the lists and counts behind the dashboards. */
 export { patientsContracts } from './events';
 export type * from './events';
 export type { PatientStatus } from './patient';
+export { PATIENTS_LIST } from './read-models/patients-list';
 
 export const patientsModule: AppModule = {
   name: 'patients',

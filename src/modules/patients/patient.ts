@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GENDERS, PATIENT_STATUSES, patientDetails, PatientEvent } from './events';
+import type { GENDERS, PATIENT_STATUSES, patientDetails, PatientEvent, vitalSigns } from './events';
 
 /** The patient aggregate, stream `patient-<patientId>`. */
 
@@ -8,9 +8,19 @@ export type PatientStatus = (typeof PATIENT_STATUSES)[number];
 export type Gender = (typeof GENDERS)[number];
 
 export type PatientDetails = z.infer<typeof patientDetails>;
+export type VitalSigns = z.infer<typeof vitalSigns>;
 
 export type PatientState =
-  { status: 'none' } | { status: 'registered'; patientId: string; hospitalId: string; patientStatus: PatientStatus };
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      patientId: string;
+      hospitalId: string;
+      patientStatus: PatientStatus;
+      /** The registration fields as they stand: an edit records the values it replaces. */
+      details: PatientDetails;
+    }
+  | { status: 'deleted'; patientId: string; hospitalId: string };
 
 export const patientStream = (patientId: string) => `patient-${patientId}`;
 
@@ -18,13 +28,18 @@ export const initialPatientState = (): PatientState => ({ status: 'none' });
 
 export function evolvePatient(state: PatientState, event: PatientEvent): PatientState {
   switch (event.type) {
-    case 'PatientRegistered':
-      return {
-        status: 'registered',
-        patientId: event.data.patientId,
-        hospitalId: event.data.hospitalId,
-        patientStatus: event.data.status,
-      };
+    case 'PatientRegistered': {
+      const { patientId, hospitalId, status, ...details } = event.data;
+      return { status: 'registered', patientId, hospitalId, patientStatus: status, details };
+    }
+    case 'PatientDetailsEdited':
+      return state.status === 'registered' ? { ...state, details: { ...state.details, ...event.data.changes } } : state;
+    case 'PatientStatusChanged':
+      return state.status === 'registered' ? { ...state, patientStatus: event.data.to } : state;
+    case 'PatientRecordDeleted':
+      return state.status === 'registered'
+        ? { status: 'deleted', patientId: state.patientId, hospitalId: state.hospitalId }
+        : state;
     default:
       return state;
   }

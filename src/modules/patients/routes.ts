@@ -1,25 +1,47 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { reserveUnique } from '../../platform/event-store/unique-reservation';
-import { ok, success } from '../../platform/http/envelope';
-import { Conflict, NotFound } from '../../platform/http/errors';
+import { ok, okMessage, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
-import { patientDecider } from './decider';
-import { patientStream } from './patient';
-import { findPatient, listPatients, patientFromEvent, patientStats } from './read-models/patients-list';
-import { listPatientsQuery, patientDetail, patientIdParams, patientListItem, registerPatientBody } from './schemas';
+import { changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
+import { registerPatient } from './commands/register-patient';
+import { PatientNotFound } from './errors';
+import { withFieldMsg } from './field-errors';
+import { patientStats } from './read-models/patient-counts';
+import { findPatient, listPatients } from './read-models/patients-queries';
+import {
+  changeStatusBody,
+  editPatientBody,
+  listPatientsQuery,
+  paginationSchema,
+  patientDetail,
+  patientIdParams,
+  patientListItem,
+  patientStatsSchema,
+  registerPatientBody,
+  vitalsSchema,
+} from './schemas';
+import { recordVitalsBody } from './vitals-rules';
 
-/** Identification numbers are unique per hospital: the reserved value carries the hospital. */
-export const PATIENT_ID_SCOPE = 'patient-id';
+export { PATIENT_ID_SCOPE } from './commands/register-patient';
+
+/** Who may do what (issue 7): the front desk keeps the records, clinicians move and measure patients. */
 const VIEW_ROLES = ['admin', 'doctor', 'nurse', 'receptionist'] as const;
-const REGISTER_ROLES = ['admin', 'receptionist'] as const;
+const RECORD_ROLES = ['admin', 'receptionist'] as const;
+const STATUS_ROLES = ['admin', 'doctor', 'nurse'] as const;
+const VITALS_ROLES = ['doctor', 'nurse'] as const;
+const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
 
 export function patientRoutes(app: HttpApp, platform: Platform) {
-  const canView = platform.auth(VIEW_ROLES, 'Access denied. You do not have permission to view patients.');
-  const canRegister = platform.auth(REGISTER_ROLES, 'Access denied. You do not have permission to register patients.');
+  const canView = platform.auth(VIEW_ROLES, denied('view patients'));
+  const canRegister = platform.auth(RECORD_ROLES, denied('register patients'));
+  const canEdit = platform.auth(RECORD_ROLES, denied('edit patients'));
+  const canDelete = platform.auth(RECORD_ROLES, denied('delete patients'));
+  const canChangeStatus = platform.auth(STATUS_ROLES, denied('change patient status'));
+  const canRecordVitals = platform.auth(VITALS_ROLES, denied('record vitals'));
   const security = [{ bearer: [] }];
   const tags = ['Patients'];
+  const answer = z.object({ patient: patientDetail });
+  withFieldMsg(app);
 
   app.post(
     '/patients',
@@ -28,33 +50,14 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Register a patient',
+        summary: 'Register a patient (409 LIKELY_DUPLICATE with candidates unless allowDuplicate)',
         body: registerPatientBody,
-        response: { 201: ok(z.object({ patient: patientDetail })) },
+        response: { 201: ok(answer) },
       },
     },
     async (request, reply) => {
-      const metadata = platform.metadataFor(request);
-      const hospitalId = metadata.hospitalId;
-      const patientId = randomUUID();
-      const details = request.body;
-      const today = hospitalDate(new Date(metadata.occurredAt));
-      const { value: registered } = await platform.transact(metadata, async (uow) => {
-        await reserveUnique(
-          uow,
-          {
-            scope: PATIENT_ID_SCOPE,
-            value: `${hospitalId}:${details.identificationNumber}`,
-            ownerId: patientId,
-            ownerStream: patientStream(patientId),
-          },
-          () => new Conflict('A patient with this identification number already exists'),
-        );
-        const patient = await uow.load(patientDecider, patientStream(patientId), { isNew: true });
-        const [event] = uow.decide(patient, { type: 'RegisterPatient', patientId, hospitalId, today, details });
-        return event!;
-      });
-      const patient = patientFromEvent(registered, metadata.occurredAt, new Date());
+      const { allowDuplicate, ...details } = request.body;
+      const patient = await registerPatient(platform, platform.metadataFor(request), details, { allowDuplicate });
       return reply.code(201).send(success({ patient }, 'Patient registered successfully!'));
     },
   );
@@ -66,35 +69,21 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: "List the hospital's patients",
+        summary: "List and search the hospital's patients, newest first",
         querystring: listPatientsQuery,
-        response: {
-          200: ok(
-            z.object({
-              patients: z.array(patientListItem),
-              pagination: z.object({
-                page: z.number(),
-                limit: z.number(),
-                totalPages: z.number(),
-                totalPatients: z.number(),
-              }),
-            }),
-          ),
-        },
+        response: { 200: ok(z.object({ patients: z.array(patientListItem), pagination: paginationSchema })) },
       },
     },
     async (request) => {
       const q = request.query;
-      const { patients, total } = await listPatients(
+      const { patients, total, totalIsCapped } = await listPatients(
         platform.db,
         request.auth!.hospitalId,
         { page: q.page, limit: q.limit, search: q.search, status: q.status, countOnly: q.count_only },
         new Date(),
       );
-      return success({
-        patients,
-        pagination: { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalPatients: total },
-      });
+      const pagination = { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalPatients: total };
+      return success({ patients, pagination: totalIsCapped ? { ...pagination, totalIsCapped } : pagination });
     },
   );
 
@@ -105,19 +94,11 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Patient counts by status and registered today (Africa/Lagos)',
-        response: {
-          200: ok(
-            z.object({
-              totalPatients: z.number(),
-              byStatus: z.record(z.string(), z.number()),
-              registeredToday: z.number(),
-            }),
-          ),
-        },
+        summary: 'Patient counts by status, registered today (Africa/Lagos) and ever seen',
+        response: { 200: ok(patientStatsSchema) },
       },
     },
-    async (request) => success(await patientStats(platform.db, request.auth!.hospitalId, new Date())),
+    async (request) => success(await patientStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()))),
   );
 
   app.get(
@@ -125,8 +106,86 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
     { onRequest: canView, schema: { tags, security, params: patientIdParams, response: { 200: ok(patientDetail) } } },
     async (request) => {
       const patient = await findPatient(platform.db, request.auth!.hospitalId, request.params.id, new Date());
-      if (!patient) throw new NotFound('Patient not found');
+      if (!patient) throw new PatientNotFound();
       return success(patient);
+    },
+  );
+
+  app.put(
+    '/patients/:id',
+    {
+      onRequest: canEdit,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit registration fields; `version` from the detail, 409 STALE_VERSION with `current` when stale',
+        params: patientIdParams,
+        body: editPatientBody,
+        response: { 200: ok(answer) },
+      },
+    },
+    async (request) => {
+      const { version, ...changes } = request.body;
+      const patient = await editPatient(platform, platform.metadataFor(request), request.params.id, changes, version);
+      return success({ patient }, 'Patient updated successfully!');
+    },
+  );
+
+  app.patch(
+    '/patients/:id/status',
+    {
+      onRequest: canChangeStatus,
+      schema: {
+        tags,
+        security,
+        summary: "Change a patient's status",
+        params: patientIdParams,
+        body: changeStatusBody,
+        response: { 200: ok(answer) },
+      },
+    },
+    async (request) => {
+      const { status, version } = request.body;
+      const metadata = platform.metadataFor(request);
+      const patient = await changePatientStatus(platform, metadata, request.params.id, status, version);
+      return success({ patient }, 'Patient status updated successfully!');
+    },
+  );
+
+  app.post(
+    '/patients/:id/vitals',
+    {
+      onRequest: canRecordVitals,
+      schema: {
+        tags,
+        security,
+        summary: 'Record vital signs (at least one, each within its sane range)',
+        params: patientIdParams,
+        body: recordVitalsBody,
+        response: { 201: ok(z.object({ vitals: vitalsSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const patient = await recordVitals(platform, platform.metadataFor(request), request.params.id, request.body);
+      return reply.code(201).send(success({ vitals: patient.vitals! }, 'Vitals recorded successfully!'));
+    },
+  );
+
+  app.delete(
+    '/patients/:id',
+    {
+      onRequest: canDelete,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a patient record (its history stays)',
+        params: patientIdParams,
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      await deletePatient(platform, platform.metadataFor(request), request.params.id);
+      return { success: true as const, message: 'Patient deleted successfully!' };
     },
   );
 }

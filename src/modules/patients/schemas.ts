@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hospitalDate, isCalendarDate } from './clinic-time';
-import { DOB_IN_FUTURE } from './decider';
+import { DOB_IN_FUTURE } from './errors';
+import { PATIENT_STATUSES, TEMPERATURE_UNITS } from './events';
 
 /** Registration rules of product-spec-2 §5, with its messages word for word. */
 const required = (message: string, max = 200) =>
@@ -25,7 +26,7 @@ const optionalText = (max: number) =>
 
 const GENDERS = { male: 'Male', female: 'Female', other: 'Other' } as const;
 
-export const registerPatientBody = z.object({
+const patientFields = {
   firstName: required('First name is required', 100),
   lastName: required('Last name is required', 100),
   dateOfBirth: required('Date of birth is required', 40)
@@ -45,24 +46,64 @@ export const registerPatientBody = z.object({
   emergencyContactName: optionalText(200),
   emergencyContactRelationship: optionalText(100),
   emergencyContactPhone: optionalText(30).refine((v) => v === null || isValidPhone(v), INVALID_PHONE),
-});
+};
+
 // Unknown fields (the form's registrationDate, a status or hospital) are dropped, never stored.
+export const registerPatientBody = z.object({
+  ...patientFields,
+  /** The receptionist saw the likely duplicates and registers anyway. */
+  allowDuplicate: z.boolean().optional(),
+});
+
+const VERSION_REQUIRED = 'Version is required: send the version of the patient you edited';
+const version = z
+  .number({ error: VERSION_REQUIRED })
+  .int('Version must be a whole number')
+  .min(1, 'Version must be at least 1');
+
+/** An edit: any registration fields (same rules), and the version the client last saw. */
+export const editPatientBody = z.object(patientFields).partial().extend({ version });
+
+export const STATUS_MESSAGE = `Status must be one of: ${PATIENT_STATUSES.join(', ')}`;
+const lowerTrimmed = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+const status = z.preprocess(
+  lowerTrimmed,
+  z.enum(PATIENT_STATUSES, { error: (issue) => (issue.input === undefined ? 'Status is required' : STATUS_MESSAGE) }),
+);
+
+export const changeStatusBody = z.object({ status, version: version.optional() });
 
 const truthy = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean());
 
 export const listPatientsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   // The admin dashboard's chart asks for up to 1000 (product-spec-1 §9).
   limit: z.coerce.number().int().min(1).max(1000, 'limit must be at most 1000').default(10),
-  search: z.string().max(100).optional(),
+  search: z.string().max(100, 'Search must be at most 100 characters long').optional(),
   status: z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' || v === 'all' ? undefined : v.trim().toLowerCase()) : v),
-    z.string().max(40).optional(),
+    (v) => {
+      const s = lowerTrimmed(v);
+      return s === '' || s === 'all' ? undefined : s;
+    },
+    z.enum(PATIENT_STATUSES, { error: `${STATUS_MESSAGE} (or all)` }).optional(),
   ),
   count_only: truthy.optional(),
 });
 
 export const patientIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const vitalsSchema = z.object({
+  bloodPressure: z.string().nullable(),
+  pulseRate: z.number().nullable(),
+  temperature: z.number().nullable(),
+  weight: z.number().nullable(),
+  height: z.number().nullable(),
+  respiratoryRate: z.number().nullable(),
+  oxygenSaturation: z.number().nullable(),
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
+  recordedAt: z.string(),
+  recordedBy: z.object({ id: z.string(), name: z.string() }),
+});
 
 export const patientListItem = z.object({
   id: z.string(),
@@ -75,6 +116,8 @@ export const patientListItem = z.object({
   status: z.string(),
   dateRegistered: z.string(),
   identificationNumber: z.string(),
+  diagnosis: z.string().nullable(),
+  vitals: vitalsSchema.nullable(),
 });
 
 export const patientDetail = patientListItem.extend({
@@ -86,4 +129,23 @@ export const patientDetail = patientListItem.extend({
     relationship: z.string().nullable(),
     phoneNumber: z.string(),
   }),
+  prescriptions: z.array(z.unknown()),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+
+export const patientStatsSchema = z.object({
+  totalPatients: z.number(),
+  byStatus: z.object(Object.fromEntries(PATIENT_STATUSES.map((s) => [s, z.number()]))),
+  registeredToday: z.number(),
+  seenCount: z.number(),
+});
+
+export const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  totalPatients: z.number(),
+  /** A search with more matches than it counts: totalPatients is a lower bound. */
+  totalIsCapped: z.boolean().optional(),
 });

@@ -1,8 +1,13 @@
-import { sql, type Selectable } from 'kysely';
-import type { Database, Db } from '../../../platform/db/database';
-import { defineProjection } from '../../../platform/projections/projection';
-import { ageOn, hospitalDate } from '../clinic-time';
-import type { PatientEvent, PatientRegistered } from '../events';
+import type { GeneratedAlways, Selectable } from 'kysely';
+import type { Database } from '../../../platform/db/database';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { hospitalDate } from '../clinic-time';
+import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
+import { bumpCounts, dayBucket, SEEN_BUCKET, statusBucket } from './patient-counts';
+
+/** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
+export type StoredVitals = VitalSigns & { recordedAt: string; recordedBy: { id: string; name: string } };
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -23,15 +28,60 @@ declare module '../../../platform/db/database' {
       registered_at: Date | string;
       /** The hospital's calendar date of registration, fixed when the event is projected. */
       registered_on: string;
+      /** The stream's version (events in it) after the last event applied: the edit's `version`. */
       version: number;
+      updated_at: Date | string;
+      vitals: StoredVitals | null;
+      /** Has been 'seen' at some point (the doctor's "Total Patients Seen"). */
+      ever_seen: boolean;
+      /** A tombstone: the row stays so a replayed older event cannot bring the record back. */
+      deleted_at: Date | string | null;
+      phone_digits: GeneratedAlways<string>;
+      search_text: GeneratedAlways<string>;
     };
   }
 }
 
 export const PATIENTS_LIST = 'patients-list';
+export type PatientRow = Selectable<Database['patients_list']>;
 
-type Row = Selectable<Database['patients_list']>;
+const COLUMNS: Record<keyof PatientDetails, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  dateOfBirth: 'date_of_birth',
+  gender: 'gender',
+  phoneNumber: 'phone_number',
+  address: 'address',
+  identificationNumber: 'identification_number',
+  emergencyContactName: 'emergency_contact_name',
+  emergencyContactRelationship: 'emergency_contact_relationship',
+  emergencyContactPhone: 'emergency_contact_phone',
+};
 
+const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+
+/**
+ * The row an event of its stream applies to, locked; null when there is none or the event is
+ * already in it (versions only grow), which makes every handler idempotent by position.
+ */
+async function rowFor(trx: Trx, event: RecordedEvent<PatientEvent>) {
+  const row = await trx
+    .selectFrom('patients_list')
+    .select(['hospital_id', 'status', 'registered_on', 'ever_seen', 'deleted_at', 'version'])
+    .where('patient_id', '=', event.data.patientId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && row.version < versionAfter(event) ? row : null;
+}
+
+function touch(event: RecordedEvent) {
+  return { version: versionAfter(event), updated_at: new Date(event.metadata.occurredAt) };
+}
+
+/**
+ * The patient list and its counts, in the append's transaction (inline), so a registration or an
+ * edit is in the next list a receptionist loads. The counts move only when the row does.
+ */
 export const patientsListProjection = defineProjection<PatientEvent>({
   name: PATIENTS_LIST,
   inline: true,
@@ -39,7 +89,8 @@ export const patientsListProjection = defineProjection<PatientEvent>({
     PatientRegistered: async (trx, event) => {
       const d = event.data;
       const at = new Date(event.metadata.occurredAt);
-      await trx
+      const registeredOn = hospitalDate(at);
+      const inserted = await trx
         .insertInto('patients_list')
         .values({
           patient_id: d.patientId,
@@ -56,135 +107,83 @@ export const patientsListProjection = defineProjection<PatientEvent>({
           emergency_contact_phone: d.emergencyContactPhone,
           status: d.status,
           registered_at: at,
-          registered_on: hospitalDate(at),
-          version: Number(event.revision) + 1,
+          registered_on: registeredOn,
+          version: versionAfter(event),
+          updated_at: at,
+          vitals: null,
+          ever_seen: d.status === 'seen',
+          deleted_at: null,
         })
         .onConflict((oc) => oc.column('patient_id').doNothing())
+        .returning('patient_id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      await bumpCounts(trx, d.hospitalId, {
+        [statusBucket(d.status)]: 1,
+        [dayBucket(registeredOn)]: 1,
+        ...(d.status === 'seen' ? { [SEEN_BUCKET]: 1 } : {}),
+      });
+    },
+
+    PatientDetailsEdited: async (trx, event) => {
+      if (!(await rowFor(trx, event))) return;
+      const set: Record<string, unknown> = touch(event);
+      for (const [field, value] of Object.entries(event.data.changes)) {
+        set[COLUMNS[field as keyof PatientDetails]] = value;
+      }
+      await trx.updateTable('patients_list').set(set).where('patient_id', '=', event.data.patientId).execute();
+    },
+
+    PatientStatusChanged: async (trx, event) => {
+      const row = await rowFor(trx, event);
+      if (!row) return;
+      const to = event.data.to;
+      const firstSeen = to === 'seen' && !row.ever_seen;
+      await trx
+        .updateTable('patients_list')
+        .set({ ...touch(event), status: to, ever_seen: row.ever_seen || to === 'seen' })
+        .where('patient_id', '=', event.data.patientId)
         .execute();
+      if (row.deleted_at !== null) return;
+      await bumpCounts(trx, row.hospital_id, {
+        [statusBucket(row.status)]: -1,
+        [statusBucket(to)]: 1,
+        ...(firstSeen ? { [SEEN_BUCKET]: 1 } : {}),
+      });
+    },
+
+    VitalsRecorded: async (trx, event) => {
+      if (!(await rowFor(trx, event))) return;
+      const { actor, occurredAt } = event.metadata;
+      const vitals: StoredVitals = {
+        ...event.data.vitals,
+        recordedAt: occurredAt,
+        recordedBy: { id: actor.userId, name: actor.name },
+      };
+      await trx
+        .updateTable('patients_list')
+        .set({ ...touch(event), vitals })
+        .where('patient_id', '=', event.data.patientId)
+        .execute();
+    },
+
+    PatientRecordDeleted: async (trx, event) => {
+      const row = await rowFor(trx, event);
+      if (!row || row.deleted_at !== null) return;
+      await trx
+        .updateTable('patients_list')
+        .set({ ...touch(event), deleted_at: new Date(event.metadata.occurredAt) })
+        .where('patient_id', '=', event.data.patientId)
+        .execute();
+      await bumpCounts(trx, row.hospital_id, {
+        [statusBucket(row.status)]: -1,
+        [dayBucket(row.registered_on)]: -1,
+        ...(row.ever_seen ? { [SEEN_BUCKET]: -1 } : {}),
+      });
     },
   },
   reset: async (trx) => {
+    await trx.deleteFrom('patient_counts').execute();
     await trx.deleteFrom('patients_list').execute();
   },
 });
-
-// ---- queries -------------------------------------------------------------------------------
-
-function toItem(r: Row, today: string) {
-  return {
-    id: r.patient_id,
-    name: `${r.first_name} ${r.last_name}`,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    age: ageOn(r.date_of_birth, today),
-    gender: r.gender,
-    contact: r.phone_number,
-    status: r.status,
-    dateRegistered: new Date(r.registered_at).toISOString(),
-    identificationNumber: r.identification_number,
-  };
-}
-
-function toDetail(r: Row, today: string) {
-  return {
-    ...toItem(r, today),
-    dateOfBirth: r.date_of_birth,
-    phoneNumber: r.phone_number,
-    address: r.address,
-    emergencyContact: {
-      name: r.emergency_contact_name,
-      relationship: r.emergency_contact_relationship,
-      phoneNumber: r.emergency_contact_phone ?? r.phone_number,
-    },
-  };
-}
-
-export type PatientListQuery = { page: number; limit: number; search?: string; status?: string; countOnly?: boolean };
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `now` decides the ages shown; passed in so a query is a pure function of its inputs. */
-export async function listPatients(db: Db, hospitalId: string, q: PatientListQuery, now: Date) {
-  let base = db.selectFrom('patients_list').where('hospital_id', '=', hospitalId);
-  const search = q.search?.trim();
-  if (search) {
-    const p = likePattern(search);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', p),
-        eb(sql<string>`last_name || ' ' || first_name`, 'ilike', p),
-        eb('identification_number', 'ilike', p),
-        eb('phone_number', 'ilike', p),
-      ]),
-    );
-  }
-  if (q.status) base = base.where('status', '=', q.status);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  if (q.countOnly) return { patients: [], total: Number(total) };
-  const rows = await base
-    .selectAll()
-    .orderBy('registered_at', 'desc')
-    .orderBy('patient_id')
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  const today = hospitalDate(now);
-  return { patients: rows.map((r) => toItem(r, today)), total: Number(total) };
-}
-
-/** A just-registered patient as the detail answer shows it, from the registration event itself. */
-export function patientFromEvent(event: PatientRegistered, occurredAt: string, now: Date) {
-  const d = event.data;
-  const at = new Date(occurredAt);
-  return toDetail(
-    {
-      patient_id: d.patientId,
-      hospital_id: d.hospitalId,
-      first_name: d.firstName,
-      last_name: d.lastName,
-      date_of_birth: d.dateOfBirth,
-      gender: d.gender,
-      phone_number: d.phoneNumber,
-      address: d.address,
-      identification_number: d.identificationNumber,
-      emergency_contact_name: d.emergencyContactName,
-      emergency_contact_relationship: d.emergencyContactRelationship,
-      emergency_contact_phone: d.emergencyContactPhone,
-      status: d.status,
-      registered_at: at,
-      registered_on: hospitalDate(at),
-      version: 1,
-    },
-    hospitalDate(now),
-  );
-}
-
-export async function findPatient(db: Db, hospitalId: string, patientId: string, now: Date) {
-  const row = await db
-    .selectFrom('patients_list')
-    .selectAll()
-    .where('hospital_id', '=', hospitalId)
-    .where('patient_id', '=', patientId)
-    .executeTakeFirst();
-  return row ? toDetail(row, hospitalDate(now)) : null;
-}
-
-export async function patientStats(db: Db, hospitalId: string, now: Date) {
-  const rows = await db
-    .selectFrom('patients_list')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('hospital_id', '=', hospitalId)
-    .groupBy('status')
-    .execute();
-  const today = await db
-    .selectFrom('patients_list')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('hospital_id', '=', hospitalId)
-    .where('registered_on', '=', hospitalDate(now))
-    .executeTakeFirstOrThrow();
-  const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  const totalPatients = rows.reduce((sum, r) => sum + Number(r.n), 0);
-  return { totalPatients, byStatus, registeredToday: Number(today.n) };
-}

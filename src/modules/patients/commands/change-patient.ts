@@ -1,0 +1,108 @@
+import type { EventMetadata } from '../../../platform/event-store/port';
+import { WrongExpectedRevision } from '../../../platform/event-store/port';
+import { releaseUnique, reserveUnique } from '../../../platform/event-store/unique-reservation';
+import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
+import type { Platform } from '../../../platform/platform';
+import { hospitalDate } from '../clinic-time';
+import { patientDecider, type PatientCommand } from '../decider';
+import { DuplicateIdentificationNumber, PatientNotFound, StalePatientVersion } from '../errors';
+import { patientStream, type PatientDetails, type PatientState, type PatientStatus, type VitalSigns } from '../patient';
+import { PATIENTS_LIST } from '../read-models/patients-list';
+import { findPatient, type PatientDetailView } from '../read-models/patients-queries';
+import { identificationClaim } from './register-patient';
+
+type Registered = Extract<PatientState, { status: 'registered' }>;
+
+/**
+ * One command on a patient's stream, with `expectedVersion` (what the client last saw) pinned
+ * when given: a stale version answers 409 with the record as it now stands, never overwrites it.
+ * `alsoStage` adds the identification reservations to the same commit. The answer is the record
+ * from the patient list, which the inline projection updated in that very commit.
+ */
+async function onPatient(
+  platform: Platform,
+  metadata: EventMetadata,
+  patientId: string,
+  command: PatientCommand,
+  expectedVersion: number | undefined,
+  alsoStage?: (uow: UnitOfWork, before: Registered, after: PatientState) => Promise<void>,
+): Promise<PatientDetailView | null> {
+  const stream = patientStream(patientId);
+  try {
+    await platform.transact(
+      metadata,
+      async (uow) => {
+        const patient = await uow.load(patientDecider, stream, { expectedVersion });
+        const before = patient.state;
+        const events = uow.decide(patient, command);
+        if (events.length > 0 && alsoStage) await alsoStage(uow, before as Registered, patient.state);
+      },
+      { waitFor: [{ name: PATIENTS_LIST }] },
+    );
+  } catch (e) {
+    if (e instanceof WrongExpectedRevision && e.stream === stream && expectedVersion !== undefined) {
+      const current = await findPatient(platform.db, metadata.hospitalId, patientId, new Date());
+      if (!current) throw new PatientNotFound();
+      throw new StalePatientVersion(current);
+    }
+    throw e;
+  }
+  return findPatient(platform.db, metadata.hospitalId, patientId, new Date());
+}
+
+const found = (p: PatientDetailView | null) => {
+  if (!p) throw new PatientNotFound();
+  return p;
+};
+
+/** Edits registration fields; a new identification number moves its reservation in the same commit. */
+export async function editPatient(
+  platform: Platform,
+  metadata: EventMetadata,
+  patientId: string,
+  changes: Partial<PatientDetails>,
+  version: number,
+) {
+  const { hospitalId } = metadata;
+  const today = hospitalDate(new Date(metadata.occurredAt));
+  const command: PatientCommand = { type: 'EditPatientDetails', patientId, hospitalId, today, changes };
+  return found(
+    await onPatient(platform, metadata, patientId, command, version, async (uow, before, after) => {
+      if (after.status !== 'registered') return;
+      const from = before.details.identificationNumber;
+      const to = after.details.identificationNumber;
+      if (from === to) return;
+      await reserveUnique(
+        uow,
+        identificationClaim(hospitalId, to, patientId),
+        () => new DuplicateIdentificationNumber(),
+      );
+      await releaseUnique(uow, identificationClaim(hospitalId, from, patientId));
+    }),
+  );
+}
+
+export async function changePatientStatus(
+  platform: Platform,
+  metadata: EventMetadata,
+  patientId: string,
+  status: PatientStatus,
+  version?: number,
+) {
+  const command: PatientCommand = { type: 'ChangePatientStatus', patientId, hospitalId: metadata.hospitalId, status };
+  return found(await onPatient(platform, metadata, patientId, command, version));
+}
+
+export async function recordVitals(platform: Platform, metadata: EventMetadata, patientId: string, vitals: VitalSigns) {
+  const command: PatientCommand = { type: 'RecordVitals', patientId, hospitalId: metadata.hospitalId, vitals };
+  return found(await onPatient(platform, metadata, patientId, command, undefined));
+}
+
+/** The record leaves the lists; its identification number is free again; the stream stays. */
+export async function deletePatient(platform: Platform, metadata: EventMetadata, patientId: string) {
+  const { hospitalId } = metadata;
+  const command: PatientCommand = { type: 'DeletePatientRecord', patientId, hospitalId };
+  await onPatient(platform, metadata, patientId, command, undefined, async (uow, before) => {
+    await releaseUnique(uow, identificationClaim(hospitalId, before.details.identificationNumber, patientId));
+  });
+}

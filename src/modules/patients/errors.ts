@@ -1,0 +1,53 @@
+import { BadRequest, Conflict, NotFound } from '../../platform/http/errors';
+
+/** Domain errors of the patients module; each is the HTTP error it maps to, with the user-facing message. */
+export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
+
+export class PatientNotFound extends NotFound {
+  constructor() {
+    super('Patient not found');
+  }
+}
+
+export class PatientAlreadyRegistered extends Conflict {
+  constructor() {
+    super('This patient is already registered');
+  }
+}
+
+export class DateOfBirthInFuture extends BadRequest {
+  constructor() {
+    super(DOB_IN_FUTURE, [{ field: 'dateOfBirth', message: DOB_IN_FUTURE }]);
+  }
+}
+
+export class DuplicateIdentificationNumber extends Conflict {
+  constructor() {
+    super('A patient with this identification number already exists', { code: 'DUPLICATE_IDENTIFICATION' });
+  }
+}
+
+export type DuplicateCandidate = {
+  id: string;
+  name: string;
+  dateOfBirth: string;
+  phoneNumber: string;
+  identificationNumber: string;
+};
+
+/** A registration that looks like a patient the hospital already has; resent with allowDuplicate it goes through. */
+export class LikelyDuplicatePatient extends Conflict {
+  constructor(candidates: DuplicateCandidate[]) {
+    super('This patient may already be registered', { code: 'LIKELY_DUPLICATE', details: { candidates } });
+  }
+}
+
+/** The client edited from a version someone else has since changed; `current` is the record as it now stands. */
+export class StalePatientVersion extends Conflict {
+  constructor(current: unknown) {
+    super('This patient was changed by someone else. Review the current values and try again.', {
+      code: 'STALE_VERSION',
+      details: { current },
+    });
+  }
+}

@@ -1,0 +1,216 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../../platform/db/database';
+import { ageOn, hospitalDate } from '../clinic-time';
+import type { DuplicateCandidate } from '../errors';
+import type { PatientRegistered } from '../events';
+import type { PatientDetails } from '../patient';
+import { MIN_COMPARABLE_DIGITS, normalisePhone, phoneSearchDigits } from '../phone';
+import { countPatients } from './patient-counts';
+import type { PatientRow } from './patients-list';
+
+/** The patient list's query functions: pages, search, one record, likely duplicates. */
+
+function toItem(r: PatientRow, today: string) {
+  return {
+    id: r.patient_id,
+    name: `${r.first_name} ${r.last_name}`,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    age: ageOn(r.date_of_birth, today),
+    gender: r.gender,
+    contact: r.phone_number,
+    status: r.status,
+    dateRegistered: new Date(r.registered_at).toISOString(),
+    identificationNumber: r.identification_number,
+    // Written by the consultations module once it exists.
+    diagnosis: null,
+    vitals: r.vitals,
+  };
+}
+
+function toDetail(r: PatientRow, today: string) {
+  return {
+    ...toItem(r, today),
+    dateOfBirth: r.date_of_birth,
+    phoneNumber: r.phone_number,
+    address: r.address,
+    emergencyContact: {
+      name: r.emergency_contact_name,
+      relationship: r.emergency_contact_relationship,
+      phoneNumber: r.emergency_contact_phone ?? r.phone_number,
+    },
+    // Filled by the clinical module later.
+    prescriptions: [] as never[],
+    version: r.version,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+export type PatientDetailView = ReturnType<typeof toDetail>;
+
+/** What the list shows: every column but the search ones. */
+const LIST_COLUMNS = [
+  'patient_id',
+  'hospital_id',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'phone_number',
+  'address',
+  'identification_number',
+  'emergency_contact_name',
+  'emergency_contact_relationship',
+  'emergency_contact_phone',
+  'status',
+  'registered_at',
+  'registered_on',
+  'version',
+  'updated_at',
+  'vitals',
+  'ever_seen',
+  'deleted_at',
+] as const;
+
+export type PatientListQuery = { page: number; limit: number; search?: string; status?: string; countOnly?: boolean };
+
+/**
+ * A search counts its matches up to this many; past it the total says "at least" (`totalIsCapped`),
+ * so a one-letter search of a million records does not count them all on every page.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** `%`, `_` and `\` are taken literally (backslash is LIKE's escape character in PostgreSQL). */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Name, identification number or phone, partial and case-insensitive, on the one trigram-indexed column. */
+function matches(search: string) {
+  return (eb: ExpressionBuilder<Database, 'patients_list'>) => {
+    const alternatives = [eb('search_text', 'like', sql<string>`lower(${likeContaining(search)})`)];
+    const digits = phoneSearchDigits(search);
+    if (digits && digits !== search) alternatives.push(eb('search_text', 'like', likeContaining(digits)));
+    return eb.or(alternatives);
+  };
+}
+
+/** `now` decides the ages shown; passed in so a query is a pure function of its inputs. */
+export async function listPatients(db: Db, hospitalId: string, q: PatientListQuery, now: Date) {
+  let base = db.selectFrom('patients_list').where('hospital_id', '=', hospitalId).where('deleted_at', 'is', null);
+  if (q.status) base = base.where('status', '=', q.status);
+  const search = q.search?.trim();
+  if (search) base = base.where(matches(search));
+
+  const counting = search
+    ? db
+        .selectFrom(
+          base
+            .select(sql`1`.as('one'))
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matched'),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n))
+    : countPatients(db, hospitalId, q.status);
+  const paging = q.countOnly
+    ? Promise.resolve([])
+    : base
+        .select(LIST_COLUMNS)
+        .orderBy('registered_at', 'desc')
+        .orderBy('patient_id')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute();
+  const [counted, rows] = await Promise.all([counting, paging]);
+  const today = hospitalDate(now);
+  return {
+    patients: rows.map((r) => toItem(r as PatientRow, today)),
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    totalIsCapped: counted > SEARCH_COUNT_CAP,
+  };
+}
+
+export async function findPatient(db: Db, hospitalId: string, patientId: string, now: Date) {
+  const row = await db
+    .selectFrom('patients_list')
+    .select(LIST_COLUMNS)
+    .where('hospital_id', '=', hospitalId)
+    .where('patient_id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toDetail(row as PatientRow, hospitalDate(now)) : null;
+}
+
+/** A just-registered patient as the detail answer shows it, from the registration event itself. */
+export function patientFromEvent(event: PatientRegistered, occurredAt: string, now: Date) {
+  const { patientId, hospitalId, ...d } = event.data;
+  const at = new Date(occurredAt);
+  return toDetail(
+    {
+      patient_id: patientId,
+      hospital_id: hospitalId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      date_of_birth: d.dateOfBirth,
+      gender: d.gender,
+      phone_number: d.phoneNumber,
+      address: d.address,
+      identification_number: d.identificationNumber,
+      emergency_contact_name: d.emergencyContactName,
+      emergency_contact_relationship: d.emergencyContactRelationship,
+      emergency_contact_phone: d.emergencyContactPhone,
+      status: d.status,
+      registered_at: at,
+      registered_on: hospitalDate(at),
+      version: 1,
+      updated_at: at,
+      vitals: null,
+      ever_seen: d.status === 'seen',
+      deleted_at: null,
+      phone_digits: normalisePhone(d.phoneNumber),
+      search_text: '',
+    },
+    hospitalDate(now),
+  );
+}
+
+const MAX_CANDIDATES = 5;
+
+/**
+ * Live patients of the hospital who may be the person being registered: the same phone however
+ * written, or the same first and last name (any case) with the same date of birth.
+ */
+export async function likelyDuplicates(
+  db: Db,
+  hospitalId: string,
+  d: Pick<PatientDetails, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber'>,
+): Promise<DuplicateCandidate[]> {
+  const digits = normalisePhone(d.phoneNumber);
+  const rows = await db
+    .selectFrom('patients_list')
+    .select(['patient_id', 'first_name', 'last_name', 'date_of_birth', 'phone_number', 'identification_number'])
+    .where('hospital_id', '=', hospitalId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(digits.length >= MIN_COMPARABLE_DIGITS ? [eb('phone_digits', '=', digits)] : []),
+        eb.and([
+          eb(sql`lower(first_name)`, '=', sql`lower(${d.firstName})`),
+          eb(sql`lower(last_name)`, '=', sql`lower(${d.lastName})`),
+          eb('date_of_birth', '=', d.dateOfBirth),
+        ]),
+      ]),
+    )
+    .orderBy('registered_at', 'desc')
+    .limit(MAX_CANDIDATES)
+    .execute();
+  return rows.map((r) => ({
+    id: r.patient_id,
+    name: `${r.first_name} ${r.last_name}`,
+    dateOfBirth: r.date_of_birth,
+    phoneNumber: r.phone_number,
+    identificationNumber: r.identification_number,
+  }));
+}
