@@ -9,6 +9,7 @@ import * as staffDirectory from './0200-staff-directory';
 import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
 import * as patientsRecords from './0211-patients-records';
+import * as notifications from './0300-notifications';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,
   '0211-patients-records': patientsRecords,
+  '0300-notifications': notifications,
 };
