@@ -16,7 +16,8 @@ const notificationIdInput = z.string().regex(/^\d{1,60}$/, 'Unknown notification
 export const marksBody = z
   .object({ ids: z.array(notificationIdInput).max(200, 'At most 200 notifications at a time').optional() })
   .strict()
-  .optional();
+  // A JSON content type with no body arrives as null (see request-guards.ts).
+  .nullish();
 
 export const notificationItem = z.object({
   id: z.string(),
