@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { normalisePhone } from './phone';
+import { listPatients } from './read-models/patients-queries';
 
 describe('the patient list and its search', () => {
   let s: PatientsSuite;
@@ -117,6 +118,33 @@ describe('the patient list and its search', () => {
     const message =
       'Status must be one of: waiting, consultation, test complete, refer for test, seen, discharged, active, transferred (or all)';
     expect(bad.json().errors).toEqual([{ field: 'status', message, msg: message }]);
+  });
+
+  it('counts a search up to the cap and says so, but counts a plain list exactly', async () => {
+    const surname = `Capped${Date.now()}`;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.unshift((await api.registered(receptionist, { lastName: surname })).id);
+    const hospitalId = s.a.hospital.id;
+    const query = { page: 1, limit: 10 };
+    const searched = await listPatients(s.t.platform.db, hospitalId, { ...query, search: surname }, new Date(), 2);
+    expect({ total: searched.total, capped: searched.totalIsCapped, rows: searched.patients.length }).toEqual({
+      total: 2,
+      capped: true,
+      rows: 3,
+    });
+    // Beyond the cap the page still comes newest first, from all the matches.
+    expect(searched.patients.map((p) => p.id)).toEqual(made);
+    const exact = await listPatients(s.t.platform.db, hospitalId, { ...query, search: surname }, new Date(), 3);
+    expect([exact.total, exact.totalIsCapped]).toEqual([3, false]);
+    expect(exact.patients.map((p) => p.id)).toEqual(made);
+    const second = { page: 2, limit: 2, search: surname };
+    expect((await listPatients(s.t.platform.db, hospitalId, second, new Date(), 2)).patients.map((p) => p.id)).toEqual([
+      made[2],
+    ]);
+    const all = await listPatients(s.t.platform.db, hospitalId, query, new Date(), 2);
+    expect(all.totalIsCapped).toBe(false);
+    expect(all.total).toBe((await api.stats(receptionist)).totalPatients);
+    expect(all.total).toBeGreaterThan(3);
   });
 
   it('reports counts per status, registered today and seen, for this hospital only', async () => {

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../../platform/db/database';
-import type { Trx } from '../../../platform/projections/projection';
+import { sql, type OnConflictBuilder } from 'kysely';
+import type { Database, Db } from '../../../platform/db/database';
 import { PATIENT_STATUSES } from '../events';
 import type { PatientStatus } from '../patient';
 
@@ -19,24 +18,18 @@ export const dayBucket = (day: string) => `day:${day}`;
 const STATUS_BUCKETS = PATIENT_STATUSES.map(statusBucket);
 
 /**
- * Adds `deltas` to a hospital's counts in one statement. Rows are touched in bucket order, so two
- * transactions moving the same counters (waiting → seen, seen → waiting) wait for each other
- * instead of deadlocking.
+ * The rows a projection statement adds to the counts, from its CTE `changed(hospital_id, buckets,
+ * deltas)`: one row per bucket that moves, in bucket order, so two transactions moving the same
+ * counters (waiting → seen, seen → waiting) wait for each other instead of deadlocking.
  */
-export async function bumpCounts(trx: Trx, hospitalId: string, deltas: Record<string, number>): Promise<void> {
-  const rows = Object.entries(deltas)
-    .filter(([, d]) => d !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([bucket, patients]) => ({ hospital_id: hospitalId, bucket, patients }));
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('patient_counts')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['hospital_id', 'bucket']).doUpdateSet({ patients: sql`patient_counts.patients + excluded.patients` }),
-    )
-    .execute();
-}
+export const countChanges = sql`
+  select c.hospital_id, d.bucket, d.delta
+  from changed c cross join lateral unnest(c.buckets, c.deltas) as d(bucket, delta)
+  where d.delta <> 0
+  order by d.bucket`;
+
+export const addToCount = (oc: OnConflictBuilder<Database, 'patient_counts'>) =>
+  oc.columns(['hospital_id', 'bucket']).doUpdateSet({ patients: sql`patient_counts.patients + excluded.patients` });
 
 export type PatientStats = {
   totalPatients: number;

@@ -1,10 +1,10 @@
-import type { GeneratedAlways, Selectable } from 'kysely';
+import { sql, type GeneratedAlways, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
-import { bumpCounts, dayBucket, SEEN_BUCKET, statusBucket } from './patient-counts';
+import { addToCount, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
 
 /** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
 export type StoredVitals = VitalSigns & { recordedAt: string; recordedBy: { id: string; name: string } };
@@ -60,27 +60,29 @@ const COLUMNS: Record<keyof PatientDetails, string> = {
 
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 
-/**
- * The row an event of its stream applies to, locked; null when there is none or the event is
- * already in it (versions only grow), which makes every handler idempotent by position.
- */
-async function rowFor(trx: Trx, event: RecordedEvent<PatientEvent>) {
-  const row = await trx
-    .selectFrom('patients_list')
-    .select(['hospital_id', 'status', 'registered_on', 'ever_seen', 'deleted_at', 'version'])
-    .where('patient_id', '=', event.data.patientId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row && row.version < versionAfter(event) ? row : null;
-}
-
 function touch(event: RecordedEvent) {
   return { version: versionAfter(event), updated_at: new Date(event.metadata.occurredAt) };
 }
 
 /**
+ * The live row of the event's patient, locked, with its values before the statement changes them;
+ * none when the event is already in it (versions only grow), which makes every handler idempotent
+ * by position: a replayed event changes neither the row nor the counts.
+ */
+const before = (event: RecordedEvent<PatientEvent>) => (db: QueryCreator<Database>) =>
+  db
+    .selectFrom('patients_list')
+    .select(['patient_id', 'status', 'registered_on', 'ever_seen', 'deleted_at'])
+    .where('patient_id', '=', event.data.patientId)
+    .where('version', '<', versionAfter(event))
+    .forUpdate()
+    .as('old');
+
+/**
  * The patient list and its counts, in the append's transaction (inline), so a registration or an
- * edit is in the next list a receptionist loads. The counts move only when the row does.
+ * edit is in the next list a receptionist loads. Each event is one statement: the row's change
+ * and, where the counts move, their deltas (see `countChanges`), so a rebuild is not a chain of
+ * round trips per event.
  */
 export const patientsListProjection = defineProjection<PatientEvent>({
   name: PATIENTS_LIST,
@@ -89,71 +91,87 @@ export const patientsListProjection = defineProjection<PatientEvent>({
     PatientRegistered: async (trx, event) => {
       const d = event.data;
       const at = new Date(event.metadata.occurredAt);
-      const registeredOn = hospitalDate(at);
-      const inserted = await trx
-        .insertInto('patients_list')
-        .values({
-          patient_id: d.patientId,
-          hospital_id: d.hospitalId,
-          first_name: d.firstName,
-          last_name: d.lastName,
-          date_of_birth: d.dateOfBirth,
-          gender: d.gender,
-          phone_number: d.phoneNumber,
-          address: d.address,
-          identification_number: d.identificationNumber,
-          emergency_contact_name: d.emergencyContactName,
-          emergency_contact_relationship: d.emergencyContactRelationship,
-          emergency_contact_phone: d.emergencyContactPhone,
-          status: d.status,
-          registered_at: at,
-          registered_on: registeredOn,
-          version: versionAfter(event),
-          updated_at: at,
-          vitals: null,
-          ever_seen: d.status === 'seen',
-          deleted_at: null,
-        })
-        .onConflict((oc) => oc.column('patient_id').doNothing())
-        .returning('patient_id')
-        .executeTakeFirst();
-      if (!inserted) return;
-      await bumpCounts(trx, d.hospitalId, {
-        [statusBucket(d.status)]: 1,
-        [dayBucket(registeredOn)]: 1,
-        ...(d.status === 'seen' ? { [SEEN_BUCKET]: 1 } : {}),
-      });
+      await trx
+        .with('changed', (db) =>
+          db
+            .insertInto('patients_list')
+            .values({
+              patient_id: d.patientId,
+              hospital_id: d.hospitalId,
+              first_name: d.firstName,
+              last_name: d.lastName,
+              date_of_birth: d.dateOfBirth,
+              gender: d.gender,
+              phone_number: d.phoneNumber,
+              address: d.address,
+              identification_number: d.identificationNumber,
+              emergency_contact_name: d.emergencyContactName,
+              emergency_contact_relationship: d.emergencyContactRelationship,
+              emergency_contact_phone: d.emergencyContactPhone,
+              status: d.status,
+              registered_at: at,
+              registered_on: hospitalDate(at),
+              version: versionAfter(event),
+              updated_at: at,
+              vitals: null,
+              ever_seen: d.status === 'seen',
+              deleted_at: null,
+            })
+            .onConflict((oc) => oc.column('patient_id').doNothing())
+            .returning([
+              'hospital_id',
+              sql<string[]>`array['status:' || status, 'day:' || registered_on, ${SEEN_BUCKET}]`.as('buckets'),
+              sql<number[]>`array[1, 1, case when ever_seen then 1 else 0 end]`.as('deltas'),
+            ]),
+        )
+        .insertInto('patient_counts')
+        .columns(['hospital_id', 'bucket', 'patients'])
+        .expression(countChanges)
+        .onConflict(addToCount)
+        .execute();
     },
 
     PatientDetailsEdited: async (trx, event) => {
-      if (!(await rowFor(trx, event))) return;
       const set: Record<string, unknown> = touch(event);
       for (const [field, value] of Object.entries(event.data.changes)) {
         set[COLUMNS[field as keyof PatientDetails]] = value;
       }
-      await trx.updateTable('patients_list').set(set).where('patient_id', '=', event.data.patientId).execute();
+      await trx
+        .updateTable('patients_list')
+        .set(set)
+        .where('patient_id', '=', event.data.patientId)
+        .where('version', '<', versionAfter(event))
+        .execute();
     },
 
     PatientStatusChanged: async (trx, event) => {
-      const row = await rowFor(trx, event);
-      if (!row) return;
       const to = event.data.to;
-      const firstSeen = to === 'seen' && !row.ever_seen;
+      // A deleted record keeps its status out of the counts; the same status moves nothing.
+      const moves = sql<boolean>`old.deleted_at is null and old.status <> ${to}`;
       await trx
-        .updateTable('patients_list')
-        .set({ ...touch(event), status: to, ever_seen: row.ever_seen || to === 'seen' })
-        .where('patient_id', '=', event.data.patientId)
+        .with('changed', (db) =>
+          db
+            .updateTable('patients_list as p')
+            .from(before(event)(db))
+            .set({ ...touch(event), status: to, ever_seen: sql<boolean>`p.ever_seen or ${to === 'seen'}` })
+            .whereRef('p.patient_id', '=', 'old.patient_id')
+            .returning([
+              'p.hospital_id',
+              sql<string[]>`array['status:' || old.status, ${statusBucket(to)}, ${SEEN_BUCKET}]`.as('buckets'),
+              sql<number[]>`array[
+                case when ${moves} then -1 else 0 end,
+                case when ${moves} then 1 else 0 end,
+                case when ${moves} and ${to === 'seen'} and not old.ever_seen then 1 else 0 end]`.as('deltas'),
+            ]),
+        )
+        .insertInto('patient_counts')
+        .columns(['hospital_id', 'bucket', 'patients'])
+        .expression(countChanges)
+        .onConflict(addToCount)
         .execute();
-      if (row.deleted_at !== null) return;
-      await bumpCounts(trx, row.hospital_id, {
-        [statusBucket(row.status)]: -1,
-        [statusBucket(to)]: 1,
-        ...(firstSeen ? { [SEEN_BUCKET]: 1 } : {}),
-      });
     },
 
     VitalsRecorded: async (trx, event) => {
-      if (!(await rowFor(trx, event))) return;
       const { actor, occurredAt } = event.metadata;
       const vitals: StoredVitals = {
         ...event.data.vitals,
@@ -164,22 +182,30 @@ export const patientsListProjection = defineProjection<PatientEvent>({
         .updateTable('patients_list')
         .set({ ...touch(event), vitals })
         .where('patient_id', '=', event.data.patientId)
+        .where('version', '<', versionAfter(event))
         .execute();
     },
 
     PatientRecordDeleted: async (trx, event) => {
-      const row = await rowFor(trx, event);
-      if (!row || row.deleted_at !== null) return;
       await trx
-        .updateTable('patients_list')
-        .set({ ...touch(event), deleted_at: new Date(event.metadata.occurredAt) })
-        .where('patient_id', '=', event.data.patientId)
+        .with('changed', (db) =>
+          db
+            .updateTable('patients_list as p')
+            .from(before(event)(db))
+            .set({ ...touch(event), deleted_at: new Date(event.metadata.occurredAt) })
+            .whereRef('p.patient_id', '=', 'old.patient_id')
+            .where('old.deleted_at', 'is', null)
+            .returning([
+              'p.hospital_id',
+              sql<string[]>`array['status:' || old.status, 'day:' || old.registered_on, ${SEEN_BUCKET}]`.as('buckets'),
+              sql<number[]>`array[-1, -1, case when old.ever_seen then -1 else 0 end]`.as('deltas'),
+            ]),
+        )
+        .insertInto('patient_counts')
+        .columns(['hospital_id', 'bucket', 'patients'])
+        .expression(countChanges)
+        .onConflict(addToCount)
         .execute();
-      await bumpCounts(trx, row.hospital_id, {
-        [statusBucket(row.status)]: -1,
-        [dayBucket(row.registered_on)]: -1,
-        ...(row.ever_seen ? { [SEEN_BUCKET]: -1 } : {}),
-      });
     },
   },
   reset: async (trx) => {

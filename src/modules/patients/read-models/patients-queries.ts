@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database, Db } from '../../../platform/db/database';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../../platform/db/database';
 import { ageOn, hospitalDate } from '../clinic-time';
 import type { DuplicateCandidate } from '../errors';
 import type { PatientRegistered } from '../events';
@@ -76,9 +76,9 @@ export type PatientListQuery = { page: number; limit: number; search?: string; s
 
 /**
  * A search counts its matches up to this many; past it the total says "at least" (`totalIsCapped`),
- * so a one-letter search of a million records does not count them all on every page.
+ * so a short search of a million records does not count them all on every keystroke.
  */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 2_000;
 
 /** `%`, `_` and `\` are taken literally (backslash is LIKE's escape character in PostgreSQL). */
 export function likeContaining(text: string): string {
@@ -87,49 +87,69 @@ export function likeContaining(text: string): string {
 
 /** Name, identification number or phone, partial and case-insensitive, on the one trigram-indexed column. */
 function matches(search: string) {
-  return (eb: ExpressionBuilder<Database, 'patients_list'>) => {
-    const alternatives = [eb('search_text', 'like', sql<string>`lower(${likeContaining(search)})`)];
-    const digits = phoneSearchDigits(search);
-    if (digits && digits !== search) alternatives.push(eb('search_text', 'like', likeContaining(digits)));
-    return eb.or(alternatives);
-  };
+  const text = sql<boolean>`search_text like lower(${likeContaining(search)})`;
+  const digits = phoneSearchDigits(search);
+  return digits && digits !== search ? sql<boolean>`(${text} or search_text like ${likeContaining(digits)})` : text;
+}
+
+const ordered = <Q extends { orderBy: (c: 'registered_at' | 'patient_id', d?: 'desc') => Q }>(q: Q) =>
+  q.orderBy('registered_at', 'desc').orderBy('patient_id');
+
+/**
+ * A search's count and page from one pass over the trigram index: up to `countCap + 1` matches
+ * (unordered, so the scan stops there), the page sorted from them. With more matches than that,
+ * the count stops at the cap and the page comes from the newest-first index, which finds ten of
+ * many matches among the first rows it reads.
+ */
+async function searchPage(db: Db, where: Expression<SqlBool>, q: PatientListQuery, countCap: number) {
+  const offset = (q.page - 1) * q.limit;
+  const { rows } = await sql<PatientRow & { matched: number }>`
+    with matched as materialized (
+      select patient_id, registered_at from patients_list where ${where} limit ${countCap + 1}
+    ), page as (
+      select patient_id from matched order by registered_at desc, patient_id
+      limit ${q.countOnly ? 0 : q.limit} offset ${offset}
+    )
+    select c.matched, ${sql.join(LIST_COLUMNS.map((c) => sql.ref(`p.${c}`)))}
+    from (select count(*)::int as matched from matched) c
+      left join (page join patients_list p using (patient_id)) on true
+    order by p.registered_at desc, p.patient_id`.execute(db);
+  const matched = rows[0]!.matched;
+  if (matched <= countCap) return { rows: rows.filter((r) => r.patient_id !== null), total: matched, capped: false };
+  const page = q.countOnly
+    ? []
+    : await ordered(db.selectFrom('patients_list').select(LIST_COLUMNS).where(where))
+        .limit(q.limit)
+        .offset(offset)
+        .execute();
+  return { rows: page as PatientRow[], total: countCap, capped: true };
 }
 
 /** `now` decides the ages shown; passed in so a query is a pure function of its inputs. */
-export async function listPatients(db: Db, hospitalId: string, q: PatientListQuery, now: Date) {
-  let base = db.selectFrom('patients_list').where('hospital_id', '=', hospitalId).where('deleted_at', 'is', null);
-  if (q.status) base = base.where('status', '=', q.status);
+export async function listPatients(
+  db: Db,
+  hospitalId: string,
+  q: PatientListQuery,
+  now: Date,
+  countCap = SEARCH_COUNT_CAP,
+) {
   const search = q.search?.trim();
-  if (search) base = base.where(matches(search));
-
-  const counting = search
-    ? db
-        .selectFrom(
-          base
-            .select(sql`1`.as('one'))
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as('matched'),
-        )
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n))
-    : countPatients(db, hospitalId, q.status);
-  const paging = q.countOnly
-    ? Promise.resolve([])
-    : base
-        .select(LIST_COLUMNS)
-        .orderBy('registered_at', 'desc')
-        .orderBy('patient_id')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute();
-  const [counted, rows] = await Promise.all([counting, paging]);
+  const where = sql<SqlBool>`hospital_id = ${hospitalId} and deleted_at is null
+    ${q.status ? sql`and status = ${q.status}` : sql``} ${search ? sql`and ${matches(search)}` : sql``}`;
+  const found = search
+    ? await searchPage(db, where, q, countCap)
+    : // Without a search the counts table answers exactly, and the page is a walk of the newest-first index.
+      await Promise.all([
+        countPatients(db, hospitalId, q.status),
+        q.countOnly
+          ? []
+          : ordered(db.selectFrom('patients_list').select(LIST_COLUMNS).where(where))
+              .limit(q.limit)
+              .offset((q.page - 1) * q.limit)
+              .execute(),
+      ]).then(([total, rows]) => ({ rows: rows as PatientRow[], total, capped: false }));
   const today = hospitalDate(now);
-  return {
-    patients: rows.map((r) => toItem(r as PatientRow, today)),
-    total: Math.min(counted, SEARCH_COUNT_CAP),
-    totalIsCapped: counted > SEARCH_COUNT_CAP,
-  };
+  return { patients: found.rows.map((r) => toItem(r, today)), total: found.total, totalIsCapped: found.capped };
 }
 
 export async function findPatient(db: Db, hospitalId: string, patientId: string, now: Date) {

@@ -1,0 +1,258 @@
+/**
+ * The patient records at scale: `npm run bench:patients [-- --patients 1000000] [-- --fill-sql]`.
+ *
+ * On a throwaway embedded PostgreSQL: N patients of one hospital (and N/10 of another, so tenancy
+ * filters something) are appended as events through the event store, with some statuses and
+ * vitals. The patients-list projection then catches up from nothing (events/s, beside the same
+ * rows written by SQL in one statement), list, count and search requests are timed through the
+ * whole HTTP route (app.inject: session, validation, queries, serialisation), each beside the raw
+ * SELECT of its page, and the projection is rebuilt. With `--fill-sql` the list is written by SQL
+ * instead and only requests are timed. Writes its section of docs/benchmarks.md.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type BuiltApp } from '../src/app';
+import { modules } from '../src/modules';
+import { PATIENTS_LIST } from '../src/modules/patients';
+import { patientsListProjection } from '../src/modules/patients/read-models/patients-list';
+import { SEARCH_COUNT_CAP } from '../src/modules/patients/read-models/patients-queries';
+import { loadConfig } from '../src/platform/config';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
+import { EventRegistry } from '../src/platform/event-store/contracts';
+import { EventLog } from '../src/platform/event-store/event-log';
+import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
+import { reservationContracts } from '../src/platform/event-store/unique-reservation';
+import { createLogger } from '../src/platform/logger';
+import { ProjectionRunner } from '../src/platform/projections/runner';
+import { onboardHospital } from '../test/helpers/onboard';
+import { hireAndSignIn } from '../test/helpers/staff-api';
+import { fillListBySql, seedPatientEvents } from './patients-events';
+import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
+
+const flag = process.argv.indexOf('--patients');
+const PATIENTS = Number(flag > 0 ? process.argv[flag + 1] : (process.env.BENCH_PATIENTS ?? 100_000));
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const FILL_SQL = process.argv.includes('--fill-sql');
+const log = createLogger('silent');
+const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
+const load1 = () => `load ${os.loadavg()[0]!.toFixed(2)}`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+type Bench = { built: BuiltApp; store: EventLog; events: number; rows: Row[] };
+
+/** p50 and p99 of `samples` sequential runs of `run`, after a warm-up. */
+async function latency(run: () => Promise<unknown>, samples = SAMPLES) {
+  for (let i = 0; i < Math.min(20, samples); i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** The projection catching up from nothing, beside the same rows written by SQL into a copy. */
+async function projectionRate({ built, store, events, rows }: Bench) {
+  const { db, pool } = built.platform;
+  step('projection catch-up');
+  const runner = new ProjectionRunner(db, store, { projections: [patientsListProjection] }, log);
+  const head = await store.headPosition();
+  const c0 = performance.now();
+  await runner.start();
+  if (!(await runner.waitFor(head, [{ name: PATIENTS_LIST }], 3_600_000))) throw new Error('catch-up timed out');
+  const seconds = (performance.now() - c0) / 1000;
+  await runner.stop();
+  const [{ n: listed }] = (await pool.query('select count(*)::int as n from patients_list')).rows;
+
+  step('SQL baseline');
+  await pool.query('create table bench_list (like patients_list including all)');
+  const r0 = performance.now();
+  const written = await fillListBySql(pool, 'bench_list');
+  const rawSeconds = (performance.now() - r0) / 1000;
+  await pool.query('drop table bench_list');
+  const rate = events / seconds;
+  const rawRate = written / rawSeconds;
+  rows.push({
+    measure: 'The same rows by SQL, one INSERT … SELECT into a copy with the same indexes (baseline)',
+    result: `${perSecond(rawRate)} rows`,
+    detail: `${count(written)} rows in ${rawSeconds.toFixed(1)} s; ${load1()}`,
+  });
+  rows.push({
+    measure: 'Projection catch-up (runner, batches of 500, one statement per event)',
+    result: `${perSecond(rate)} events (${((rate / rawRate) * 100).toFixed(0)} % of the SQL rows/s)`,
+    detail: `${count(events)} events → ${count(listed)} rows in ${seconds.toFixed(1)} s; ${load1()}`,
+  });
+}
+
+async function rebuildTime({ built, store, rows }: Bench) {
+  step('rebuild');
+  const runner = new ProjectionRunner(built.platform.db, store, { projections: [patientsListProjection] }, log);
+  const b0 = performance.now();
+  const applied = await runner.rebuild(PATIENTS_LIST);
+  const seconds = (performance.now() - b0) / 1000;
+  rows.push({
+    measure: 'Rebuild of patients-list (reset, replay every event)',
+    result: `${seconds.toFixed(1)} s`,
+    detail: `${perSecond(applied / seconds)} events over ${count(applied)} events in the feed; ${load1()}`,
+  });
+}
+
+type Sample = Awaited<ReturnType<typeof seedPatientEvents>>['sample'];
+
+/** Requests through the route as a receptionist of the big hospital, each beside the raw SELECT of its page. */
+async function requestLatencies({ built, rows }: Bench, token: string, hospital: string, sample: Sample) {
+  const { pool } = built.platform;
+  const get = async (url: string) => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const res = await built.app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  const page = (where = '', params: unknown[] = [], offset = 0) =>
+    pool.query(
+      `select * from patients_list where hospital_id = $1 and deleted_at is null ${where}
+       order by registered_at desc, patient_id limit 10 offset ${offset}`,
+      [hospital, ...params],
+    );
+  const countAll = 'select count(*) from patients_list where hospital_id = $1 and deleted_at is null';
+  const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+  const cases: { measure: string; url: string; raw: () => Promise<unknown>; target?: string }[] = [
+    { measure: 'List, page 1', url: '/api/patients?page=1&limit=10', raw: () => page(), target: 'p99 < 20 ms' },
+    {
+      measure: 'List, status waiting, page 1',
+      url: '/api/patients?status=waiting&limit=10',
+      raw: () => page(`and status = $2`, ['waiting']),
+    },
+    { measure: 'List, page 100 (offset 990)', url: '/api/patients?page=100&limit=10', raw: () => page('', [], 990) },
+    { measure: 'Count only', url: '/api/patients?count_only=true', raw: () => pool.query(countAll, [hospital]) },
+    {
+      measure: 'Stats (by status, today, seen)',
+      url: '/api/patients/stats',
+      raw: () => pool.query(`${countAll} group by status`, [hospital]),
+    },
+  ];
+  const id = sample.identificationNumber.slice(-6);
+  const searches: [string, string, string][] = [
+    ['Search: a surname', sample.lastName, sample.lastName],
+    ['Search: a name prefix (3 letters)', sample.firstName.slice(0, 3), sample.firstName.slice(0, 3)],
+    ['Search: full name', `${sample.firstName} ${sample.lastName}`, `${sample.firstName} ${sample.lastName}`],
+    ['Search: identification number fragment', id, id],
+    ['Search: phone, written +234 …', sample.phoneInternational, sample.phoneDigits],
+    ['Search: phone, last 7 digits', sample.phoneDigits.slice(-7), sample.phoneDigits.slice(-7)],
+    ['Search: no match', 'Zzqxwv', 'zzqxwv'],
+  ];
+  for (const [measure, search, rawTerm] of searches) {
+    const url = `/api/patients?limit=10&search=${encodeURIComponent(search)}`;
+    const raw = () => page('and search_text like $2', [like(rawTerm)]);
+    cases.push({ measure, url, raw, target: 'p99 < 50 ms at 1 000 000' });
+  }
+  for (const c of cases) {
+    step(c.measure);
+    const found = await get(c.url);
+    const api = await latency(() => get(c.url));
+    const base = await latency(c.raw);
+    const matched = found.pagination
+      ? `${count(found.pagination.totalPatients)}${found.pagination.totalIsCapped ? '+' : ''} patients`
+      : `${count(found.totalPatients)} patients`;
+    rows.push({
+      measure: c.measure,
+      result: `p50 ${ms(api.p50)}, p99 ${ms(api.p99)}`,
+      detail: `raw SELECT p50 ${ms(base.p50)}, p99 ${ms(base.p99)}; ${matched}${c.target ? `; target ${c.target}` : ''}; ${load1()}`,
+    });
+  }
+}
+
+async function main() {
+  if (!Number.isInteger(PATIENTS) || PATIENTS < 1000) throw new Error('--patients must be a whole number ≥ 1000');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-patients-'));
+  const embedded = await startEmbeddedPostgres(dir, log);
+  const config = {
+    ...loadConfig({
+      DATA_DIR: path.join(dir, 'app'),
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+      TRUST_PROXY: 'true',
+    }),
+    databaseUrl: embedded.url,
+  };
+  const built = await buildApp(config, { log });
+  const { pool, db } = built.platform;
+  try {
+    const version = (await pool.query('show server_version')).rows[0].server_version;
+    const header = machineLine(`PostgreSQL ${version} (embedded, default settings)`);
+    step('hospitals and a receptionist');
+    const t = { app: built.app, dataDir: config.dataDir };
+    const [a, b] = [await onboardHospital(t), await onboardHospital(t)];
+    const token = (await hireAndSignIn(t, a.token, 'receptionist')).token;
+
+    // Events through the store (contracts checked), without the inline list.
+    const store = new EventLog(
+      new PostgresEventStore(pool, embedded.url),
+      new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]),
+      db,
+    );
+    const others = Math.floor(PATIENTS / 10);
+    step(`appending ${count(PATIENTS)} + ${count(others)} patients`);
+    const t0 = performance.now();
+    const seeded = await seedPatientEvents(store, a.hospital.id, PATIENTS, 1);
+    const other = await seedPatientEvents(store, b.hospital.id, others, 2);
+    const appendSeconds = (performance.now() - t0) / 1000;
+    const bench: Bench = { built, store, events: seeded.events + other.events, rows: [] };
+    bench.rows.push({
+      measure: 'Seed: events appended (store.appendMany, 1000 streams per append)',
+      result: perSecond(bench.events / appendSeconds),
+      detail: `${count(bench.events)} events for ${count(PATIENTS + others)} patients in ${appendSeconds.toFixed(1)} s; ${load1()}`,
+    });
+
+    if (FILL_SQL) {
+      step('list written by SQL');
+      const f0 = performance.now();
+      await fillListBySql(pool, 'patients_list');
+      bench.rows.push({
+        measure: 'List and counts written from the events by SQL (--fill-sql: no projection timing)',
+        result: `${((performance.now() - f0) / 1000).toFixed(1)} s`,
+        detail: load1(),
+      });
+    } else {
+      await projectionRate(bench);
+    }
+    await pool.query('vacuum analyze patients_list, patient_counts');
+    await requestLatencies(bench, token, a.hospital.id, seeded.sample);
+    if (!FILL_SQL) await rebuildTime(bench);
+
+    console.table(bench.rows);
+    const file = await writeSection(
+      FILL_SQL ? 'patients-fill-sql' : 'patients',
+      `## Patient records (\`npm run bench:patients -- --patients ${PATIENTS}${FILL_SQL ? ' --fill-sql' : ''}\`)
+
+${header}
+
+${table(bench.rows)}
+
+${count(PATIENTS)} patients in one hospital and ${count(others)} in another, appended as events (registration; about
+70 % with a status change, 40 % with vitals), registered over two years. ${
+        FILL_SQL
+          ? 'The list was written from those events by SQL, not by the projection (too slow to wait for at this size).'
+          : 'The projection catches up from an empty list, and is rebuilt at the end.'
+      } Request latencies are ${SAMPLES} sequential requests after a warm-up, through the whole route in the benchmark
+process (\`app.inject\`: session check, validation, the queries, serialisation), as a receptionist of the big
+hospital; beside each, the raw SELECT of one page of the same rows (no count, no HTTP). A search runs on one
+lower-cased column with a trigram GIN index and counts its matches up to ${count(SEARCH_COUNT_CAP)} (\`totalIsCapped\`
+beyond); unfiltered lists and counts read the counts table the projection keeps. Everything, PostgreSQL
+included, shares the machine's two cores with whatever else runs on it (see the load).`,
+    );
+    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await built.close();
+    await embedded.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
