@@ -29,6 +29,8 @@ export const paths = {
     registerPatient: '/user/patients/register',
     patient: (id: string) => `/user/patients/${encodeURIComponent(id)}`,
     editPatient: (id: string) => `/user/patients/${encodeURIComponent(id)}/edit`,
+    patientPattern: '/user/patients/:patientId',
+    editPatientPattern: '/user/patients/:patientId/edit',
     labRequest: '/user/lab-request',
     prescription: '/user/prescription',
     prescriptionRequest: '/user/prescription-request',
@@ -48,6 +50,7 @@ export const paths = {
   doctor: {
     patients: '/doctor/patients',
     patient: (id: string) => `/doctor/patients/${encodeURIComponent(id)}`,
+    patientPattern: '/doctor/patients/:patientId',
     medicalRecords: (id: string) => `/doctor/patients/${encodeURIComponent(id)}/medical-records`,
   },
 } as const;

@@ -23,6 +23,12 @@ const ComingSoon = () => import('../features/shell/coming-soon-page');
 const AdminDashboard = () => import('../features/admin-dashboard/admin-dashboard-page');
 const Users = () => import('../features/users/users-page');
 const UserDashboard = () => import('../features/staff-dashboards/user-dashboard-page');
+const Patients = () => import('../features/patients/patients-page');
+const RegisterPatient = () => import('../features/patients/register-patient-page');
+const PatientProfile = () => import('../features/patients/patient-profile-page');
+const EditPatient = () => import('../features/patients/edit-patient-page');
+const DoctorPatients = () => import('../features/patients/doctor-patients-page');
+const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 
 function shell(): ReactNode {
   return (
@@ -72,11 +78,13 @@ export const routes: RouteObject[] = [
       // product-spec-2 §2: these two show the role dashboard.
       { path: paths.user.labRequest, element: page(UserDashboard) },
       { path: paths.user.prescription, element: page(UserDashboard) },
+      { path: paths.user.patients, element: page(Patients) },
+      { path: paths.user.registerPatient, element: page(RegisterPatient) },
+      { path: paths.user.patientPattern, element: page(PatientProfile) },
+      { path: paths.user.editPatientPattern, element: page(EditPatient) },
+      { path: paths.doctor.patients, element: page(DoctorPatients) },
+      { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
       ...[
-        paths.user.patients,
-        paths.user.registerPatient,
-        '/user/patients/:patientId',
-        '/user/patients/:patientId/edit',
         paths.user.prescriptionRequest,
         paths.user.inventory,
         paths.user.appointments,
@@ -96,8 +104,6 @@ export const routes: RouteObject[] = [
         '/user/reports',
         '/user/settings',
         '/user/reception',
-        paths.doctor.patients,
-        '/doctor/patients/:patientId',
         '/doctor/patients/:patientId/medical-records',
       ].map(soon),
     ],

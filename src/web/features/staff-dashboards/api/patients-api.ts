@@ -48,6 +48,7 @@ const statsAnswer = z.object({
   data: z.object({
     totalPatients: z.number(),
     registeredToday: z.number(),
+    seenCount: z.number().optional(),
     byStatus: z.record(z.string(), z.number()),
   }),
 });
@@ -59,5 +60,14 @@ export async function fetchPatientStats(signal?: AbortSignal): Promise<PatientSt
     return statsAnswer.parse(await request('/patients/stats', { signal })).data;
   } catch (e) {
     throw failure(e, 'Failed to fetch dashboard data');
+  }
+}
+
+/** DELETE /api/patients/{id} (receptionist and admin; the server keeps the record's history). */
+export async function deletePatient(id: string): Promise<void> {
+  try {
+    await request(`/patients/${encodeURIComponent(id)}`, { method: 'delete' });
+  } catch (e) {
+    throw failure(e, 'Failed to delete patient');
   }
 }

@@ -67,7 +67,7 @@ export function DoctorView({ title }: { title: string }) {
       <MetricGrid label="Key metrics">
         <MetricCard
           label="Total Patients Seen"
-          value={stats.status === 'success' ? (stats.data.byStatus.seen ?? 0) : null}
+          value={stats.status === 'success' ? (stats.data.seenCount ?? stats.data.byStatus.seen ?? 0) : null}
           isLoading={stats.status === 'loading'}
           note={stats.status === 'error' ? stats.error.message : undefined}
         />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
 import { PageHeading } from '../../../components/page-heading';
@@ -10,7 +12,7 @@ import { Panel } from '../../../components/panel';
 import { shortDate } from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
+import { deletePatient, fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import styles from './dashboard-layout.module.css';
 
 export const RECENT_PATIENTS_PAGE_SIZE = 9;
@@ -19,6 +21,7 @@ const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_de
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
 export function ReceptionistView() {
   const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<PatientRow | null>(null);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
   const recent = useRemoteData(
     (signal) => fetchPatients({ page, limit: RECENT_PATIENTS_PAGE_SIZE }, signal),
@@ -40,9 +43,14 @@ export function ReceptionistView() {
       key: 'actions',
       header: 'Actions',
       render: (p) => (
-        <Link href={paths.user.editPatient(p.id)} className={styles.rowLink} aria-label={`Edit ${p.name}`}>
-          Edit
-        </Link>
+        <div className={styles.rowActions}>
+          <Link href={paths.user.editPatient(p.id)} className={styles.rowLink} aria-label={`Edit ${p.name}`}>
+            Edit
+          </Link>
+          <Button className={styles.rowDelete} aria-label={`Delete ${p.name}`} onPress={() => setRemoving(p)}>
+            Delete
+          </Button>
+        </div>
       ),
     },
   ];
@@ -94,6 +102,26 @@ export function ReceptionistView() {
           onPageChange={setPage}
         />
       </Panel>
+      <ConfirmDialog
+        title="Delete Patient"
+        isOpen={!!removing}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await deletePatient(removing.id);
+          setRemoving(null);
+          toast.success('Patient deleted successfully');
+          stats.reload();
+          if (page > 1 && recent.data?.patients.length === 1) setPage(page - 1);
+          else recent.reload();
+        }}
+      >
+        <p>
+          Are you sure you want to delete this patient? <strong>{removing?.name}</strong> will leave every list.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { z } from '../../../lib/zod';
+import { request } from '../../../lib/api-client';
+import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
+
+export type PatientFields = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: string;
+  phoneNumber: string;
+  address: string;
+  identificationNumber: string;
+  emergencyContactName: string;
+  emergencyContactRelationship: string;
+  emergencyContactPhone: string;
+};
+
+const answer = z.object({ message: z.string().optional(), data: z.object({ patient: patientDetailSchema }) });
+
+export const duplicateCandidateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dateOfBirth: z.string(),
+  phoneNumber: z.string(),
+  identificationNumber: z.string(),
+});
+export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
+const duplicateBody = z.object({ candidates: z.array(duplicateCandidateSchema) });
+
+/** The candidates of a 409 LIKELY_DUPLICATE, or null for any other failure. */
+export function duplicateCandidatesOf(error: unknown): DuplicateCandidate[] | null {
+  const e = error as { code?: unknown; body?: unknown } | null;
+  if (e?.code !== 'LIKELY_DUPLICATE') return null;
+  const parsed = duplicateBody.safeParse(e.body);
+  return parsed.success ? parsed.data.candidates : [];
+}
+
+/** The registration payload: blank optional fields are left out (registrationDate is never sent). */
+export function registrationPayload(fields: PatientFields): Record<string, string> {
+  const payload: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const trimmed = value.trim();
+    if (trimmed) payload[key] = key === 'identificationNumber' ? trimmed.toUpperCase() : trimmed;
+  }
+  return payload;
+}
+
+/** POST /api/patients; `allowDuplicate` registers despite likely duplicates the user has seen. */
+export async function registerPatient(
+  fields: PatientFields,
+  options: { allowDuplicate?: boolean } = {},
+): Promise<{ message: string; patient: PatientDetail }> {
+  const json = options.allowDuplicate
+    ? { ...registrationPayload(fields), allowDuplicate: true }
+    : registrationPayload(fields);
+  try {
+    const parsed = answer.parse(await request('/patients', { method: 'post', json }));
+    return { message: parsed.message ?? 'Patient registered successfully!', patient: parsed.data.patient };
+  } catch (e) {
+    throw patientsError(e, 'Failed to register patient');
+  }
+}

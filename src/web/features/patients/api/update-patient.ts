@@ -1,0 +1,38 @@
+import { z } from '../../../lib/zod';
+import { request } from '../../../lib/api-client';
+import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
+import type { PatientFields } from './register-patient';
+
+const answer = z.object({ message: z.string().optional(), data: z.object({ patient: patientDetailSchema }) });
+const staleBody = z.object({ current: patientDetailSchema });
+
+/** The patient as it now stands, from a 409 STALE_VERSION; null for any other failure. */
+export function stalePatientOf(error: unknown): PatientDetail | null {
+  const e = error as { code?: unknown; body?: unknown } | null;
+  if (e?.code !== 'STALE_VERSION') return null;
+  const parsed = staleBody.safeParse(e.body);
+  return parsed.success ? parsed.data.current : null;
+}
+
+/**
+ * PUT /api/patients/{id} with the version the form was filled from: a stale version answers 409 and
+ * never overwrites someone else's edit. Blank optional emergency fields are sent as null (cleared).
+ */
+export async function updatePatient(
+  id: string,
+  fields: PatientFields,
+  version: number,
+): Promise<{ message: string; patient: PatientDetail }> {
+  const json: Record<string, string | number | null> = { version };
+  for (const [key, value] of Object.entries(fields)) {
+    const trimmed = value.trim();
+    if (trimmed) json[key] = key === 'identificationNumber' ? trimmed.toUpperCase() : trimmed;
+    else if (key.startsWith('emergencyContact')) json[key] = null;
+  }
+  try {
+    const parsed = answer.parse(await request(`/patients/${encodeURIComponent(id)}`, { method: 'put', json }));
+    return { message: parsed.message ?? 'Patient updated successfully!', patient: parsed.data.patient };
+  } catch (e) {
+    throw patientsError(e, 'Failed to update patient');
+  }
+}

@@ -1,0 +1,81 @@
+import { Panel } from '../../../components/panel';
+import { shortDate } from '../../../lib/dates';
+import type { PatientDetail, Vitals } from '../api/patient-schemas';
+import { StatusBadge } from './status-badge';
+import styles from './patient-details.module.css';
+
+const NOT_PROVIDED = 'Not provided';
+
+function Item({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.item}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Name, id, age, gender, phone, date registered, address and status (product-spec-2 §2). */
+export function PatientSummary({ patient }: { patient: PatientDetail }) {
+  return (
+    <Panel title="Patient Details">
+      <dl className={styles.list}>
+        <Item term="Name">{patient.name}</Item>
+        <Item term="Patient ID">{patient.identificationNumber}</Item>
+        <Item term="Age">{patient.age ?? '—'}</Item>
+        <Item term="Gender">{patient.gender}</Item>
+        <Item term="Date of Birth">{shortDate(`${patient.dateOfBirth}T12:00:00`)}</Item>
+        <Item term="Phone">{patient.phoneNumber}</Item>
+        <Item term="Date Registered">{shortDate(patient.dateRegistered)}</Item>
+        <Item term="Address">{patient.address}</Item>
+        <Item term="Status">
+          <StatusBadge status={patient.status} />
+        </Item>
+      </dl>
+    </Panel>
+  );
+}
+
+/** Emergency contact: blanks read 'Not provided'; the phone falls back to the patient's. */
+export function EmergencyContact({ patient }: { patient: PatientDetail }) {
+  const contact = patient.emergencyContact;
+  return (
+    <Panel title="Emergency Contact">
+      <dl className={styles.list}>
+        <Item term="Name">{contact.name || NOT_PROVIDED}</Item>
+        <Item term="Relationship">{contact.relationship || NOT_PROVIDED}</Item>
+        <Item term="Phone">{contact.phoneNumber || patient.phoneNumber}</Item>
+      </dl>
+    </Panel>
+  );
+}
+
+function fahrenheit(v: Vitals): string {
+  if (v.temperature === null) return '—';
+  const f = v.temperatureUnit === 'C' ? (v.temperature * 9) / 5 + 32 : v.temperature;
+  return `${Math.round(f * 10) / 10} °F`;
+}
+
+/** Last vitals: blood pressure, pulse (BPM), weight (LB), temperature (°F) (product-spec-2 §2). */
+export function LastVitals({ vitals }: { vitals: Vitals | null }) {
+  return (
+    <Panel title="Last Vitals">
+      {vitals ? (
+        <>
+          <dl className={styles.list}>
+            <Item term="Blood Pressure">{vitals.bloodPressure ?? '—'}</Item>
+            <Item term="Pulse Rate">{vitals.pulseRate === null ? '—' : `${vitals.pulseRate} BPM`}</Item>
+            <Item term="Weight">{vitals.weight === null ? '—' : `${vitals.weight} LB`}</Item>
+            <Item term="Temperature">{fahrenheit(vitals)}</Item>
+          </dl>
+          <p className={styles.note}>
+            Recorded {shortDate(vitals.recordedAt)}
+            {vitals.recordedBy ? ` by ${vitals.recordedBy.name}` : ''}
+          </p>
+        </>
+      ) : (
+        <p className={styles.note}>No vitals recorded yet.</p>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { ButtonLink } from '../../components/button';
+import { PageHeading } from '../../components/page-heading';
+import { ErrorState, LoadingState } from '../../components/states';
+import { useRemoteData } from '../../lib/use-remote-data';
+import { getPatient } from './api/get-patient';
+import type { PatientDetail } from './api/patient-schemas';
+import { useCanChangeStatus } from './can-manage';
+import { EmergencyContact, LastVitals, PatientSummary } from './components/patient-details';
+import { StatusControl } from './components/status-control';
+import styles from './patients-page.module.css';
+
+/** /doctor/patients/{patientId} (product-spec-2 §2): the patient overview with last vitals and status. */
+export default function DoctorPatientPage() {
+  const { patientId = '' } = useParams();
+  const canChange = useCanChangeStatus();
+  const loaded = useRemoteData((signal) => getPatient(patientId, signal), patientId);
+  const [updated, setUpdated] = useState<PatientDetail | null>(null);
+
+  if (loaded.status === 'loading' && !loaded.data) return <LoadingState label="Loading patient..." />;
+  if (loaded.status === 'error' || !loaded.data) {
+    return (
+      <div className={styles.page}>
+        <PageHeading title="Patient Overview" />
+        <ErrorState message={loaded.error?.message ?? 'Failed to fetch patient details'} onRetry={loaded.reload} />
+        <ButtonLink href={paths.doctor.patients} variant="secondary">
+          Back to Patients
+        </ButtonLink>
+      </div>
+    );
+  }
+  const patient = updated && updated.version >= loaded.data.version ? updated : loaded.data;
+  return (
+    <div className={styles.page}>
+      <PageHeading
+        title={patient.name}
+        actions={
+          <ButtonLink href={paths.doctor.patients} variant="secondary">
+            Back to Patients
+          </ButtonLink>
+        }
+      />
+      <PatientSummary patient={patient} />
+      <StatusControl key={patient.version} patient={patient} canChange={canChange} onChanged={setUpdated} />
+      <LastVitals vitals={patient.vitals} />
+      <EmergencyContact patient={patient} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onboardHospital, type Onboarded } from '../helpers/onboard';
+import { asClient, newPatient } from '../helpers/patients-api';
+import { hireAndSignIn } from '../helpers/staff-api';
+import { browserSuite } from './helpers/suite';
+
+/**
+ * Issue 7 in Chromium against the real server: a receptionist registers a patient, finds them by
+ * phone written another way, and edits them; a doctor sees them among the waiting patients and
+ * opens the overview.
+ */
+const suite = browserSuite();
+const open = suite.open;
+let hospital: Onboarded;
+const staff: Record<'receptionist' | 'doctor', { email: string; password: string }> = {} as never;
+const PASSWORD = 'Egusi-Soup-Friday-42';
+
+/** A staff member whose first-login password change is already done through the API. */
+async function staffMember(role: 'receptionist' | 'doctor') {
+  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, role);
+  const res = await suite.server.testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: asClient(hired.token),
+    payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
+  return { email: hired.email, password: PASSWORD };
+}
+
+beforeAll(async () => {
+  hospital = await onboardHospital(suite.server.testApp);
+  staff.receptionist = await staffMember('receptionist');
+  staff.doctor = await staffMember('doctor');
+  // Another patient, so finding ours by phone really filters the list.
+  const other = await suite.server.testApp.app.inject({
+    method: 'POST',
+    url: '/api/patients',
+    headers: asClient(hospital.token),
+    payload: newPatient(),
+  });
+  if (other.statusCode !== 201) throw new Error(`registration failed: ${other.statusCode} ${other.body}`);
+});
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe('Patients in Chromium', () => {
+  const digits = String(randomInt(1_000_000, 9_999_999));
+  const lastName = `Okafor${randomInt(1000, 9999)}`;
+  const name = `Chiamaka ${lastName}`;
+  let patientUrl = '';
+
+  it('a receptionist registers a patient, finds them by phone and edits them', async () => {
+    const { page, pageErrors } = await open();
+    await signIn(page, staff.receptionist);
+    await page.getByRole('heading', { name: 'Receptionist Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Register Patient' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/user/patients/register`);
+
+    const form = page.getByRole('form', { name: 'Register patient' });
+    // Saving an empty form shows the first rule's message as a toast and beside its field.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'First name is required' }).first().waitFor();
+
+    await form.getByLabel('First Name').fill('Chiamaka');
+    await form.getByLabel('Last Name').fill(lastName);
+    await form.getByLabel('Date of Birth').fill('1991-03-14');
+    await form.getByRole('button', { name: /Gender/ }).click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await form.getByLabel('Phone Number').fill(`+234 803 ${digits}`);
+    await form.getByLabel('Address').fill('14 Awolowo Road, Ikoyi, Lagos');
+    await form.getByRole('button', { name: 'Generate ID' }).click();
+    expect(await form.getByLabel('Identification Number').inputValue()).toMatch(/^PAT\d{9}$/);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Patient registered successfully!').waitFor();
+    await page.waitForURL(/\/user\/patients\/[^/]+$/);
+    patientUrl = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name }).waitFor();
+    expect(await page.getByText('Not provided').count()).toBe(2);
+
+    // The list finds the patient by the phone written another way.
+    await page.goto('/user/patients');
+    await page.getByRole('heading', { name: 'Patients (2)' }).waitFor();
+    await page.getByLabel('Search patients').fill(`0803-${digits}`);
+    const row = page.getByRole('table', { name: 'Patients' }).getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Waiting');
+    await page.getByText('Showing 1 to 1 of 1 patients').waitFor();
+
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.waitForURL(`${suite.server.baseUrl}${patientUrl}/edit`);
+    const edit = page.getByRole('form', { name: 'Edit patient' });
+    await edit.getByLabel('Address').waitFor();
+    expect(await edit.getByLabel('First Name').inputValue()).toBe('Chiamaka');
+    await edit.getByLabel('Address').fill('2 Marina, Lagos Island');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Patient updated successfully!').waitFor();
+    await page.waitForURL(`${suite.server.baseUrl}${patientUrl}`);
+    await page.getByText('2 Marina, Lagos Island').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a doctor sees the patient waiting and opens the overview on a 375px phone', async () => {
+    expect(patientUrl).not.toBe('');
+    const { page, pageErrors } = await open({ width: 375, height: 740 });
+    await signIn(page, staff.doctor);
+    await page.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
+    const waiting = page.getByRole('table', { name: 'Waiting patients' });
+    const row = waiting.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await row.getByText(name).click();
+    const id = patientUrl.split('/').pop()!;
+    await page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${id}`);
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('heading', { name: 'Last Vitals' }).waitFor();
+    await page.getByText('No vitals recorded yet.').waitFor();
+    await page.getByText('2 Marina, Lagos Island').waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    // The doctor moves the patient into consultation; the waiting tab no longer lists them.
+    await page.getByRole('button', { name: /Change status/ }).click();
+    await page.getByRole('option', { name: 'Consultation' }).click();
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByText('Patient status updated successfully!').waitFor();
+    await page.goto('/doctor/patients');
+    await page.getByRole('tab', { name: /Waiting Patients/ }).waitFor();
+    await page.getByText(/Showing \d+ of \d+ waiting patients/).waitFor();
+    expect(await page.getByRole('table', { name: 'Waiting patients' }).getByText(name).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
