@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
@@ -43,22 +44,22 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
 }
 
-/**
- * The receptionist registers from her own signed-in page, with her session's token, as the
- * registration form does. (When the patient screens land, this step goes through their form.)
- */
-async function registerFrom(page: Page, payload: object): Promise<{ id: string; name: string }> {
-  return page.evaluate(async (body) => {
-    const token = localStorage.getItem('hms.userToken');
-    const res = await fetch('/api/patients', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-    const { patient } = (await res.json()).data;
-    return { id: patient.id as string, name: patient.name as string };
-  }, payload);
+/** The receptionist registers a patient through the registration form of her dashboard. */
+async function registerThroughForm(page: Page, firstName: string, lastName: string): Promise<string> {
+  await page.getByRole('link', { name: 'Register Patient' }).click();
+  const form = page.getByRole('form', { name: 'Register patient' });
+  await form.getByLabel('First Name').fill(firstName);
+  await form.getByLabel('Last Name').fill(lastName);
+  await form.getByLabel('Date of Birth').fill('1988-07-21');
+  await form.getByRole('button', { name: /Gender/ }).click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await form.getByLabel('Phone Number').fill(`+234 805 ${String(randomInt(1_000_000, 9_999_999))}`);
+  await form.getByLabel('Address').fill('7 Herbert Macaulay Way, Yaba, Lagos');
+  await form.getByRole('button', { name: 'Generate ID' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Patient registered successfully!').waitFor();
+  await page.waitForURL(/\/user\/patients\/[^/]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 }
 
 describe('Live updates in Chromium', () => {
@@ -74,7 +75,8 @@ describe('Live updates in Chromium', () => {
     await receptionist.page.getByRole('heading', { name: 'Receptionist Dashboard' }).waitFor();
     await receptionist.page.getByText('No patients registered yet').waitFor();
 
-    const patient = await registerFrom(receptionist.page, newPatient({ firstName: 'Chiamaka' }));
+    const patient = { name: `Chiamaka Obi${randomInt(1000, 9999)}`, id: '' };
+    patient.id = await registerThroughForm(receptionist.page, 'Chiamaka', patient.name.split(' ')[1]!);
 
     const waiting = doctor.page.getByRole('table', { name: 'Waiting patients' });
     await waiting.getByRole('row').filter({ hasText: patient.name }).waitFor();
@@ -84,12 +86,20 @@ describe('Live updates in Chromium', () => {
       .waitFor();
     expect(await doctor.page.getByRole('button', { name: 'Notifications, 1 new' }).textContent()).toContain('1');
     expect(await doctor.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    // The receptionist's own recent patients follow too.
-    await receptionist.page
-      .getByRole('table', { name: 'Recent patients registered' })
-      .getByRole('row')
-      .filter({ hasText: patient.name })
-      .waitFor();
+    // The receptionist's patient list follows someone else's registration too, without a reload.
+    await receptionist.page.goto('/user/patients');
+    const list = receptionist.page.getByRole('table', { name: 'Patients' });
+    await list.getByRole('row').filter({ hasText: patient.name }).waitFor();
+    await receptionist.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const other = await suite.server.testApp.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: asClient(hospital.token),
+      payload: newPatient({ firstName: 'Emeka', lastName: 'Nwosu' }),
+    });
+    expect(other.statusCode).toBe(201);
+    await list.getByRole('row').filter({ hasText: 'Emeka Nwosu' }).waitFor();
+    expect(await receptionist.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
     // A status change elsewhere takes the patient off the waiting list, still without a reload.
     const moved = await suite.server.testApp.app.inject({
@@ -99,7 +109,7 @@ describe('Live updates in Chromium', () => {
       payload: { status: 'consultation' },
     });
     expect(moved.statusCode).toBe(200);
-    await doctor.page.getByText('No patients waiting').waitFor();
+    await waiting.getByRole('row').filter({ hasText: patient.name }).waitFor({ state: 'detached' });
     await doctor.page
       .getByRole('alert')
       .filter({ hasText: `${patient.name} is now In Consultation` })
@@ -111,7 +121,9 @@ describe('Live updates in Chromium', () => {
     const dropdown = doctor.page.getByRole('dialog', { name: 'Notifications' });
     await dropdown.getByText('Connected').waitFor();
     await dropdown.getByText('Patient Status Changed').waitFor();
-    expect(await dropdown.getByText('New Patient Registered').count()).toBe(1);
+    // Each once: Emeka's and ours, though ours arrived live before the reload and again in the history.
+    expect(await dropdown.getByText('New Patient Registered').count()).toBe(2);
+    expect(await dropdown.getByText(`${patient.name} was registered by Kemi Adeyemi`).count()).toBe(1);
     expect(doctor.pageErrors).toEqual([]);
     expect(receptionist.pageErrors).toEqual([]);
   });
