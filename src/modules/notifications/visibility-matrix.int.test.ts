@@ -182,6 +182,22 @@ describe('who receives which message (product-spec-1 §6), over real sockets', (
       announcedBy: { id: a.admin.id, name: a.admin.name },
       priority: 'high',
     });
+    const userCreated = admin.find((m) => m.type === 'user_created')!;
+    expect(userCreated.data.user).toMatchObject({
+      firstName: 'Musa',
+      lastName: 'Garba',
+      role: 'lab_technician',
+      roleLabel: 'Lab Staff',
+      isActive: true,
+    });
+    const user = userCreated.data.user as { id: string; _id: string };
+    expect(user._id).toBe(user.id);
+    expect(JSON.stringify(userCreated.data)).not.toMatch(/password/i);
+    const [deactivated, reactivated] = admin.filter((m) => m.type === 'user_status_changed');
+    expect(deactivated!.data).toMatchObject({ newStatus: false, user: { id: user.id, isActive: false } });
+    expect(reactivated!.data).toMatchObject({ newStatus: true, user: { id: user.id, isActive: true } });
+    const profile = socketsA.accountant.received.find((m) => m.type === 'profile_updated')!;
+    expect(profile.data).toMatchObject({ message: `Your profile was updated by ${a.admin.name}`, notify: true });
     const deleted = admin.find((m) => m.type === 'user_deleted')!;
     expect(deleted.data).toMatchObject({ userName: 'Musa Bello' });
     expect(Date.parse(created.timestamp)).toBeLessThanOrEqual(Date.parse(consultation.timestamp));
