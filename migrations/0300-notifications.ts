@@ -20,7 +20,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_ids text[],
       occurred_at timestamptz not null
     )`.execute(db);
-  await sql`create index notifications_hospital_newest on notifications (hospital_id, id desc)`.execute(db);
+  // The bell's read: a role's popups in one hospital, newest first, without scanning the other roles'.
+  await sql`
+    create table notification_recipients (
+      hospital_id text not null,
+      role text not null,
+      notification_id numeric not null,
+      primary key (hospital_id, role, notification_id)
+    )`.execute(db);
   await sql`create index notifications_event on notifications (event_id)`.execute(db);
   await sql`
     create table notification_patients (
@@ -61,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table notification_cursors, notification_marks, notification_staff, notification_patients, notifications`.execute(
+  await sql`drop table notification_cursors, notification_marks, notification_staff, notification_patients, notification_recipients, notifications`.execute(
     db,
   );
 }

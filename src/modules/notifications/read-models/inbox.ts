@@ -70,15 +70,16 @@ const UNREAD_COUNT_CAP = 100;
 /** The notifications this person gets a popup for, not dismissed: the bell's history. */
 function visible(db: Db, reader: Reader) {
   return db
-    .selectFrom('notifications as n')
+    .selectFrom('notification_recipients as r')
+    .innerJoin('notifications as n', 'n.id', 'r.notification_id')
     .leftJoin('notification_cursors as c', (j) => j.on('c.user_id', '=', reader.userId))
     .leftJoin('notification_marks as m', (j) =>
       j.onRef('m.notification_id', '=', 'n.id').on('m.user_id', '=', reader.userId),
     )
-    .where('n.hospital_id', '=', reader.hospitalId)
-    .where(sql<boolean>`(n.audience ->> ${reader.role}) = 'true'`)
+    .where('r.hospital_id', '=', reader.hospitalId)
+    .where('r.role', '=', reader.role)
     .where((eb) => eb.or([eb('n.user_ids', 'is', null), sql<boolean>`${reader.userId} = any(n.user_ids)`]))
-    .where(sql<boolean>`n.id > coalesce(c.dismissed_up_to, -1)`)
+    .where(sql<boolean>`r.notification_id > coalesce(c.dismissed_up_to, -1)`)
     .where(sql<boolean>`coalesce(m.dismissed, false) = false`);
 }
 
@@ -87,7 +88,12 @@ const isRead = sql<boolean>`(n.id <= coalesce(c.read_up_to, -1) or coalesce(m.re
 /** GET /api/notifications: the newest `limit`, newest first, each with its read flag, and the unread count. */
 export async function inbox(db: Db, reader: Reader, limit: number) {
   const [rows, unread] = await Promise.all([
-    visible(db, reader).selectAll('n').select(isRead.as('is_read')).orderBy('n.id', 'desc').limit(limit).execute(),
+    visible(db, reader)
+      .selectAll('n')
+      .select(isRead.as('is_read'))
+      .orderBy('r.notification_id', 'desc')
+      .limit(limit)
+      .execute(),
     db
       .selectFrom(
         visible(db, reader)
@@ -108,13 +114,13 @@ export async function inbox(db: Db, reader: Reader, limit: number) {
 
 /** The newest notification this person can see (what "mark all" covers), or null. */
 export async function newestVisibleId(db: Db, reader: Reader): Promise<string | null> {
-  const row = await visible(db, reader).select('n.id').orderBy('n.id', 'desc').limit(1).executeTakeFirst();
+  const row = await visible(db, reader).select('n.id').orderBy('r.notification_id', 'desc').limit(1).executeTakeFirst();
   return row ? String(row.id) : null;
 }
 
 /** Of `ids`, those this person can see (marks for anyone else's notifications are refused). */
 export async function visibleIds(db: Db, reader: Reader, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await visible(db, reader).select('n.id').where('n.id', 'in', ids).execute();
+  const rows = await visible(db, reader).select('n.id').where('r.notification_id', 'in', ids).execute();
   return rows.map((r) => String(r.id));
 }

@@ -25,6 +25,8 @@ declare module '../../../platform/db/database' {
       user_ids: string[] | null;
       occurred_at: Date | string;
     };
+    /** One row per role that gets the popup: the bell's index. */
+    notification_recipients: { hospital_id: string; role: string; notification_id: string };
   }
 }
 
@@ -81,10 +83,22 @@ function handle(type: string): ProjectionHandler {
     const drafts = rule ? await rule(event, lookupsIn(trx)) : [];
     if (copy) await copy(trx, event);
     if (drafts.length === 0) return;
+    const rows = drafts.map((d, i) => toRow(event, d, i));
     await trx
       .insertInto('notifications')
-      .values(drafts.map((d, i) => toRow(event, d, i)))
+      .values(rows)
       .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const recipients = drafts.flatMap((d, i) =>
+      Object.entries(audienceOf(d.type, d.data))
+        .filter(([, notify]) => notify)
+        .map(([role]) => ({ hospital_id: event.metadata.hospitalId, role, notification_id: rows[i]!.id })),
+    );
+    if (recipients.length === 0) return;
+    await trx
+      .insertInto('notification_recipients')
+      .values(recipients)
+      .onConflict((oc) => oc.doNothing())
       .execute();
   };
 }
@@ -95,6 +109,7 @@ export const notificationHistoryProjection: Projection = {
     [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])].map((t) => [t, handle(t)]),
   ),
   reset: async (trx) => {
+    await trx.deleteFrom('notification_recipients').execute();
     await trx.deleteFrom('notifications').execute();
     await trx.deleteFrom('notification_patients').execute();
     await trx.deleteFrom('notification_staff').execute();
