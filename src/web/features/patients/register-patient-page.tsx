@@ -46,7 +46,8 @@ export default function RegisterPatientPage() {
     try {
       const { message, patient } = await registerPatient(fields, { allowDuplicate });
       toast.success(message);
-      navigate(paths.user.patient(patient.id));
+      // product-spec-2 §8: a registration goes back to the patient list.
+      navigate(paths.user.patients);
     } catch (e) {
       const duplicates = duplicateCandidatesOf(e);
       if (duplicates) {
