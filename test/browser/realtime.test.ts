@@ -44,7 +44,7 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
 }
 
-/** The receptionist registers a patient through the registration form of her dashboard. */
+/** The receptionist registers a patient through the registration form of her dashboard; returns its id. */
 async function registerThroughForm(page: Page, firstName: string, lastName: string): Promise<string> {
   await page.getByRole('link', { name: 'Register Patient' }).click();
   const form = page.getByRole('form', { name: 'Register patient' });
@@ -58,8 +58,12 @@ async function registerThroughForm(page: Page, firstName: string, lastName: stri
   await form.getByRole('button', { name: 'Generate ID' }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Patient registered successfully!').waitFor();
-  await page.waitForURL(/\/user\/patients\/[^/]+$/);
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  const found = await suite.server.testApp.app.inject({
+    method: 'GET',
+    url: `/api/patients?search=${encodeURIComponent(lastName)}`,
+    headers: asClient(hospital.token),
+  });
+  return (found.json().data.patients as { id: string }[])[0]!.id;
 }
 
 describe('Live updates in Chromium', () => {
@@ -87,7 +91,7 @@ describe('Live updates in Chromium', () => {
     expect(await doctor.page.getByRole('button', { name: 'Notifications, 1 new' }).textContent()).toContain('1');
     expect(await doctor.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     // The receptionist's patient list follows someone else's registration too, without a reload.
-    await receptionist.page.goto('/user/patients');
+    await receptionist.page.waitForURL(`${suite.server.baseUrl}/user/patients`);
     const list = receptionist.page.getByRole('table', { name: 'Patients' });
     await list.getByRole('row').filter({ hasText: patient.name }).waitFor();
     await receptionist.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
