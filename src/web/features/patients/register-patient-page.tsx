@@ -44,7 +44,7 @@ export default function RegisterPatientPage() {
     }
     setSaving(true);
     try {
-      const { message, patient } = await registerPatient(fields, { allowDuplicate });
+      const { message } = await registerPatient(fields, { allowDuplicate });
       toast.success(message);
       // product-spec-2 §8: a registration goes back to the patient list.
       navigate(paths.user.patients);
