@@ -106,6 +106,19 @@ describe('realtime hub at /ws', () => {
     expect(subscribed.data.channels).not.toContain('pharmacy');
   });
 
+  it('answers a malformed or unknown message with an error and keeps the socket open', async () => {
+    const admin = connect(a.token);
+    await admin.next('connection');
+    admin.ws.send('not json');
+    expect((await admin.next('error')).data.message).toBe('Malformed message: expected JSON {type, data, timestamp}');
+    admin.ws.send(JSON.stringify({ data: {} }));
+    expect((await admin.next('error')).data.message).toBe('Malformed message: expected JSON {type, data, timestamp}');
+    admin.send('dance', {});
+    expect((await admin.next('error')).data.message).toBe('Unknown message type: dance');
+    admin.send('ping');
+    expect((await admin.next('pong')).type).toBe('pong');
+  });
+
   it('publishes only inside the hospital, to the roles, users and channels asked for', async () => {
     const nurse = await createStaffAccount(t.platform, a.hospital.id, { role: 'nurse' });
     const adminA = connect(a.token);

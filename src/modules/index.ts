@@ -3,6 +3,7 @@ import { auditModule } from './audit';
 import { consultationsModule } from './consultations';
 import { hospitalsModule } from './hospitals';
 import { identityModule } from './identity';
+import { notificationsModule } from './notifications';
 import { patientsModule } from './patients';
 import { laboratoryModule } from './laboratory';
 import { pharmacyModule } from './pharmacy';
@@ -17,5 +18,6 @@ export const modules: AppModule[] = [
   pharmacyModule,
   laboratoryModule,
   consultationsModule,
+  notificationsModule,
   auditModule,
 ];

@@ -1,6 +1,5 @@
 import type { AppModule } from '../../platform/platform';
 import { staffContracts } from './events';
-import { staffNotifications } from './live-notifications';
 import { seatReleaseReactor } from './reactors/seat-release';
 import { hospitalPlansProjection } from './read-models/hospital-plans';
 import { staffDirectoryProjection } from './read-models/staff-directory';
@@ -24,5 +23,4 @@ export const staffModule: AppModule = {
   routes: staffRoutes,
   projections: [staffDirectoryProjection, hospitalPlansProjection],
   reactors: (platform) => [seatReleaseReactor(platform)],
-  liveConsumers: (platform) => [staffNotifications(platform)],
 };

@@ -11,7 +11,8 @@ const CLOSE_TOO_SLOW = 1013;
 /** A socket whose unsent backlog passes this is not keeping up; it is closed and will reconnect. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-export type RealtimeMessage = { type: string; data?: unknown };
+/** `timestamp` defaults to the moment of sending; a notification carries the time of its event. */
+export type RealtimeMessage = { type: string; data?: unknown; timestamp?: string };
 
 /** All given conditions must hold; a socket is always confined to its own hospital. */
 export type PublishFilter = { roles?: readonly string[]; userIds?: readonly string[]; channels?: readonly string[] };
@@ -96,12 +97,15 @@ export class RealtimeHub implements Realtime {
 
   publish(hospitalId: string, message: RealtimeMessage, filter: PublishFilter = {}): number {
     let sent = 0;
+    // Serialised once for every socket it goes to, and only if one does.
+    let frame: string | undefined;
     for (const c of this.connections) {
       if (c.claims.hospitalId !== hospitalId) continue;
       if (filter.roles && !filter.roles.includes(c.claims.role)) continue;
       if (filter.userIds && !filter.userIds.includes(c.claims.userId)) continue;
       if (filter.channels && !filter.channels.some((ch) => c.channels.has(ch))) continue;
-      if (this.send(c, message)) sent++;
+      frame ??= serialise(message);
+      if (this.sendFrame(c, frame)) sent++;
     }
     return sent;
   }
@@ -138,27 +142,36 @@ export class RealtimeHub implements Realtime {
   }
 
   private send(c: Connection, message: RealtimeMessage): boolean {
+    return this.sendFrame(c, serialise(message));
+  }
+
+  /**
+   * A peer that does not read its messages must not hold the others back, nor grow this
+   * process's memory: past MAX_BUFFERED_BYTES unsent it is closed (1013) and its client reconnects.
+   */
+  private sendFrame(c: Connection, frame: string): boolean {
     if (c.socket.readyState !== c.socket.OPEN) return false;
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.connections.delete(c);
       c.socket.close(CLOSE_TOO_SLOW, 'Connection too slow');
       return false;
     }
-    c.socket.send(
-      JSON.stringify({ type: message.type, data: message.data ?? {}, timestamp: new Date().toISOString() }),
-    );
+    c.socket.send(frame);
     return true;
   }
 
   private onMessage(c: Connection, raw: string): void {
-    let message: { type?: unknown; data?: { channels?: unknown } };
+    let message: { type?: unknown; data?: { channels?: unknown } } | null;
     try {
       message = JSON.parse(raw);
     } catch {
-      this.options.log.debug('websocket message is not JSON; ignored');
+      message = null;
+    }
+    if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
+      this.send(c, { type: 'error', data: { message: 'Malformed message: expected JSON {type, data, timestamp}' } });
       return;
     }
-    switch (message?.type) {
+    switch (message.type) {
       case 'ping':
         this.send(c, { type: 'pong', data: {} });
         return;
@@ -171,11 +184,13 @@ export class RealtimeHub implements Realtime {
         this.send(c, { type: 'unsubscribed', data: { channels: [...c.channels] } });
         return;
       default:
-        // Unknown types are ignored, as the client does with ours.
+        // Answered, never fatal: the socket stays open for the messages it does understand.
+        this.send(c, { type: 'error', data: { message: `Unknown message type: ${message.type.slice(0, 40)}` } });
         return;
     }
   }
 
+  /** Dead peers: one missed pong (no pong or message for one to two heartbeats, 30–60 s) ends the socket. */
   private heartbeat(): void {
     for (const c of [...this.connections]) {
       if (!c.alive) {
@@ -201,4 +216,12 @@ export class RealtimeHub implements Realtime {
       }
     }
   }
+}
+
+function serialise(message: RealtimeMessage): string {
+  return JSON.stringify({
+    type: message.type,
+    data: message.data ?? {},
+    timestamp: message.timestamp ?? new Date().toISOString(),
+  });
 }

@@ -1,11 +1,26 @@
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { sessionAtom } from '../lib/session';
 import { createRouter } from './router';
 import { SessionBootstrap } from './session-bootstrap';
 import toasts from './toasts.module.css';
 
 const router = createRouter();
+const LiveConnection = lazy(() => import('./live-connection'));
+const navigate = (path: string) => void router.navigate(path, { replace: true });
+
+/** The realtime connection exists only while someone is signed in, one per tab, renewed with the token. */
+function LiveWhenSignedIn() {
+  const session = useAtomValue(sessionAtom);
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveConnection key={session.token} token={session.token} navigate={navigate} />
+    </Suspense>
+  );
+}
 
 /** The nonce the server put in index.html for this page; react-toastify tags its stylesheet with it (CSP). */
 const cspNonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
@@ -15,6 +30,7 @@ export function App() {
     <JotaiProvider>
       <SessionBootstrap>
         <RouterProvider router={router} />
+        <LiveWhenSignedIn />
       </SessionBootstrap>
       {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default); below the header. */}
       <ToastContainer

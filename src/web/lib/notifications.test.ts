@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   badgeCount,
   clearNotificationsAtom,
+  markReadAtom,
+  mergeHistoryAtom,
+  unreadCountAtom,
   notificationsAtom,
   pushNotificationAtom,
   removeNotificationAtom,
@@ -41,5 +44,31 @@ describe('notification history', () => {
     expect(badgeCount(0)).toBe('0');
     expect(badgeCount(99)).toBe('99');
     expect(badgeCount(100)).toBe('99+');
+  });
+
+  it('merges the server history with live ones: one entry per id, newest first, the server’s read flags', () => {
+    const store = createStore();
+    store.set(pushNotificationAtom, note(3));
+    store.set(pushNotificationAtom, note(3));
+    expect(store.get(notificationsAtom)).toHaveLength(1);
+    store.set(mergeHistoryAtom, [
+      { ...note(3), read: true },
+      { ...note(1), read: false },
+      { ...note(2), read: true },
+    ]);
+    expect(store.get(notificationsAtom).map((n) => [n.id, n.read])).toEqual([
+      ['n3', true],
+      ['n2', true],
+      ['n1', false],
+    ]);
+    expect(store.get(unreadCountAtom)).toBe(1);
+    store.set(markReadAtom, ['n1']);
+    expect(store.get(unreadCountAtom)).toBe(0);
+    store.set(
+      mergeHistoryAtom,
+      Array.from({ length: 60 }, (_, i) => note(i + 10)),
+    );
+    expect(store.get(notificationsAtom)).toHaveLength(50);
+    expect(store.get(notificationsAtom)[0]!.id).toBe('n69');
   });
 });

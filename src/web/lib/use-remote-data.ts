@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type RemoteData<T> =
   | { status: 'loading'; data?: T; error?: undefined }
@@ -9,25 +9,34 @@ export type RemoteData<T> =
  * Loads data for a widget and reloads whenever `key` changes or `reload()` is called.
  * Answers that arrive after a newer request started are dropped (the signal is aborted),
  * so a slow old search never overwrites a newer one. While reloading, the previous data stays available.
+ * `refresh()` reloads quietly (a live update): shown data stays shown, without a loading state,
+ * and a failed refresh leaves it as it was.
  */
 export function useRemoteData<T>(load: (signal: AbortSignal) => Promise<T>, key: string) {
   const [state, setState] = useState<RemoteData<T>>({ status: 'loading' });
   const [version, setVersion] = useState(0);
+  const quiet = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', data: previous.data }));
+    const silent = quiet.current;
+    quiet.current = false;
+    if (!silent) setState((previous) => ({ status: 'loading', data: previous.data }));
     load(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted) setState({ status: 'success', data });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState((previous) => ({
-          status: 'error',
-          data: previous.data,
-          error: error instanceof Error ? error : new Error(String(error)),
-        }));
+        setState((previous) =>
+          silent && previous.status === 'success'
+            ? previous
+            : {
+                status: 'error',
+                data: previous.data,
+                error: error instanceof Error ? error : new Error(String(error)),
+              },
+        );
       },
     );
     return () => controller.abort();
@@ -36,5 +45,9 @@ export function useRemoteData<T>(load: (signal: AbortSignal) => Promise<T>, key:
   }, [key, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  const refresh = useCallback(() => {
+    quiet.current = true;
+    setVersion((v) => v + 1);
+  }, []);
+  return { ...state, reload, refresh };
 }

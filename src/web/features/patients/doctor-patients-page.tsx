@@ -8,6 +8,7 @@ import fieldStyles from '../../components/field.module.css';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { notificationsAtom, realtimeStatusAtom } from '../../lib/notifications';
+import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listPatients } from './api/list-patients';
@@ -18,6 +19,7 @@ import styles from './patients-page.module.css';
 import tabStyles from './doctor-patients-page.module.css';
 
 export const DOCTOR_PAGE_SIZE = 10;
+const LIVE_PATIENT_EVENTS = ['patient_created', 'patient_status_changed', 'patient_updated', 'patient_deleted'];
 type Tab = 'seen' | 'waiting';
 
 /** /doctor/patients (product-spec-2 §2): the Patient Seen and Waiting Patients tabs. */
@@ -34,6 +36,11 @@ export default function DoctorPatientsPage() {
   const query = { search: filters.search, status: filters.tab, page, limit: DOCTOR_PAGE_SIZE };
   const list = useRemoteData((signal) => listPatients(query, signal), JSON.stringify(query));
   const stats = useRemoteData(fetchPatientStats, 'doctor-patient-stats');
+  // product-spec-1 §4 Doctor dashboard list, product-spec-2 §4: both tabs and their counts follow live changes.
+  useLiveRefresh(LIVE_PATIENT_EVENTS, () => {
+    list.refresh();
+    stats.refresh();
+  });
   const count = (t: Tab) => (stats.data ? (stats.data.byStatus[t] ?? 0) : null);
 
   const columns: Column<PatientListItem>[] = [

@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { SelectField } from '../../components/select-field';
 import fieldStyles from '../../components/field.module.css';
+import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listPatients } from './api/list-patients';
@@ -20,6 +21,7 @@ import styles from './patients-page.module.css';
 
 export const PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
+const LIVE_PATIENT_EVENTS = ['patient_created', 'patient_status_changed', 'patient_updated', 'patient_deleted'];
 
 /** /user/patients (product-spec-2 §2): find patients by name, card number or phone. */
 export default function PatientsPage() {
@@ -36,6 +38,8 @@ export default function PatientsPage() {
   const filters = JSON.parse(filtersKey) as { search: string; status: string };
   const query = { ...filters, page, limit: PAGE_SIZE };
   const list = useRemoteData((signal) => listPatients(query, signal), JSON.stringify(query));
+  // Someone else's registration, edit, status change or deletion shows without a reload.
+  useLiveRefresh(LIVE_PATIENT_EVENTS, list.refresh);
 
   const total = list.data?.pagination.totalPatients ?? 0;
   const shown = list.status === 'success' ? list.data.patients.length : 0;

@@ -55,7 +55,12 @@ function renderShell(path: string, user: SessionUser | null = admin) {
 
 beforeEach(() => {
   localStorage.setItem('hms.adminToken', 't');
-  api = fakeApi({ 'POST /admin/logout': () => ({ body: { success: true } }) });
+  const inbox = () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } });
+  api = fakeApi({
+    'POST /admin/logout': () => ({ body: { success: true } }),
+    'POST /notifications/dismiss': inbox,
+    'POST /notifications/read': inbox,
+  });
 });
 afterEach(() => {
   api.restore();

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/button';
 import { MetricCard } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
 import { seatsLine, type PlanUsage } from '../../../lib/plans';
+import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchTotalPatients, fetchUserStats } from '../api/dashboard-api';
 import styles from './key-metrics.module.css';
@@ -21,9 +22,13 @@ async function loadTotals(signal: AbortSignal): Promise<Totals> {
   };
 }
 
+/** Counters of product-spec-1 §4: patients and users created or deleted. */
+const TOTAL_EVENTS = ['patient_created', 'patient_deleted', 'user_created', 'user_deleted'];
+
 /** Key Metrics: Total Users and Total Patients from the API, and the Add User shortcut. */
 export function KeyMetrics() {
   const totals = useRemoteData(loadTotals, 'admin-totals');
+  useLiveRefresh(TOTAL_EVENTS, totals.refresh);
   const loading = totals.status === 'loading';
   return (
     <Panel title="Key Metrics" actions={<ButtonLink href={paths.admin.users}>Add User</ButtonLink>}>

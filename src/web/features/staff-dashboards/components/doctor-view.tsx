@@ -10,12 +10,15 @@ import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
 import { notificationsAtom, realtimeStatusAtom } from '../../../lib/notifications';
+import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import { PENDING } from './coming-feature';
 import styles from './dashboard-layout.module.css';
 
 export const WAITING_PAGE_SIZE = 8;
+/** product-spec-1 §4 Doctor dashboard list: arrivals, status changes, edits and deletions move the list. */
+export const WAITING_LIST_EVENTS = ['patient_created', 'patient_status_changed', 'patient_updated', 'patient_deleted'];
 
 /** The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, and how many were seen. */
 export function DoctorView({ title }: { title: string }) {
@@ -28,6 +31,10 @@ export function DoctorView({ title }: { title: string }) {
     (signal) => fetchPatients({ page, limit: WAITING_PAGE_SIZE, status: 'waiting' }, signal),
     `waiting-${page}`,
   );
+  useLiveRefresh(WAITING_LIST_EVENTS, () => {
+    waiting.refresh();
+    stats.refresh();
+  });
   const columns: Column<PatientRow>[] = [
     { key: 'id', header: 'Patient ID', render: (p) => p.identificationNumber ?? '—' },
     { key: 'name', header: 'Name', render: (p) => p.name },

@@ -10,11 +10,13 @@ import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
 import { shortDate } from '../../../lib/dates';
+import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { deletePatient, fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import styles from './dashboard-layout.module.css';
 
 export const RECENT_PATIENTS_PAGE_SIZE = 9;
+const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_deleted'];
 
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
 export function ReceptionistView() {
@@ -25,6 +27,10 @@ export function ReceptionistView() {
     (signal) => fetchPatients({ page, limit: RECENT_PATIENTS_PAGE_SIZE }, signal),
     `recent-${page}`,
   );
+  useLiveRefresh(RECENT_PATIENT_EVENTS, () => {
+    recent.refresh();
+    stats.refresh();
+  });
   const statsNote = stats.status === 'error' ? stats.error.message : undefined;
   const columns: Column<PatientRow>[] = [
     { key: 'id', header: 'Patient ID', render: (p) => p.identificationNumber ?? '—' },

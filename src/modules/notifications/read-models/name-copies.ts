@@ -1,0 +1,153 @@
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import type { Trx } from '../../../platform/projections/projection';
+import type { RoleCode } from '../../../shared/roles';
+import type { PatientEvent } from '../../patients';
+import type { StaffMemberEvent } from '../../staff';
+import type { Lookups } from '../rules';
+
+/**
+ * The notifier's own copies of patient and staff names, kept from the events by the notifications
+ * projection itself, so a message about event n always names the person as they stood at event n
+ * (another module's read model may be ahead or behind this projection).
+ */
+declare module '../../../platform/db/database' {
+  interface Database {
+    notification_patients: {
+      patient_id: string;
+      hospital_id: string;
+      first_name: string;
+      last_name: string;
+      identification_number: string;
+    };
+    notification_staff: {
+      user_id: string;
+      hospital_id: string;
+      employee_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      role: string;
+      department: string | null;
+      specialization: string | null;
+      phone: string | null;
+      is_active: boolean;
+    };
+  }
+}
+
+export function lookupsIn(trx: Trx): Lookups {
+  return {
+    patient: async (hospitalId, id) => {
+      const row = await trx
+        .selectFrom('notification_patients')
+        .selectAll()
+        .where('patient_id', '=', id)
+        .where('hospital_id', '=', hospitalId)
+        .executeTakeFirst();
+      return row
+        ? {
+            id,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            identificationNumber: row.identification_number,
+          }
+        : null;
+    },
+    staff: async (hospitalId, id) => {
+      const row = await trx
+        .selectFrom('notification_staff')
+        .selectAll()
+        .where('user_id', '=', id)
+        .where('hospital_id', '=', hospitalId)
+        .executeTakeFirst();
+      return row
+        ? {
+            id,
+            employeeId: row.employee_id,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+            role: row.role as RoleCode,
+            department: row.department,
+            specialization: row.specialization,
+            phone: row.phone,
+            isActive: row.is_active,
+          }
+        : null;
+    },
+  };
+}
+
+type CopyHandler = (trx: Trx, event: RecordedEvent) => Promise<void>;
+const as = <E>(e: RecordedEvent) => e as unknown as RecordedEvent<E & { type: string; data: object }>;
+type Of<E extends { type: string }, K extends E['type']> = Extract<E, { type: K }>;
+
+/** Keeps the copies after an event's messages are drafted. A deleted member or patient keeps their row. */
+export const COPIES: Readonly<Record<string, CopyHandler>> = {
+  PatientRegistered: async (trx, raw) => {
+    const { data } = as<Of<PatientEvent, 'PatientRegistered'>>(raw);
+    const row = {
+      hospital_id: raw.metadata.hospitalId,
+      first_name: data.firstName,
+      last_name: data.lastName,
+      identification_number: data.identificationNumber,
+    };
+    await trx
+      .insertInto('notification_patients')
+      .values({ patient_id: data.patientId, ...row })
+      .onConflict((oc) => oc.column('patient_id').doUpdateSet(row))
+      .execute();
+  },
+  PatientDetailsEdited: async (trx, raw) => {
+    const { data } = as<Of<PatientEvent, 'PatientDetailsEdited'>>(raw);
+    const { firstName, lastName, identificationNumber } = data.changes;
+    if (firstName === undefined && lastName === undefined && identificationNumber === undefined) return;
+    await trx
+      .updateTable('notification_patients')
+      .set({
+        ...(firstName !== undefined && { first_name: firstName }),
+        ...(lastName !== undefined && { last_name: lastName }),
+        ...(identificationNumber !== undefined && { identification_number: identificationNumber }),
+      })
+      .where('patient_id', '=', data.patientId)
+      .execute();
+  },
+  StaffMemberCreated: async (trx, raw) => {
+    const { data } = as<Of<StaffMemberEvent, 'StaffMemberCreated'>>(raw);
+    const row = {
+      hospital_id: raw.metadata.hospitalId,
+      employee_id: data.employeeId,
+      first_name: data.firstName,
+      last_name: data.lastName,
+      email: data.email,
+      role: data.role,
+      department: data.department,
+      specialization: data.specialization,
+      phone: data.phone,
+      is_active: true,
+    };
+    await trx
+      .insertInto('notification_staff')
+      .values({ user_id: data.userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  },
+  StaffMemberUpdated: async (trx, raw) => {
+    const { data } = as<Of<StaffMemberEvent, 'StaffMemberUpdated'>>(raw);
+    await trx
+      .updateTable('notification_staff')
+      .set({ first_name: data.firstName, last_name: data.lastName, email: data.email, role: data.role })
+      .where('user_id', '=', data.userId)
+      .execute();
+  },
+  StaffMemberDeactivated: (trx, raw) => setActive(trx, raw, false),
+  StaffMemberReactivated: (trx, raw) => setActive(trx, raw, true),
+};
+
+async function setActive(trx: Trx, raw: RecordedEvent, isActive: boolean) {
+  await trx
+    .updateTable('notification_staff')
+    .set({ is_active: isActive })
+    .where('user_id', '=', (raw.data as { userId: string }).userId)
+    .execute();
+}

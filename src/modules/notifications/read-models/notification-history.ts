@@ -1,0 +1,157 @@
+import type { Db } from '../../../platform/db/database';
+import type { GlobalPosition, RecordedEvent } from '../../../platform/event-store/port';
+import type { Projection, ProjectionHandler, Trx } from '../../../platform/projections/projection';
+import type { NotificationPriority } from '../events';
+import { RULES, type Draft } from '../rules';
+import { audienceOf, type Audience, type ServerMessageType } from '../visibility';
+import { COPIES, lookupsIn } from './name-copies';
+
+declare module '../../../platform/db/database' {
+  interface Database {
+    notifications: {
+      /** notificationId(event position, index): a decimal string, ordered like the feed, the same after a rebuild. */
+      id: string;
+      event_id: string;
+      hospital_id: string;
+      type: string;
+      title: string;
+      message: string;
+      priority: string;
+      /** The message payload of product-spec-1 §3, without the per-role `notify`. */
+      data: Record<string, unknown>;
+      /** role → notify, for the roles that receive it. */
+      audience: Audience;
+      /** Set for a personal message: only these users receive it. */
+      user_ids: string[] | null;
+      occurred_at: Date | string;
+    };
+    /** One row per role that gets the popup: the bell's index. */
+    notification_recipients: { hospital_id: string; role: string; notification_id: string };
+  }
+}
+
+export const NOTIFICATIONS = 'notifications';
+
+/**
+ * A notification's id from its event's place in the feed and its index among the event's
+ * messages: ordered like the feed and stable across rebuilds, so read marks stay true.
+ */
+export function notificationId(position: GlobalPosition, index: number): string {
+  return ((((position[0] << 64n) | position[1]) << 8n) | BigInt(index)).toString();
+}
+
+export type StoredNotification = {
+  id: string;
+  eventId: string;
+  hospitalId: string;
+  type: ServerMessageType;
+  title: string;
+  message: string;
+  priority: NotificationPriority;
+  data: Record<string, unknown>;
+  audience: Audience;
+  userIds: string[] | null;
+  timestamp: string;
+};
+
+function toRow(event: RecordedEvent, draft: Draft, index: number) {
+  return {
+    id: notificationId(event.globalPosition, index),
+    event_id: event.id,
+    hospital_id: event.metadata.hospitalId,
+    type: draft.type,
+    title: draft.title,
+    message: draft.message,
+    priority: draft.priority,
+    data: JSON.stringify(draft.data) as unknown as Record<string, unknown>,
+    audience: JSON.stringify(audienceOf(draft.type, draft.data)) as unknown as Audience,
+    user_ids: draft.userIds ?? null,
+    occurred_at: new Date(event.metadata.occurredAt),
+  };
+}
+
+/**
+ * The notifier's projection: every event that means news for someone becomes its messages (rules.ts),
+ * each stored once with its audience (visibility.ts), in the transaction that moves this
+ * projection's checkpoint. The history of the bell is read from here, and the delivery to
+ * sockets (delivery.ts) sends these very rows, so a message and its history entry never differ.
+ */
+function handle(type: string): ProjectionHandler {
+  const rule = RULES[type];
+  const copy = COPIES[type];
+  return async (trx: Trx, event: RecordedEvent) => {
+    const drafts = rule ? await rule(event, lookupsIn(trx)) : [];
+    if (copy) await copy(trx, event);
+    if (drafts.length === 0) return;
+    const rows = drafts.map((d, i) => toRow(event, d, i));
+    await trx
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const recipients = drafts.flatMap((d, i) =>
+      Object.entries(audienceOf(d.type, d.data))
+        .filter(([, notify]) => notify)
+        .map(([role]) => ({ hospital_id: event.metadata.hospitalId, role, notification_id: rows[i]!.id })),
+    );
+    if (recipients.length === 0) return;
+    await trx
+      .insertInto('notification_recipients')
+      .values(recipients)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  };
+}
+
+export const notificationHistoryProjection: Projection = {
+  name: NOTIFICATIONS,
+  handlers: Object.fromEntries(
+    [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])].map((t) => [t, handle(t)]),
+  ),
+  reset: async (trx) => {
+    await trx.deleteFrom('notification_recipients').execute();
+    await trx.deleteFrom('notifications').execute();
+    await trx.deleteFrom('notification_patients').execute();
+    await trx.deleteFrom('notification_staff').execute();
+  },
+};
+
+export function fromRow(row: {
+  id: string;
+  event_id: string;
+  hospital_id: string;
+  type: string;
+  title: string;
+  message: string;
+  priority: string;
+  data: Record<string, unknown>;
+  audience: Audience;
+  user_ids: string[] | null;
+  occurred_at: Date | string;
+}): StoredNotification {
+  return {
+    id: String(row.id),
+    eventId: row.event_id,
+    hospitalId: row.hospital_id,
+    type: row.type as ServerMessageType,
+    title: row.title,
+    message: row.message,
+    priority: row.priority as NotificationPriority,
+    data: row.data,
+    audience: row.audience,
+    userIds: row.user_ids,
+    timestamp: new Date(row.occurred_at).toISOString(),
+  };
+}
+
+/** The stored messages of these events, in feed order (the delivery's read). */
+export async function notificationsOfEvents(db: Db, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .orderBy('id')
+    .execute();
+  return rows.map(fromRow);
+}
