@@ -94,6 +94,45 @@ describe('pharmacy inventory', () => {
     expect((await api.call(s.tokens.nurse, 'GET', '/api/inventory/medications')).statusCode).toBe(403);
   });
 
+  it('lists batches with stock expiring soon, soonest first, and groups batches by medication', async () => {
+    const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const name = 'Oral Rehydration Salts';
+    const later = await api.stock(s.tokens.pharmacist, { name, quantity: 4, expiryDate: soon(60), reorderLevel: 10 });
+    const sooner = await api.stock(s.tokens.pharmacist, {
+      name: name.toLowerCase(),
+      quantity: 3,
+      expiryDate: soon(10),
+    });
+    const empty = await api.stock(s.tokens.pharmacist, { name, quantity: 0, expiryDate: soon(5) });
+    const far = await api.stock(s.tokens.pharmacist, { name, quantity: 8, expiryDate: soon(400) });
+    const expired = await api.stock(s.tokens.pharmacist, { name, quantity: 8, expiryDate: '2021-06-30' });
+
+    const res = await api.call(s.tokens.doctor, 'GET', '/api/inventory/medications/expiring-soon');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.medications.map((m: { id: string }) => m.id);
+    expect(ids.filter((id: string) => [later.id, sooner.id, empty.id, far.id, expired.id].includes(id))).toEqual([
+      sooner.id,
+      later.id,
+    ]);
+    expect(res.json().data.days).toBe(90);
+    const week = await api.call(s.tokens.pharmacist, 'GET', '/api/inventory/medications/expiring-soon?days=30');
+    expect(week.json().data.medications.map((m: { id: string }) => m.id)).toContain(sooner.id);
+    expect(week.json().data.medications.map((m: { id: string }) => m.id)).not.toContain(later.id);
+    expect((await api.inventory(s.tokens.pharmacist)).summary.expiringSoon).toBeGreaterThanOrEqual(2);
+
+    const groups = await api.call(s.tokens.pharmacist, 'GET', '/api/inventory/medications/groups');
+    expect(
+      groups.json().data.groups.find((g: { name: string }) => g.name.toLowerCase() === name.toLowerCase()),
+    ).toEqual({
+      name: expect.any(String),
+      batches: 5,
+      stockQuantity: 23,
+      reorderLevel: 10,
+      nextExpiry: '2021-06-30',
+      status: 'In Stock',
+    });
+  });
+
   it("answers 404 for another hospital's batch and never lists it", async () => {
     const med = await api.stock(s.tokens.pharmacist, { name: 'Paracetamol', quantity: 5 });
     const res = await api.call(otherPharmacist, 'POST', `/api/inventory/medications/${med.id}/receipts`, {

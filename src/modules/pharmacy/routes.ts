@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
-import { listMedications } from './read-models/medication-stock';
+import {
+  EXPIRING_SOON_DAYS,
+  listExpiringSoon,
+  listMedicationGroups,
+  listMedications,
+} from './read-models/medication-stock';
 import {
   adjustmentBody,
   createMedicationBody,
   inventorySchema,
   listMedicationsQuery,
+  medicationGroupSchema,
   medicationIdParams,
   medicationSchema,
   receiptBody,
@@ -36,6 +42,46 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
       success(
         await listMedications(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.search),
       ),
+  );
+
+  app.get(
+    '/inventory/medications/expiring-soon',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: `Batches with stock expiring within \`days\` (default ${EXPIRING_SOON_DAYS}), soonest first`,
+        querystring: z.object({
+          days: z.coerce
+            .number()
+            .int('days must be a whole number')
+            .min(1, 'days must be at least 1')
+            .max(3650, 'days must be at most 3650')
+            .default(EXPIRING_SOON_DAYS),
+        }),
+        response: { 200: ok(z.object({ days: z.number(), medications: z.array(medicationSchema) })) },
+      },
+    },
+    async (request) => {
+      const { days } = request.query;
+      const today = hospitalDate(new Date());
+      return success({ days, medications: await listExpiringSoon(platform.db, request.auth!.hospitalId, today, days) });
+    },
+  );
+
+  app.get(
+    '/inventory/medications/groups',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: 'Batches grouped by medication name, with total stock and status',
+        response: { 200: ok(z.object({ groups: z.array(medicationGroupSchema) })) },
+      },
+    },
+    async (request) => success({ groups: await listMedicationGroups(platform.db, request.auth!.hospitalId) }),
   );
 
   app.post(

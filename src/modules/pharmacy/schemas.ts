@@ -59,6 +59,15 @@ export const medicationSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const medicationGroupSchema = z.object({
+  name: z.string(),
+  batches: z.number(),
+  stockQuantity: z.number(),
+  reorderLevel: z.number(),
+  nextExpiry: z.string().nullable(),
+  status: medicationSchema.shape.status,
+});
+
 export const inventorySchema = z.object({
   medications: z.array(medicationSchema),
   summary: z.object({

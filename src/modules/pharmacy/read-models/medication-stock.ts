@@ -99,7 +99,8 @@ export function toMedicationView(r: Row, today: string) {
     reorderLevel: r.reorder_level,
     status: stockStatus(r.stock_quantity, r.reorder_level),
     expired: r.expiry_date < today,
-    expiringSoon: r.expiry_date >= today && r.expiry_date <= addDays(today, EXPIRING_SOON_DAYS),
+    // Only stock still on the shelf needs using up (or returning) before it expires.
+    expiringSoon: r.stock_quantity > 0 && r.expiry_date >= today && r.expiry_date <= addDays(today, EXPIRING_SOON_DAYS),
     version: r.version,
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -170,4 +171,45 @@ export async function countLowStock(db: Db, hospitalId: string): Promise<number>
     .whereRef('stock_quantity', '<=', 'reorder_level')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Batches with stock that expire within `days` (not yet expired), soonest first. */
+export async function listExpiringSoon(db: Db, hospitalId: string, today: string, days = EXPIRING_SOON_DAYS) {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .selectAll()
+    .where('hospital_id', '=', hospitalId)
+    .where('stock_quantity', '>', 0)
+    .where('expiry_date', '>=', today)
+    .where('expiry_date', '<=', addDays(today, days))
+    .orderBy('expiry_date')
+    .orderBy(sql`lower(name)`)
+    .orderBy('medication_id')
+    .execute();
+  return rows.map((r) => toMedicationView(r, today));
+}
+
+/**
+ * The Group Medications tab: batches of the same medication (name in any case) together, with
+ * their total stock; the group's reorder level is its batches' highest, its status from the total.
+ */
+export async function listMedicationGroups(db: Db, hospitalId: string) {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select([
+      sql<string>`min(name)`.as('name'),
+      sql<number>`count(*)::int`.as('batches'),
+      sql<number>`sum(stock_quantity)::int`.as('stockQuantity'),
+      sql<number>`max(reorder_level)::int`.as('reorderLevel'),
+      sql<string>`min(expiry_date) filter (where stock_quantity > 0)`.as('nextExpiry'),
+    ])
+    .where('hospital_id', '=', hospitalId)
+    .groupBy(sql`lower(name)`)
+    .orderBy(sql`lower(name)`)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    nextExpiry: r.nextExpiry ?? null,
+    status: stockStatus(r.stockQuantity, r.reorderLevel),
+  }));
 }
