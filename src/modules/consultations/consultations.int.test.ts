@@ -77,6 +77,33 @@ describe('consultations and dispensing', () => {
     expect(await statusOf(p.id)).toBe('consultation');
   });
 
+  it("makes the consultation's vitals the patient's last vitals, with the temperature's unit", async () => {
+    const p = await patient();
+    const res = await api.consult(
+      s.tokens.doctor,
+      consultation(p.id, { vitals: { bloodPressure: '118/76', pulseRate: '92', temperature: 101.3, weight: '' } }),
+    );
+    expect(res.statusCode).toBe(201);
+    const taken = { bloodPressure: '118/76', pulseRate: 92, temperature: 101.3, temperatureUnit: 'F', weight: null };
+    expect(res.json().consultation.vitals).toMatchObject(taken);
+    const last = (await patients.get(s.tokens.nurse, p.id)).json().data.vitals;
+    expect(last).toMatchObject({ ...taken, recordedBy: { id: expect.any(String) } });
+    const recorded = (await s.t.platform.store.readStream(`patient-${p.id}`)).find((e) => e.type === 'VitalsRecorded');
+    expect(recorded?.metadata.actor.role).toBe('doctor');
+
+    // Nothing taken (the form sends nulls): no vitals on the consultation, none recorded for the patient.
+    const q = await patient();
+    const none = await api.consult(
+      s.tokens.doctor,
+      consultation(q.id, { vitals: { bloodPressure: null, pulseRate: null, temperature: null, weight: null } }),
+    );
+    expect(none.json().consultation.vitals).toBeNull();
+    expect((await patients.get(s.tokens.nurse, q.id)).json().data.vitals).toBeNull();
+    // Or no vitals field at all.
+    const { vitals: _omitted, ...without } = consultation(q.id);
+    expect((await api.consult(s.tokens.doctor, without)).json().consultation.vitals).toBeNull();
+  });
+
   it('answers each validation rule with its message', async () => {
     const p = await patient();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -100,6 +127,24 @@ describe('consultations and dispensing', () => {
       [{ labOrders: [{ testName: 'Tarot Reading' }] }, 'labOrders.0', 'Unknown lab test: Tarot Reading'],
       [{ labOrders: [{ testName: 'ECG' }, { testCode: 'ECG' }] }, 'labOrders.1', 'A lab test can be added only once'],
       [{ billing: { consultationFee: 'abc' } }, 'billing.consultationFee', 'Consultation fee must be a number'],
+      // Vitals follow the patients module's rules, with the messages a nurse gets.
+      [
+        { vitals: { pulseRate: 720, temperature: null } },
+        'vitals.pulseRate',
+        'Pulse rate must be between 20 and 250 beats per minute',
+      ],
+      [
+        { vitals: { bloodPressure: '80/120' } },
+        'vitals.bloodPressure',
+        'Systolic pressure must be higher than diastolic pressure',
+      ],
+      [
+        { vitals: { temperature: 370 } },
+        'vitals.temperature',
+        'Temperature must be between 30 and 45 °C or between 86 and 113 °F',
+      ],
+      [{ followUpRequired: true, followUpDate: '2001-01-01' }, 'followUpDate', 'Follow-up date cannot be in the past'],
+      [{ followUpDate: '2030-02-30' }, 'followUpDate', 'Please enter a valid follow-up date'],
     ];
     for (const [extra, field, message] of cases) {
       const res = await api.consult(s.tokens.doctor, consultation(p.id, extra));

@@ -5,10 +5,12 @@ import { LAB_URGENCIES } from '../laboratory';
 /** Consultations, stream `consultation-<consultationId>`; the prescription is part of its consultation. */
 const person = z.object({ id: z.string(), name: z.string() });
 
+/** As the patients module records vitals; the unit is absent on consultations recorded before it was kept. */
 export const consultationVitals = z.object({
   bloodPressure: z.string().nullable(),
   pulseRate: z.number().nullable(),
   temperature: z.number().nullable(),
+  temperatureUnit: z.enum(['C', 'F']).optional(),
   weight: z.number().nullable(),
   height: z.number().nullable(),
   respiratoryRate: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../laboratory';
+import { hospitalDate, isCalendarDate, vitalSignsInput } from '../patients';
 
 /** The consultation payload of product-spec-2 §3 with the rules and messages of §5 and §9. */
 export const DEFAULT_FEE_NAIRA = 5000;
@@ -38,23 +39,43 @@ const naira = (label: string, fallback?: number) =>
       return n;
     });
 
-const measurement = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: 'Vital signs must be numbers' }).min(0).max(1000).nullable(),
-);
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/**
+ * Vitals taken during the consultation (the form sends nulls for fields left empty): none at all
+ * is "not taken"; otherwise the patients module's rules apply (a pulse of 720 or a temperature of
+ * 370 is refused with the same message a nurse gets), and the temperature's unit is kept.
+ */
 const vitals = z
-  .object({
-    bloodPressure: text(20),
-    pulseRate: measurement,
-    temperature: measurement,
-    weight: measurement,
-    height: measurement,
-    respiratoryRate: measurement,
-    oxygenSaturation: measurement,
-  })
-  .nullish()
-  .transform((v) => (v && Object.values(v).some((x) => x !== null) ? v : null));
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(blank)) return null;
+    const parsed = vitalSignsInput.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      // The patients' "record at least one" lands on a `vitals` path of its own; here that is the field itself.
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.filter((p) => p !== 'vitals') });
+    }
+    return z.NEVER;
+  });
+
+export const FOLLOW_UP_IN_PAST = 'Follow-up date cannot be in the past';
+const followUpDate = text(40).transform((v, ctx) => {
+  if (v === null) return null;
+  // A full ISO timestamp from a date picker is read as its calendar date.
+  const date = v.slice(0, 10);
+  if (!isCalendarDate(date)) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid follow-up date' });
+    return z.NEVER;
+  }
+  if (date < hospitalDate(new Date())) {
+    ctx.addIssue({ code: 'custom', message: FOLLOW_UP_IN_PAST });
+    return z.NEVER;
+  }
+  return date;
+});
 
 const medicationField = z.string({ error: MEDICATION_FIELDS }).trim().min(1, MEDICATION_FIELDS).max(200);
 const prescription = z.object({
@@ -141,7 +162,7 @@ export const createConsultationBody = z.object({
     .boolean()
     .nullish()
     .transform((v) => v ?? false),
-  followUpDate: text(40),
+  followUpDate,
   followUpInstructions: text(1000),
 });
 export type CreateConsultationBody = z.output<typeof createConsultationBody>;

@@ -16,7 +16,8 @@ export { toDetail as patientDetailOf, type PatientDetailView } from './read-mode
 // For the clinical modules: the hospital's calendar, a patient's record, and the status command.
 export { hospitalDate, isCalendarDate } from './clinic-time';
 export { findPatient } from './read-models/patients-queries';
-export { changePatientStatus } from './commands/change-patient';
+export { changePatientStatus, recordVitals } from './commands/change-patient';
+export { recordVitalsBody as vitalSignsInput } from './vitals-rules';
 export { PatientNotFound } from './errors';
 
 export const patientsModule: AppModule = {
