@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
+import type { ConsultationRecorded, PrescriptionDispensed, PrescriptionIssued } from '../consultations';
+import type { LabResultsRecorded } from '../laboratory';
 import type { PatientEvent } from '../patients';
 import type { StaffMemberEvent } from '../staff';
 import type { HospitalAnnouncementMade, NotificationPriority } from './events';
@@ -279,9 +281,107 @@ export const RULES: Readonly<Record<string, Rule>> = {
     ];
   },
 
-  // ── clinical (branch clinical-server): NEW_PRESCRIPTION, NEW_LAB_ORDER ('URGENT: ' when any
-  // order is STAT, priority urgent), PRESCRIPTION_DISPENSED (low), LAB_RESULTS_READY,
-  // CONSULTATION_CREATED: add one rule each here; visibility.ts already has their rows.
+  // ── clinical ──────────────────────────────────────────────────────────────
+  // One consultation's lab tests are one NEW_LAB_ORDER (not one per test), urgent when any is STAT.
+  ConsultationRecorded: async (raw) => {
+    const e = raw as unknown as RecordedEvent<ConsultationRecorded>;
+    const d = e.data;
+    const consultation = {
+      id: d.consultationId,
+      patientId: d.patientId,
+      patientName: d.patientName,
+      doctor: d.doctor,
+      primaryDiagnosis: d.primaryDiagnosis,
+      labOrders: d.labOrders.map((o) => ({ testName: o.testName, testCode: o.testCode, urgency: o.urgency })),
+    };
+    const drafts: Draft[] = [
+      {
+        type: 'CONSULTATION_CREATED',
+        title: 'Consultation Recorded',
+        message: `${d.doctor.name} recorded a consultation for ${d.patientName}`,
+        priority: 'normal',
+        data: { consultation },
+      },
+    ];
+    if (d.labOrders.length > 0) {
+      const stat = d.labOrders.some((o) => o.urgency === 'STAT');
+      const tests = d.labOrders.map((o) => o.testName).join(', ');
+      const message = `${stat ? 'URGENT: ' : ''}New lab order for ${d.patientName}: ${tests}`;
+      drafts.push({
+        type: 'NEW_LAB_ORDER',
+        title: 'New Lab Order',
+        message,
+        priority: stat ? 'urgent' : 'high',
+        data: { consultation, notification: { message, priority: stat ? 'urgent' : 'high' } },
+      });
+    }
+    return drafts;
+  },
+  PrescriptionIssued: async (raw) => {
+    const e = raw as unknown as RecordedEvent<PrescriptionIssued>;
+    const d = e.data;
+    const message = `New prescription for ${d.patientName} from ${d.prescribedBy.name} (${d.medications.length} item${d.medications.length === 1 ? '' : 's'})`;
+    const consultation = {
+      id: d.consultationId,
+      patientId: d.patientId,
+      patientName: d.patientName,
+      doctor: d.prescribedBy,
+      diagnosis: d.diagnosis,
+      medications: d.medications.map((m) => ({ name: m.medicationName, dosage: m.dosage, quantity: m.quantity })),
+    };
+    return [
+      {
+        type: 'NEW_PRESCRIPTION',
+        title: 'New Prescription',
+        message,
+        priority: 'high',
+        data: { consultation, notification: { message, priority: 'high' } },
+      },
+    ];
+  },
+  PrescriptionDispensed: async (raw) => {
+    const e = raw as unknown as RecordedEvent<PrescriptionDispensed>;
+    const d = e.data;
+    const items = d.items.map((i) => i.medicationName).join(', ');
+    return [
+      {
+        type: 'PRESCRIPTION_DISPENSED',
+        title: 'Prescription Dispensed',
+        message: `Dispensed to ${d.patientName}: ${items}`,
+        priority: 'low',
+        data: {
+          consultationId: d.consultationId,
+          patientId: d.patientId,
+          patientName: d.patientName,
+          prescribedBy: d.prescribedBy,
+          dispensedBy: by(e),
+          items: d.items,
+          complete: d.complete,
+        },
+      },
+    ];
+  },
+  LabResultsRecorded: async (raw) => {
+    const e = raw as unknown as RecordedEvent<LabResultsRecorded>;
+    const d = e.data;
+    return [
+      {
+        type: 'LAB_RESULTS_READY',
+        title: 'Lab Results Ready',
+        message: `${d.testName} results are ready for ${d.patientName}`,
+        priority: d.urgency === 'STAT' ? 'urgent' : 'high',
+        data: {
+          patientId: d.patientId,
+          patientName: d.patientName,
+          consultationId: d.consultationId,
+          labRequestId: d.labRequestId,
+          orderedBy: d.orderedBy,
+          completedBy: d.conductedBy,
+          tests: [d.testName],
+        },
+      },
+    ];
+  },
 };
 
 /** The event types that may produce a notification. */

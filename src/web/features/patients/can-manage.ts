@@ -15,3 +15,10 @@ export function useCanChangeStatus(): boolean {
   const role = user ? String(normaliseRole(user.role)) : '';
   return role === 'doctor' || role === 'nurse' || role === 'admin';
 }
+
+/** Admins and compliance officers read a patient's audited history (issue 10). */
+export function useCanReadHistory(): boolean {
+  const user = useAtomValue(signedInUserAtom);
+  const role = user ? String(normaliseRole(user.role)) : '';
+  return role === 'admin' || role === 'compliance_officer';
+}

@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { getPatient } from './api/get-patient';
-import { useCanManagePatients } from './can-manage';
+import { useCanManagePatients, useCanReadHistory } from './can-manage';
 import { DeletePatientDialog } from './components/delete-patient-dialog';
 import { EmergencyContact, LastVitals, PatientSummary } from './components/patient-details';
 import styles from './patients-page.module.css';
@@ -17,6 +17,7 @@ export default function PatientProfilePage() {
   const { patientId = '' } = useParams();
   const navigate = useNavigate();
   const canManage = useCanManagePatients();
+  const canReadHistory = useCanReadHistory();
   const [removing, setRemoving] = useState(false);
   const patient = useRemoteData((signal) => getPatient(patientId, signal), patientId);
 
@@ -40,15 +41,27 @@ export default function PatientProfilePage() {
         actions={
           canManage ? (
             <>
+              {canReadHistory && (
+                <ButtonLink href={paths.admin.patientHistory(p.id)} variant="secondary">
+                  History
+                </ButtonLink>
+              )}
               <ButtonLink href={paths.user.editPatient(p.id)}>Edit Data</ButtonLink>
               <Button variant="danger" onPress={() => setRemoving(true)}>
                 Delete
               </Button>
             </>
           ) : (
-            <ButtonLink href={paths.user.patients} variant="secondary">
-              Back to Patients
-            </ButtonLink>
+            <>
+              {canReadHistory && (
+                <ButtonLink href={paths.admin.patientHistory(p.id)} variant="secondary">
+                  History
+                </ButtonLink>
+              )}
+              <ButtonLink href={paths.user.patients} variant="secondary">
+                Back to Patients
+              </ButtonLink>
+            </>
           )
         }
       />
