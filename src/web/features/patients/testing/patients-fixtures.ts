@@ -56,3 +56,5 @@ export const vitals = {
   recordedAt: '2026-11-21T10:00:00.000Z',
   recordedBy: { id: 'n-1', name: 'Amaka Eze' },
 };
+
+export const doctor: SessionUser = { ...receptionist, id: 'u-d', name: 'Tunde Bello', role: 'doctor', roleId: 1 };
