@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hireAndSignIn } from '../helpers/staff-api';
+import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
 
 /**
@@ -14,7 +14,7 @@ import { browserSuite } from './helpers/suite';
 const suite = browserSuite();
 const open = suite.open;
 let hospital: Onboarded;
-const staff: Record<'receptionist' | 'doctor', { email: string; password: string }> = {} as never;
+const staff: Record<'receptionist' | 'doctor', { email: string; password: string; token: string }> = {} as never;
 const PASSWORD = 'Egusi-Soup-Friday-42';
 
 /** A staff member whose first-login password change is already done through the API. */
@@ -27,7 +27,9 @@ async function staffMember(role: 'receptionist' | 'doctor') {
     payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
   });
   if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  return { email: hired.email, password: PASSWORD };
+  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string };
 }
 
 beforeAll(async () => {
@@ -129,9 +131,23 @@ describe('Patients in Chromium', () => {
     await page.getByText('2 Marina, Lagos Island').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
 
+    // Vitals as a nurse takes them (kg, °C) read in the spec's units with the reading beside them.
+    const taken = await suite.server.testApp.app.inject({
+      method: 'POST',
+      url: `/api/patients/${id}/vitals`,
+      headers: asClient(staff.doctor.token),
+      payload: { bloodPressure: '118/76', pulseRate: 74, temperature: 36.8, temperatureUnit: 'C', weight: 64 },
+    });
+    expect(taken.statusCode).toBe(201);
+    await page.reload();
+    const vitals = page.getByRole('region', { name: 'Last Vitals' });
+    await vitals.getByText('118/76 mmHg').waitFor();
+    expect(await vitals.textContent()).toContain('141.1 LB (64 kg)');
+    expect(await vitals.textContent()).toContain('98.2 °F (36.8 °C)');
+
     // The doctor moves the patient into consultation; the waiting tab no longer lists them.
     await page.getByRole('button', { name: /Change status/ }).click();
-    await page.getByRole('option', { name: 'Consultation' }).click();
+    await page.getByRole('option', { name: 'In Consultation' }).click();
     await page.getByRole('button', { name: 'Update Status' }).click();
     await page.getByText('Patient status updated successfully!').waitFor();
     await page.goto('/doctor/patients');

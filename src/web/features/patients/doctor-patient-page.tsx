@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { getPatient } from './api/get-patient';
-import type { PatientDetail } from './api/patient-schemas';
+import { PatientsError, type PatientDetail } from './api/patient-schemas';
 import { useCanChangeStatus } from './can-manage';
 import { EmergencyContact, LastVitals, PatientSummary } from './components/patient-details';
 import { StatusControl } from './components/status-control';
@@ -18,6 +19,16 @@ export default function DoctorPatientPage() {
   const canChange = useCanChangeStatus();
   const loaded = useRemoteData((signal) => getPatient(patientId, signal), patientId);
   const [updated, setUpdated] = useState<PatientDetail | null>(null);
+  const navigate = useNavigate();
+  const missing = loaded.status === 'error' && loaded.error instanceof PatientsError && loaded.error.status === 404;
+
+  // A patient that does not exist (or was deleted) sends the doctor back to the list (product-spec-2 §8);
+  // other failures stay here with a retry, so a dropped connection does not lose the doctor's place.
+  useEffect(() => {
+    if (!missing) return;
+    toast.error(loaded.error?.message ?? 'Patient not found', { toastId: 'patient-not-found' });
+    navigate(paths.doctor.patients, { replace: true });
+  }, [missing, loaded.error, navigate]);
 
   if (loaded.status === 'loading' && !loaded.data) return <LoadingState label="Loading patient..." />;
   if (loaded.status === 'error' || !loaded.data) {

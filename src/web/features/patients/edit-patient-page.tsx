@@ -3,19 +3,22 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
 import { Banner } from '../../components/banner';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { ErrorState, LoadingState } from '../../components/states';
-import { sameNames, useFormErrors } from '../../lib/field-errors';
+import { fieldErrorsOf, sameNames, useFormErrors } from '../../lib/field-errors';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { getPatient } from './api/get-patient';
 import type { PatientDetail } from './api/patient-schemas';
 import type { PatientFields } from './api/register-patient';
 import { stalePatientOf, updatePatient } from './api/update-patient';
 import { PatientForm } from './components/patient-form';
-import { conflicts, FIELD_LABELS, fieldsOf } from './edit-fields';
+import { changedFields, fieldsOf, reapply, staleRows } from './edit-fields';
+import { StaleVersionNotice } from './components/stale-version-notice';
 import { firstError, PATIENT_FIELDS, todayInput, validatePatient } from './registration-rules';
 import styles from './patients-page.module.css';
+
+const STALE_MESSAGE = 'This patient was changed by someone else. Review the current values and try again.';
 
 /** /user/patients/{patientId}/edit: edits pinned to the version they started from (409 STALE_VERSION). */
 export default function EditPatientPage() {
@@ -39,9 +42,11 @@ export default function EditPatientPage() {
 function EditForm({ patient }: { patient: PatientDetail }) {
   const navigate = useNavigate();
   const today = todayInput(new Date());
+  // What the form was filled from, and its version: an edit sends only what changed since, pinned to it.
+  const [loaded, setLoaded] = useState(() => ({ fields: fieldsOf(patient), version: patient.version }));
   const [fields, setFields] = useState<PatientFields>(() => fieldsOf(patient));
-  const [version, setVersion] = useState(patient.version);
-  const [stale, setStale] = useState<PatientDetail | null>(null);
+  const [stale, setStale] = useState<{ message: string; current: PatientDetail } | null>(null);
+  const [reapplied, setReapplied] = useState(false);
   const [saving, setSaving] = useState(false);
   const form = useFormErrors(sameNames(PATIENT_FIELDS));
 
@@ -50,7 +55,17 @@ function EditForm({ patient }: { patient: PatientDetail }) {
     form.clearField(field);
   };
 
+  /** Starts again from the record as it now stands; with `keepMine`, this person's own edits on top. */
+  const rebase = (current: PatientDetail, keepMine: boolean) => {
+    const now = fieldsOf(current);
+    setFields(keepMine ? reapply(loaded.fields, now, fields) : now);
+    setLoaded({ fields: now, version: current.version });
+    setStale(null);
+    setReapplied(keepMine);
+  };
+
   async function save() {
+    if (stale) return;
     const errors = validatePatient(fields, new Date());
     const first = firstError(errors);
     if (first) {
@@ -58,70 +73,47 @@ function EditForm({ patient }: { patient: PatientDetail }) {
       toast.error(first);
       return;
     }
+    const changes = changedFields(loaded.fields, fields);
+    if (Object.keys(changes).length === 0) {
+      toast.info('No changes to save');
+      return;
+    }
     setSaving(true);
+    setReapplied(false);
     try {
-      const { message, patient: saved } = await updatePatient(patient.id, fields, version);
+      const { message, patient: saved } = await updatePatient(patient.id, changes, loaded.version);
       toast.success(message);
       navigate(paths.user.patient(saved.id));
     } catch (e) {
       const current = stalePatientOf(e);
       if (current) {
-        setStale(current);
+        setStale({ message: e instanceof Error ? e.message : STALE_MESSAGE, current });
         form.reset();
       } else {
         const message = e instanceof Error ? e.message : 'Failed to update patient';
-        toast.error(form.fail(e, message) ?? message);
+        const above = form.fail(e, message);
+        // The first problem as a toast, as the form's own checks do; each stays beside its field too.
+        toast.error(fieldErrorsOf(e)[0]?.message ?? above ?? message);
       }
     } finally {
       setSaving(false);
     }
   }
 
-  const current = stale ? fieldsOf(stale) : null;
-  const differences = current ? conflicts(fields, current) : [];
   return (
     <div className={styles.page}>
       <PageHeading title={`Edit ${patient.name}`} />
       {form.failure ? <Banner tone="error">{form.failure}</Banner> : null}
-      {stale && current ? (
-        <Banner tone="warning">
-          <p>This patient was changed by someone else. Review the current values and try again.</p>
-          {differences.length ? (
-            <ul aria-label="Current values">
-              {differences.map(({ field, theirs }) => (
-                <li key={field}>
-                  {FIELD_LABELS[field]}: now <strong>{theirs || 'blank'}</strong>, yours{' '}
-                  <strong>{fields[field] || 'blank'}</strong>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>Your values already match the current record.</p>
-          )}
-          <div className={styles.actions}>
-            <Button
-              size="small"
-              onPress={() => {
-                // Keep my entries, now based on the current version: the next Save applies them on top.
-                setVersion(stale.version);
-                setStale(null);
-              }}
-            >
-              Reapply my changes
-            </Button>
-            <Button
-              size="small"
-              variant="secondary"
-              onPress={() => {
-                setFields(fieldsOf(stale));
-                setVersion(stale.version);
-                setStale(null);
-              }}
-            >
-              Use current values
-            </Button>
-          </div>
-        </Banner>
+      {reapplied ? (
+        <Banner tone="info">Your changes are applied to the current values. Review them and save again.</Banner>
+      ) : null}
+      {stale ? (
+        <StaleVersionNotice
+          message={stale.message}
+          rows={staleRows(loaded.fields, fieldsOf(stale.current), fields)}
+          onReapply={() => rebase(stale.current, true)}
+          onDiscard={() => rebase(stale.current, false)}
+        />
       ) : null}
       <PatientForm
         label="Edit patient"
@@ -132,6 +124,7 @@ function EditForm({ patient }: { patient: PatientDetail }) {
         today={today}
         submitLabel="Save Changes"
         isSubmitting={saving}
+        isSubmitDisabled={stale !== null}
         secondary={
           <ButtonLink variant="secondary" href={paths.user.patient(patient.id)}>
             Cancel

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
@@ -38,5 +39,47 @@ describe('Patient profile', () => {
     expect(screen.getByRole('link', { name: 'Edit Data' })).toHaveAttribute('href', '/user/patients/p-1/edit');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Patient profile states', () => {
+  function renderWith(routes: Record<string, () => unknown>) {
+    api = fakeApi(routes as never);
+    const tree = (
+      <Routes>
+        <Route path="/user/patients/:patientId" element={<PatientProfilePage />} />
+        <Route path="*" element={null} />
+      </Routes>
+    );
+    render(withSession(signedIn(receptionist), '/user/patients/p-1', tree).ui);
+  }
+
+  it("shows 'Patient not found' with 'Back to Patients' for a patient that does not exist", async () => {
+    renderWith({
+      'GET /patients/p-1': () => ({ status: 404, body: { success: false, message: 'Patient not found' } }),
+    });
+    expect(screen.getByText('Loading patient...')).toBeInTheDocument();
+    expect(await screen.findByText('Patient not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Patients' })).toHaveAttribute('href', '/user/patients');
+  });
+
+  it("reads 'Not provided' for a missing emergency contact, with the patient's phone", async () => {
+    renderWith({ 'GET /patients/p-1': () => ok(chiomaDetail) });
+    const contact = within(await screen.findByRole('region', { name: 'Emergency Contact' }));
+    expect(contact.getAllByText('Not provided')).toHaveLength(2);
+    expect(contact.getByText('08031234567')).toBeInTheDocument();
+  });
+
+  it('asks before deleting, then returns to the list', async () => {
+    renderWith({
+      'GET /patients/p-1': () => ok(chiomaDetail),
+      'DELETE /patients/p-1': () => ({ body: { success: true, message: 'Patient deleted successfully!' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Patient' });
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Patient deleted successfully')).toBeInTheDocument();
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients$/);
   });
 });

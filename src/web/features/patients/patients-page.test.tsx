@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
 import { deferred, fakeApi } from '../../lib/testing/fake-api';
 import PatientsPage from './patients-page';
+import type { SessionUser } from '../../lib/session';
 import { chioma, page, receptionist } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -11,7 +12,8 @@ vi.setConfig({ testTimeout: 20_000 });
 let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/patients');
-const renderPage = () => render(withSession(signedIn(receptionist), '/user/patients', <PatientsPage />).ui);
+const renderPage = (as: SessionUser = receptionist) =>
+  render(withSession(signedIn(as), '/user/patients', <PatientsPage />).ui);
 
 beforeEach(() => {
   user = userEvent.setup({ delay: null });
@@ -87,5 +89,36 @@ describe('Patients list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Patient deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No patients registered yet')).toBeInTheDocument();
+  });
+
+  it('filters by status from page 1', async () => {
+    api = fakeApi({ 'GET /patients': () => page([chioma], 30) });
+    renderPage();
+    await screen.findByText('Chioma Nwosu');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(listCalls().at(-1)!.query.get('page')).toBe('2'));
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'In Consultation' }));
+    await waitFor(() => expect(listCalls().at(-1)!.query.get('status')).toBe('consultation'), { timeout: 3000 });
+    expect(listCalls().at(-1)!.query.get('page')).toBe('1');
+  });
+
+  it('opens the profile from a click anywhere on a row, but not from its Delete', async () => {
+    api = fakeApi({ 'GET /patients': () => page([chioma]) });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Chioma Nwosu' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients$/);
+    await user.click(screen.getByText('08031234567'));
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients\/p-1$/);
+  });
+
+  it('offers a nurse no Register Patient, Edit or Delete', async () => {
+    api = fakeApi({ 'GET /patients': () => page([chioma]) });
+    renderPage({ ...receptionist, id: 'u-n', role: 'nurse', roleId: 2 });
+    await screen.findByText('Chioma Nwosu');
+    expect(screen.queryByRole('link', { name: 'Register Patient' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
   });
 });

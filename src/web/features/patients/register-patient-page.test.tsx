@@ -127,6 +127,44 @@ describe('Register patient form', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('puts a taken identification number beside its field as the server answers it (no errors array)', async () => {
+    renderForm({
+      'POST /patients': () => ({
+        status: 409,
+        body: {
+          success: false,
+          message: 'A patient with this identification number already exists',
+          code: 'DUPLICATE_IDENTIFICATION',
+        },
+      }),
+    });
+    await fillValid();
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    const field = within(form()).getByLabelText(/Identification Number/);
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    // Beside the field and in the toast; not again in a banner above the form.
+    expect(screen.getAllByText('A patient with this identification number already exists')).toHaveLength(2);
+    expect(within(form()).getByText('A patient with this identification number already exists')).toBeInTheDocument();
+  });
+
+  it("toasts the server's first field reason rather than its summary", async () => {
+    renderForm({
+      'POST /patients': () => ({
+        status: 400,
+        body: {
+          success: false,
+          message: 'Validation failed',
+          errors: [{ field: 'phoneNumber', message: 'Please enter a valid phone number', msg: 'x' }],
+        },
+      }),
+    });
+    await fillValid();
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Please enter a valid phone number')).toHaveLength(2));
+    expect(within(form()).getByLabelText(/Phone Number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
+  });
+
   it('lists likely duplicates with links and registers anyway with allowDuplicate', async () => {
     renderForm({
       'POST /patients': (call) =>

@@ -5,13 +5,14 @@ import { paths } from '../../app/paths';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
-import { sameNames, useFormErrors } from '../../lib/field-errors';
+import { fieldErrorsOf, sameNames, useFormErrors } from '../../lib/field-errors';
 import {
   duplicateCandidatesOf,
   registerPatient,
   type DuplicateCandidate,
   type PatientFields,
 } from './api/register-patient';
+import { PatientsError } from './api/patient-schemas';
 import { DuplicateCandidates } from './components/duplicate-candidates';
 import { PatientForm } from './components/patient-form';
 import { generatePatientId } from './patient-id';
@@ -53,9 +54,15 @@ export default function RegisterPatientPage() {
       if (duplicates) {
         setCandidates(duplicates);
         form.reset();
+      } else if (e instanceof PatientsError && e.code === 'DUPLICATE_IDENTIFICATION') {
+        // The number is taken: say so beside it, where the receptionist changes it (or generates another).
+        form.setErrors({ identificationNumber: e.message });
+        toast.error(e.message);
       } else {
-        const above = form.fail(e, e instanceof Error ? e.message : 'Failed to register patient');
-        toast.error(above ?? (e instanceof Error ? e.message : 'Failed to register patient'));
+        const message = e instanceof Error ? e.message : 'Failed to register patient';
+        const above = form.fail(e, message);
+        // The first problem as a toast, as the form's own checks do; each stays beside its field too.
+        toast.error(fieldErrorsOf(e)[0]?.message ?? above ?? message);
       }
     } finally {
       setSaving(false);

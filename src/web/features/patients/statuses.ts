@@ -10,11 +10,12 @@ export const PATIENT_STATUSES = [
   'transferred',
 ] as const;
 
+/** product-spec-1 §4: consultation is shown as 'In Consultation', refer for test as 'Referred for Test'. */
 const LABELS: Record<string, string> = {
   waiting: 'Waiting',
-  consultation: 'Consultation',
+  consultation: 'In Consultation',
   'test complete': 'Test Complete',
-  'refer for test': 'Refer for Test',
+  'refer for test': 'Referred for Test',
   seen: 'Seen',
   discharged: 'Discharged',
   active: 'Active',

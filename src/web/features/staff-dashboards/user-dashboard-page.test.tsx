@@ -81,6 +81,45 @@ describe('Staff dashboards', () => {
     expect(screen.getByRole('link', { name: 'View All Patients' })).toHaveAttribute('href', '/user/patients');
   });
 
+  it('asks before deleting a recent patient, then deletes it and reloads the totals and the table', async () => {
+    let deleted = false;
+    api = fakeApi(
+      routes({
+        'GET /patients/stats': () =>
+          ok({ totalPatients: deleted ? 11 : 12, registeredToday: 3, byStatus: { waiting: 1 } }),
+        'GET /patients': () =>
+          ok({
+            patients: deleted ? [] : [chioma],
+            pagination: { page: 1, limit: 9, totalPages: deleted ? 0 : 1, totalPatients: deleted ? 0 : 1 },
+          }),
+        'DELETE /patients/p-1': () => {
+          deleted = true;
+          return ok(undefined);
+        },
+      }),
+    );
+    renderAs(staff('receptionist', 3));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Chioma Nwosu' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Patient' });
+    expect(within(dialog).getByText(/^Are you sure you want to delete this patient\?/)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No patients registered yet')).toBeInTheDocument();
+    await waitFor(() => expect(metric('Total Registered Patient')).toHaveTextContent('11'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('counts every patient a doctor has seen, not only those still marked seen', async () => {
+    api = fakeApi(
+      routes({
+        'GET /patients/stats': () =>
+          ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 7, discharged: 12 }, seenCount: 19 }),
+      }),
+    );
+    renderAs(staff('doctor', 1));
+    await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('19'));
+  });
+
   it('shows the doctor the waiting patients, eight a page, and opens a patient from the row', async () => {
     api = fakeApi(routes());
     renderAs(staff('doctor', 1));

@@ -15,17 +15,18 @@ export function stalePatientOf(error: unknown): PatientDetail | null {
 }
 
 /**
- * PUT /api/patients/{id} with the version the form was filled from: a stale version answers 409 and
- * never overwrites someone else's edit. Blank optional emergency fields are sent as null (cleared).
+ * PUT /api/patients/{id} with the fields that changed and the version the form was filled from: a
+ * stale version answers 409 and never overwrites someone else's edit. A cleared optional emergency
+ * field is sent as null.
  */
 export async function updatePatient(
   id: string,
-  fields: PatientFields,
+  changes: Partial<PatientFields>,
   version: number,
 ): Promise<{ message: string; patient: PatientDetail }> {
   const json: Record<string, string | number | null> = { version };
-  for (const [key, value] of Object.entries(fields)) {
-    const trimmed = value.trim();
+  for (const [key, value] of Object.entries(changes)) {
+    const trimmed = (value ?? '').trim();
     if (trimmed) json[key] = key === 'identificationNumber' ? trimmed.toUpperCase() : trimmed;
     else if (key.startsWith('emergencyContact')) json[key] = null;
   }

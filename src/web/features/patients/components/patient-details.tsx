@@ -1,6 +1,7 @@
 import { Panel } from '../../../components/panel';
 import { shortDate } from '../../../lib/dates';
 import type { PatientDetail, Vitals } from '../api/patient-schemas';
+import { lastVitals } from '../vitals-display';
 import { StatusBadge } from './status-badge';
 import styles from './patient-details.module.css';
 
@@ -50,12 +51,6 @@ export function EmergencyContact({ patient }: { patient: PatientDetail }) {
   );
 }
 
-function fahrenheit(v: Vitals): string {
-  if (v.temperature === null) return '—';
-  const f = v.temperatureUnit === 'C' ? (v.temperature * 9) / 5 + 32 : v.temperature;
-  return `${Math.round(f * 10) / 10} °F`;
-}
-
 /** Last vitals: blood pressure, pulse (BPM), weight (LB), temperature (°F) (product-spec-2 §2). */
 export function LastVitals({ vitals }: { vitals: Vitals | null }) {
   return (
@@ -63,10 +58,11 @@ export function LastVitals({ vitals }: { vitals: Vitals | null }) {
       {vitals ? (
         <>
           <dl className={styles.list}>
-            <Item term="Blood Pressure">{vitals.bloodPressure ?? '—'}</Item>
-            <Item term="Pulse Rate">{vitals.pulseRate === null ? '—' : `${vitals.pulseRate} BPM`}</Item>
-            <Item term="Weight">{vitals.weight === null ? '—' : `${vitals.weight} LB`}</Item>
-            <Item term="Temperature">{fahrenheit(vitals)}</Item>
+            {lastVitals(vitals).map((reading) => (
+              <Item key={reading.label} term={reading.label}>
+                {reading.value}
+              </Item>
+            ))}
           </dl>
           <p className={styles.note}>
             Recorded {shortDate(vitals.recordedAt)}

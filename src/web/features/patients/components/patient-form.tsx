@@ -24,6 +24,8 @@ type PatientFormProps = {
   today: string;
   submitLabel: string;
   isSubmitting: boolean;
+  /** Save waits for a decision elsewhere on the page (a stale version to resolve). */
+  isSubmitDisabled?: boolean;
   /** Only registration generates an ID and holds the (unsent) registration date. */
   onGenerateId?: () => void;
   registrationDate?: { value: string; onChange: (value: string) => void };
@@ -107,7 +109,7 @@ export function PatientForm(props: PatientFormProps) {
       </fieldset>
       <div className={styles.actions}>
         {props.secondary}
-        <Button type="submit" isDisabled={props.isSubmitting}>
+        <Button type="submit" isDisabled={props.isSubmitting || props.isSubmitDisabled}>
           {props.isSubmitting ? 'Saving...' : props.submitLabel}
         </Button>
       </div>

@@ -42,3 +42,19 @@ export const ok = (data: unknown, message?: string) => ({ body: { success: true,
 
 export const page = (patients: unknown[], totalPatients = patients.length, limit = 10) =>
   ok({ patients, pagination: { page: 1, limit, totalPages: Math.ceil(totalPatients / limit), totalPatients } });
+
+/** Vitals as a nurse records them: weight in kg, temperature in the unit taken. */
+export const vitals = {
+  bloodPressure: '120/80',
+  pulseRate: 72,
+  temperature: 37,
+  weight: 70,
+  height: 170,
+  respiratoryRate: 16,
+  oxygenSaturation: 98,
+  temperatureUnit: 'C' as const,
+  recordedAt: '2026-11-21T10:00:00.000Z',
+  recordedBy: { id: 'n-1', name: 'Amaka Eze' },
+};
+
+export const doctor: SessionUser = { ...receptionist, id: 'u-d', name: 'Tunde Bello', role: 'doctor', roleId: 1 };
