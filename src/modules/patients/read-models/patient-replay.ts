@@ -1,9 +1,8 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { hospitalDate } from '../clinic-time';
 import type { PatientEvent } from '../patient';
-import { normalisePhone } from '../phone';
 import type { PatientRow, StoredVitals } from './patients-list';
-import { toDetail, type PatientDetailView } from './patients-queries';
+import { registeredRow, toDetail, type PatientDetailView } from './patients-queries';
 
 /**
  * The patient record rebuilt from its stream alone: the same row the patient-list projection
@@ -25,33 +24,7 @@ export function foldPatientRow(
   if (event.type === 'PatientRegistered') {
     if (state) return state;
     const d = event.data;
-    return {
-      deleted: false,
-      row: {
-        patient_id: d.patientId,
-        hospital_id: d.hospitalId,
-        first_name: d.firstName,
-        last_name: d.lastName,
-        date_of_birth: d.dateOfBirth,
-        gender: d.gender,
-        phone_number: d.phoneNumber,
-        address: d.address,
-        identification_number: d.identificationNumber,
-        emergency_contact_name: d.emergencyContactName,
-        emergency_contact_relationship: d.emergencyContactRelationship,
-        emergency_contact_phone: d.emergencyContactPhone,
-        status: d.status,
-        registered_at: at,
-        registered_on: hospitalDate(at),
-        version: touch.version,
-        updated_at: at,
-        vitals: null,
-        ever_seen: d.status === 'seen',
-        deleted_at: null,
-        phone_digits: normalisePhone(d.phoneNumber),
-        search_text: '',
-      },
-    };
+    return { deleted: false, row: registeredRow(d, at, touch.version) };
   }
   if (!state || state.deleted) return state;
   const row = { ...state.row, ...touch };

@@ -163,37 +163,37 @@ export async function findPatient(db: Db, hospitalId: string, patientId: string,
   return row ? toDetail(row as PatientRow, hospitalDate(now)) : null;
 }
 
+/** The patient-list row a registration makes: one mapping for the projection, the replay and the answer. */
+export function registeredRow(data: PatientRegistered['data'], at: Date, version: number): PatientRow {
+  return {
+    patient_id: data.patientId,
+    hospital_id: data.hospitalId,
+    first_name: data.firstName,
+    last_name: data.lastName,
+    date_of_birth: data.dateOfBirth,
+    gender: data.gender,
+    phone_number: data.phoneNumber,
+    address: data.address,
+    identification_number: data.identificationNumber,
+    emergency_contact_name: data.emergencyContactName,
+    emergency_contact_relationship: data.emergencyContactRelationship,
+    emergency_contact_phone: data.emergencyContactPhone,
+    status: data.status,
+    registered_at: at,
+    registered_on: hospitalDate(at),
+    version,
+    updated_at: at,
+    vitals: null,
+    ever_seen: data.status === 'seen',
+    deleted_at: null,
+    phone_digits: normalisePhone(data.phoneNumber),
+    search_text: '',
+  };
+}
+
 /** A just-registered patient as the detail answer shows it, from the registration event itself. */
 export function patientFromEvent(event: PatientRegistered, occurredAt: string, now: Date) {
-  const { patientId, hospitalId, ...d } = event.data;
-  const at = new Date(occurredAt);
-  return toDetail(
-    {
-      patient_id: patientId,
-      hospital_id: hospitalId,
-      first_name: d.firstName,
-      last_name: d.lastName,
-      date_of_birth: d.dateOfBirth,
-      gender: d.gender,
-      phone_number: d.phoneNumber,
-      address: d.address,
-      identification_number: d.identificationNumber,
-      emergency_contact_name: d.emergencyContactName,
-      emergency_contact_relationship: d.emergencyContactRelationship,
-      emergency_contact_phone: d.emergencyContactPhone,
-      status: d.status,
-      registered_at: at,
-      registered_on: hospitalDate(at),
-      version: 1,
-      updated_at: at,
-      vitals: null,
-      ever_seen: d.status === 'seen',
-      deleted_at: null,
-      phone_digits: normalisePhone(d.phoneNumber),
-      search_text: '',
-    },
-    hospitalDate(now),
-  );
+  return toDetail(registeredRow(event.data, new Date(occurredAt), 1), hospitalDate(now));
 }
 
 const MAX_CANDIDATES = 5;
