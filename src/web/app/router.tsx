@@ -31,6 +31,7 @@ const DoctorPatients = () => import('../features/patients/doctor-patients-page')
 const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
+const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
 
 function shell(): ReactNode {
   return (
@@ -93,8 +94,8 @@ export const routes: RouteObject[] = [
       { path: paths.user.editPatientPattern, element: page(EditPatient) },
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
+      { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
       ...[
-        paths.user.prescriptionRequest,
         paths.user.inventory,
         paths.user.appointments,
         paths.user.vitals,
