@@ -32,6 +32,7 @@ const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
 const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
+const Inventory = () => import('../features/pharmacy/inventory-page');
 
 function shell(): ReactNode {
   return (
@@ -95,8 +96,8 @@ export const routes: RouteObject[] = [
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
       { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
+      { path: paths.user.inventory, element: page(Inventory) },
       ...[
-        paths.user.inventory,
         paths.user.appointments,
         paths.user.vitals,
         paths.user.testRequest,
