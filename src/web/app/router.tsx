@@ -33,6 +33,7 @@ const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
 const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
 const Inventory = () => import('../features/pharmacy/inventory-page');
+const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
 
 function shell(): ReactNode {
   return (
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
       { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
       { path: paths.user.inventory, element: page(Inventory) },
+      { path: paths.user.dispensations, element: page(Dispensations) },
       ...[
         paths.user.appointments,
         paths.user.vitals,
@@ -105,7 +107,6 @@ export const routes: RouteObject[] = [
         paths.user.invoice,
         paths.user.payments,
         paths.user.hmoProvider,
-        paths.user.dispensations,
         paths.user.testActivity,
         paths.user.billingActivity,
         paths.user.profile,
