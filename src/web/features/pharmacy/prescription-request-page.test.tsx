@@ -208,9 +208,24 @@ describe('Pending prescriptions', () => {
     info.mockRestore();
   });
 
-  it('shows the connection banner while the real-time connection is down', async () => {
+  it('shows the connection banner once the real-time connection has been down for 2 s, and hides it on reconnection', async () => {
     api = fakeApi({ 'GET /consultations/prescriptions/pending': () => pendingPage([]) });
-    renderPage('Disconnected');
-    expect(await screen.findByText(CONNECTION_ISSUE)).toBeInTheDocument();
+    const { store, ui } = withSession(signedIn(pharmacist), '/user/prescription-request', <PrescriptionRequestPage />);
+    store.set(realtimeStatusAtom, 'Disconnected');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(ui);
+    await act(async () => settle(() => api.calls.length === 1));
+    // Opening the page, before the tab's connection is up: no warning yet.
+    act(() => store.set(realtimeStatusAtom, 'Connecting'));
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(screen.queryByText(CONNECTION_ISSUE)).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('alert')).toHaveTextContent(CONNECTION_ISSUE);
+    act(() => store.set(realtimeStatusAtom, 'Connected'));
+    expect(screen.queryByText(CONNECTION_ISSUE)).not.toBeInTheDocument();
+    act(() => store.set(realtimeStatusAtom, 'Error'));
+    expect(screen.queryByText(CONNECTION_ISSUE)).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(screen.getByText(CONNECTION_ISSUE)).toBeInTheDocument();
   });
 });

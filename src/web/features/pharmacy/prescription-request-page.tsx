@@ -1,9 +1,8 @@
-import { useAtomValue } from 'jotai';
 import { Banner } from '../../components/banner';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { realtimeStatusAtom } from '../../lib/notifications';
+import { useConnectionDown } from '../../lib/realtime/use-connection-down';
 import { PrescriptionCard } from './components/prescription-card';
 import { usePrescriptionQueue } from './use-prescription-queue';
 import styles from './pharmacy-page.module.css';
@@ -14,7 +13,7 @@ export const CONNECTION_ISSUE =
 /** /user/prescription-request (product-spec-2 §2): the pharmacist's pending prescriptions. */
 export default function PrescriptionRequestPage() {
   const { list, cards, page, setPage, dispense, failure, clearFailure } = usePrescriptionQueue();
-  const connection = useAtomValue(realtimeStatusAtom);
+  const connectionDown = useConnectionDown();
   const total = list.data?.pagination.totalRecords;
 
   let body;
@@ -39,9 +38,7 @@ export default function PrescriptionRequestPage() {
   return (
     <div className={styles.page}>
       <PageHeading title={total === undefined ? 'Pending Prescriptions' : `Pending Prescriptions (${total})`} />
-      {connection === 'Disconnected' || connection === 'Error' ? (
-        <Banner tone="warning">{CONNECTION_ISSUE}</Banner>
-      ) : null}
+      {connectionDown ? <Banner tone="warning">{CONNECTION_ISSUE}</Banner> : null}
       {failure ? (
         <Banner tone="error" onDismiss={clearFailure}>
           {failure}
