@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { labRequestsForConsultations, pagination } from '../laboratory';
+import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
 import { findPatient, hospitalDate, PatientNotFound } from '../patients';
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
 import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
-import { createConsultationBody } from './schemas';
+import { createConsultationBody, dispensationSchema } from './schemas';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
 const DOCTOR_ONLY = 'Access denied. Doctor role required.';
@@ -179,6 +179,9 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Dispensation activity, newest first: who received which medications, at what dosage',
         querystring: pageQuery,
+        response: {
+          200: ok(z.array(dispensationSchema)).extend({ pagination: paginationSchema }),
+        },
       },
     },
     async (request) => {
