@@ -133,11 +133,15 @@ describe('Pending prescriptions', () => {
   });
 
   it('prepends a prescription that arrives live, with one info toast that closes after 5 s', async () => {
+    let arrived = false;
+    const chioma = prescription('c-1', 'Chioma Nwosu');
     api = fakeApi({
-      'GET /consultations/prescriptions/pending': () => pendingPage([prescription('c-1', 'Chioma Nwosu')]),
+      'GET /consultations/prescriptions/pending': () =>
+        pendingPage(arrived ? [chioma, prescription('c-9', 'Bola Ade')] : [chioma]),
     });
     renderPage();
-    await screen.findByRole('article', { name: 'Prescription for Chioma Nwosu' });
+    await screen.findByRole('heading', { name: 'Pending Prescriptions (1)' });
+    arrived = true;
     const text = 'New prescription for Bola Ade from Tunde Bello (1 item)';
     const info = vi.spyOn(toast, 'info');
     const update = vi.spyOn(toast, 'update');
@@ -165,7 +169,9 @@ describe('Pending prescriptions', () => {
         },
       });
     });
-    const cards = await screen.findAllByRole('article');
+    // On top, once, though the server lists it last; the count is the server's.
+    await screen.findByRole('heading', { name: 'Pending Prescriptions (2)' });
+    const cards = screen.getAllByRole('article');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
       'Prescription for Bola Ade',
       'Prescription for Chioma Nwosu',
@@ -192,6 +198,7 @@ describe('Pending prescriptions', () => {
     );
     // A message without a readable prescription refetches instead of inventing a card.
     await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(info).not.toHaveBeenCalled();
     act(() =>
       emitLiveEvent({

@@ -74,11 +74,10 @@ export function usePrescriptionQueue() {
   }
 
   useLiveEvents(['NEW_PRESCRIPTION'], (message) => {
+    // The count (and, without a readable prescription, the card) comes from the server's list.
+    list.refresh();
     const prescription = prescriptionFromMessage(message.data);
-    if (!prescription) {
-      list.refresh();
-      return;
-    }
+    if (!prescription) return;
     setArrived((current) => (current.some((p) => p.id === prescription.id) ? current : [prescription, ...current]));
     announce(message);
   });
