@@ -328,7 +328,9 @@ export const RULES: Readonly<Record<string, Rule>> = {
       patientName: d.patientName,
       doctor: d.prescribedBy,
       diagnosis: d.diagnosis,
-      medications: d.medications.map((m) => ({ name: m.medicationName, dosage: m.dosage, quantity: m.quantity })),
+      // The whole prescription, so the pharmacist's open queue can show its card without a refetch.
+      dateIssued: e.metadata.occurredAt,
+      medications: d.medications.map(({ medicationName, ...m }) => ({ name: medicationName, ...m })),
     };
     return [
       {

@@ -36,6 +36,9 @@ const InvoiceDetail = () => import('../features/billing/invoice-detail-page');
 const Payments = () => import('../features/billing/payments-page');
 const Receipt = () => import('../features/billing/receipt-page');
 const BillingActivity = () => import('../features/staff-dashboards/billing-activity-page');
+const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
+const Inventory = () => import('../features/pharmacy/inventory-page');
+const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
 
 function shell(): ReactNode {
   return (
@@ -103,15 +106,15 @@ export const routes: RouteObject[] = [
       { path: paths.user.payments, element: page(Payments) },
       { path: paths.user.receiptPattern, element: page(Receipt) },
       { path: paths.user.billingActivity, element: page(BillingActivity) },
+      { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
+      { path: paths.user.inventory, element: page(Inventory) },
+      { path: paths.user.dispensations, element: page(Dispensations) },
       ...[
-        paths.user.prescriptionRequest,
-        paths.user.inventory,
         paths.user.appointments,
         paths.user.vitals,
         paths.user.testRequest,
         paths.user.report,
         paths.user.hmoProvider,
-        paths.user.dispensations,
         paths.user.testActivity,
         paths.user.profile,
         '/user/consultations',

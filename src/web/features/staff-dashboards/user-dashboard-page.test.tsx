@@ -157,12 +157,6 @@ describe('Staff dashboards', () => {
   });
 
   it.each([
-    [
-      'pharmacist',
-      5,
-      'Pharmacist Dashboard',
-      ['Pending Prescriptions', 'Dispensed Medications', 'Low Stock Medications'],
-    ],
     ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
   ])('shows the %s view with honest dashes until its feature exists', (role, roleId, title, metrics) => {
     api = fakeApi(routes());
