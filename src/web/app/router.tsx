@@ -31,6 +31,10 @@ const DoctorPatients = () => import('../features/patients/doctor-patients-page')
 const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
+const TestRequests = () => import('../features/laboratory/test-request-page');
+const LabReport = () => import('./report-for-role');
+const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
+const Vitals = () => import('../features/vitals/vitals-page');
 
 function shell(): ReactNode {
   return (
@@ -93,18 +97,18 @@ export const routes: RouteObject[] = [
       { path: paths.user.editPatientPattern, element: page(EditPatient) },
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
+      { path: paths.user.testRequest, element: page(TestRequests) },
+      { path: paths.user.report, element: page(LabReport) },
+      { path: paths.user.testActivity, element: page(TestActivity) },
+      { path: paths.user.vitals, element: page(Vitals) },
       ...[
         paths.user.prescriptionRequest,
         paths.user.inventory,
         paths.user.appointments,
-        paths.user.vitals,
-        paths.user.testRequest,
-        paths.user.report,
         paths.user.invoice,
         paths.user.payments,
         paths.user.hmoProvider,
         paths.user.dispensations,
-        paths.user.testActivity,
         paths.user.billingActivity,
         paths.user.profile,
         '/user/consultations',

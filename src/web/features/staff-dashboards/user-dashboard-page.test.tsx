@@ -163,7 +163,6 @@ describe('Staff dashboards', () => {
       'Pharmacist Dashboard',
       ['Pending Prescriptions', 'Dispensed Medications', 'Low Stock Medications'],
     ],
-    ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
     [
       'accountant',
       6,
