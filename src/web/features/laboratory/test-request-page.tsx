@@ -110,7 +110,7 @@ export default function TestRequestPage() {
           {TABS.map((t) => (
             <Tab key={t.id} id={t.id} className={styles.tab}>
               {t.label}
-              {count(t.id) === null ? null : <span className={styles.count}>({count(t.id)})</span>}
+              {count(t.id) === null ? null : <span className={styles.count}>{` (${count(t.id)})`}</span>}
             </Tab>
           ))}
         </TabList>
