@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
-import { deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
+import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import type { LabRequest } from './api/lab-requests';
 import { VALUE_FOR_EACH_NAME } from './results-form';
 import TestRequestPage from './test-request-page';
@@ -56,7 +56,7 @@ describe('Test requests', () => {
   });
 
   it('shows loading, then says when nothing is pending', async () => {
-    const reply = deferred<FakeReply>();
+    const reply = deferred<{ status?: number; body: unknown }>();
     serve({}, { 'GET /lab/requests': () => reply.promise });
     renderAsLab(<TestRequestPage />);
     expect(screen.getByText('Loading test requests...')).toBeInTheDocument();

@@ -63,7 +63,7 @@ describe('Vitals', () => {
   });
 
   it('shows loading, the empty list and the error with a retry', async () => {
-    const reply = deferred<FakeReply>();
+    const reply = deferred<{ status?: number; body: unknown }>();
     let answer: () => FakeReply = () => reply.promise;
     serve({ 'GET /patients': () => answer() });
     renderPage();
