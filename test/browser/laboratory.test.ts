@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
+import { expectAccessible } from './helpers/axe';
 import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
 
@@ -101,6 +102,7 @@ describe('Laboratory and vitals in Chromium', () => {
     await page.waitForURL(`${suite.server.baseUrl}/user/test-request`);
     const pending = page.getByRole('table', { name: 'Pending test requests' });
     await pending.getByText(patients.stat).waitFor();
+    await expectAccessible(page, 'the lab queue');
     const first = pending.getByRole('row').nth(1);
     expect(await first.textContent()).toContain(patients.stat);
     expect(await first.textContent()).toContain('URGENT · STAT');
@@ -150,6 +152,28 @@ describe('Laboratory and vitals in Chromium', () => {
     await page.getByRole('button', { name: `View result of ECG for ${patients.stat}` }).click();
     const sheet = page.getByRole('article', { name: `Lab result of ECG for ${patients.stat}` });
     await sheet.getByText('Sinus tachycardia, 112 bpm').waitFor();
+    await expectAccessible(page, 'the result sheet');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the lab screens fit a 375px phone', async () => {
+    const { page, pageErrors } = await open({ width: 375, height: 740 });
+    await signIn(page, staff.lab_technician);
+    await page.getByRole('group', { name: 'Tests Completed Today' }).getByText('1').waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.goto('/user/test-request');
+    await page.getByRole('table', { name: 'Pending test requests' }).getByText(patients.live).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.getByRole('button', { name: `Start Full Blood Count for ${patients.live}` }).click();
+    await page.getByRole('tab', { name: /In Progress/ }).click();
+    await page.getByRole('button', { name: `Enter results of Full Blood Count for ${patients.live}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enter Results: Full Blood Count' });
+    await dialog.getByRole('button', { name: 'Save Results' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please enter a value for each parameter' }).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.goto('/user/report');
+    await page.getByRole('table', { name: 'Completed lab results' }).getByText(patients.stat).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
@@ -186,6 +210,7 @@ describe('Laboratory and vitals in Chromium', () => {
       weight: 64,
     });
     await table.getByRole('row').filter({ hasText: patients.nurse }).filter({ hasNotText: 'None yet' }).waitFor();
+    await expectAccessible(page, 'the vitals screen');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Tab, TabList, Tabs } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
@@ -84,11 +84,10 @@ export default function TestRequestPage() {
                 <Button
                   size="small"
                   aria-label={`Start ${r.testName} for ${r.patientName}`}
-                  isPending={busy === r.id}
-                  isDisabled={busy !== null && busy !== r.id}
+                  isDisabled={busy !== null}
                   onPress={() => void start(r)}
                 >
-                  Start
+                  {busy === r.id ? 'Starting...' : 'Start'}
                 </Button>
               ) : (
                 <Button
@@ -114,25 +113,29 @@ export default function TestRequestPage() {
             </Tab>
           ))}
         </TabList>
+        {TABS.map((t) => (
+          <TabPanel key={t.id} id={t.id} className={styles.panel}>
+            <DataTable
+              label={`${t.label} test requests`}
+              columns={[...lead, ...tail]}
+              rows={list.data?.requests}
+              rowKey={(r) => r.id}
+              isLoading={list.status === 'loading'}
+              loadingText="Loading test requests..."
+              error={list.status === 'error' ? list.error.message : null}
+              onRetry={list.reload}
+              emptyTitle={EMPTY[tab]}
+              emptyText={tab === 'pending' ? 'New lab orders appear here as soon as a doctor makes them.' : undefined}
+            />
+            <Pagination
+              label="Test request pages"
+              page={page}
+              totalPages={list.data?.pagination.totalPages ?? 1}
+              onPageChange={(next) => setPages((current) => ({ ...current, [tab]: next }))}
+            />
+          </TabPanel>
+        ))}
       </Tabs>
-      <DataTable
-        label={`${TABS.find((t) => t.id === tab)!.label} test requests`}
-        columns={[...lead, ...tail]}
-        rows={list.data?.requests}
-        rowKey={(r) => r.id}
-        isLoading={list.status === 'loading'}
-        loadingText="Loading test requests..."
-        error={list.status === 'error' ? list.error.message : null}
-        onRetry={list.reload}
-        emptyTitle={EMPTY[tab]}
-        emptyText={tab === 'pending' ? 'New lab orders appear here as soon as a doctor makes them.' : undefined}
-      />
-      <Pagination
-        label="Test request pages"
-        page={page}
-        totalPages={list.data?.pagination.totalPages ?? 1}
-        onPageChange={(next) => setPages((current) => ({ ...current, [tab]: next }))}
-      />
       {entering ? (
         <ResultsDialog
           request={entering}

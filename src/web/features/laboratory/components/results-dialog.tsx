@@ -128,8 +128,8 @@ export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded
           <Button variant="secondary" onPress={onClose} isDisabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" isPending={saving}>
-            Save Results
+          <Button type="submit" isDisabled={saving}>
+            {saving ? 'Saving...' : 'Save Results'}
           </Button>
         </ModalActions>
       </Form>

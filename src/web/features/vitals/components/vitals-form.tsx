@@ -94,8 +94,8 @@ export function VitalsForm({ patient, onRecorded, onCancel }: VitalsFormProps) {
         <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" isPending={saving}>
-          Save Vitals
+        <Button type="submit" isDisabled={saving}>
+          {saving ? 'Saving...' : 'Save Vitals'}
         </Button>
       </div>
     </Form>
