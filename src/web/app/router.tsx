@@ -39,6 +39,10 @@ const BillingActivity = () => import('../features/staff-dashboards/billing-activ
 const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
 const Inventory = () => import('../features/pharmacy/inventory-page');
 const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
+const TestRequests = () => import('../features/laboratory/test-request-page');
+const LabReport = () => import('./report-for-role');
+const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
+const Vitals = () => import('../features/vitals/vitals-page');
 
 function shell(): ReactNode {
   return (
@@ -109,13 +113,13 @@ export const routes: RouteObject[] = [
       { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
       { path: paths.user.inventory, element: page(Inventory) },
       { path: paths.user.dispensations, element: page(Dispensations) },
+      { path: paths.user.testRequest, element: page(TestRequests) },
+      { path: paths.user.report, element: page(LabReport) },
+      { path: paths.user.testActivity, element: page(TestActivity) },
+      { path: paths.user.vitals, element: page(Vitals) },
       ...[
         paths.user.appointments,
-        paths.user.vitals,
-        paths.user.testRequest,
-        paths.user.report,
         paths.user.hmoProvider,
-        paths.user.testActivity,
         paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',

@@ -155,18 +155,4 @@ describe('Staff dashboards', () => {
     expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
     await screen.findByText('Chioma Nwosu');
   });
-
-  it.each([
-    ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
-  ])('shows the %s view with honest dashes until its feature exists', (role, roleId, title, metrics) => {
-    api = fakeApi(routes());
-    renderAs(staff(role, roleId));
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-    for (const label of metrics) {
-      expect(metric(label)).toHaveTextContent('—');
-      expect(within(screen.getByRole('group', { name: label })).getByText(/^Available once /)).toBeInTheDocument();
-    }
-    expect(screen.getByText(/^No .* activity yet$/)).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
-  });
 });
