@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../platform/event-store/port';
+import { describeClinical } from './clinical-actions';
 
 /**
  * What an event means in the trail: a short sentence in the past tense, the record it is about,
@@ -46,6 +47,10 @@ export const LOW_PRIORITY_TYPES: ReadonlySet<string> = new Set([
   'AccountProvisioned',
   'VerificationCodeIssued',
   'TemporaryPasswordIssued',
+  // A consultation's commit is the consultation; a dispensing's is the prescription dispensed.
+  'PrescriptionIssued',
+  'LabRequestOrdered',
+  'MedicationDispensed',
 ]);
 
 /** 0: the commit's entry; 1: only when no 0 is there; 2: never. */
@@ -204,6 +209,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'UniqueValueReleased':
       return ok(`Released a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     default: {
+      const clinical = describeClinical(event, name);
+      if (clinical) return clinical;
       const found = GENERIC_SUBJECTS.find(([field]) => typeof d[field] === 'string');
       const sentence = words(event.type);
       return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);

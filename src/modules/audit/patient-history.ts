@@ -2,8 +2,9 @@ import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
 
 /**
- * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals), oldest
- * first, with field-level old → new values where the event carries them.
+ * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, and the
+ * clinical work: consultations, prescriptions, dispensing, lab orders and results), oldest first,
+ * with field-level old → new values where the event carries them.
  */
 export type Change = { field: string; label: string; from: unknown; to: unknown };
 
@@ -59,8 +60,7 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
       'position',
     ])
     .where('hospital_id', '=', hospitalId)
-    .where('subject_type', '=', 'patient')
-    .where('subject_id', '=', patientId)
+    .where('patient_id', '=', patientId)
     .orderBy('occurred_at')
     .orderBy('position')
     .execute();
