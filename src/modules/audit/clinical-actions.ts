@@ -15,7 +15,8 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export function describeClinical(event: DomainEvent, name: NameOf): Described | null {
   const d = event.data as Data;
-  const patient = name('patient', str(d.patientId)) ?? (str(d.patientName) || `patient ${str(d.patientId).slice(0, 8)}`);
+  const patient =
+    name('patient', str(d.patientId)) ?? (str(d.patientName) || `patient ${str(d.patientId).slice(0, 8)}`);
   const on = (action: string, subjectType: string, subjectId: unknown): Described => ({
     action,
     subjectType,

@@ -90,3 +90,19 @@ export async function registeredHere(db: Db, hospitalId: string, patientId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The streams of the patient's clinical records (consultations, lab requests), found through the
+ * trail's own rows: the export reads their events from the store.
+ */
+export async function clinicalStreamsOf(db: Db, hospitalId: string, patientId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select('stream_id')
+    .distinct()
+    .where('hospital_id', '=', hospitalId)
+    .where('patient_id', '=', patientId)
+    .where('event_type', 'in', ['ConsultationRecorded', 'LabRequestOrdered'])
+    .execute();
+  return rows.map((r) => r.stream_id).sort();
+}

@@ -5,7 +5,7 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
 import { fhirBundle } from './fhir';
-import { patientHistory, registeredHere } from './patient-history';
+import { clinicalStreamsOf, patientHistory, registeredHere } from './patient-history';
 import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
 
@@ -70,7 +70,7 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       const now = new Date();
       const fhir = request.query.format === 'fhir';
       const body = fhir
-        ? fhirBundle(patient, events, now)
+        ? fhirBundle(patient, events, await clinicalEventsOf(hospitalId, request.params.id), now)
         : jsonExport(patient, events, await historyAfterCatchUp(hospitalId, request.params.id), now);
       return reply
         .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')
@@ -82,6 +82,13 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
         .send(JSON.stringify(body));
     },
   );
+
+  /** The events of the patient's consultations and lab requests, as the store holds them. */
+  async function clinicalEventsOf(hospitalId: string, patientId: string) {
+    await trailCaughtUp(platform);
+    const streams = await clinicalStreamsOf(platform.db, hospitalId, patientId);
+    return (await Promise.all(streams.map((s) => platform.store.readStream(s)))).flat();
+  }
 
   async function historyAfterCatchUp(hospitalId: string, patientId: string) {
     await trailCaughtUp(platform);

@@ -34,7 +34,9 @@ export function recordedRow(event: RecordedEvent<ConsultationRecorded>): Consult
 /** The medications once a dispensing's items are handed out. */
 export function dispensedMedications(medications: StoredMedication[], event: RecordedEvent<PrescriptionDispensed>) {
   const done = new Set(event.data.items.map((i) => i.index));
-  return medications.map((m, i) => (done.has(i) ? { ...m, dispensed: true, dispensedAt: event.metadata.occurredAt } : m));
+  return medications.map((m, i) =>
+    done.has(i) ? { ...m, dispensed: true, dispensedAt: event.metadata.occurredAt } : m,
+  );
 }
 
 /** The consultation's row as it stood at `asOf` (its events that had happened by then), or null. */

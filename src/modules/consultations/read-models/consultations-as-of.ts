@@ -42,7 +42,9 @@ export async function consultationsAsOf(db: Db, store: EventStore, hospitalId: s
   return Promise.all(
     rows.slice(0, LIMIT).map(async (row) => {
       const labs = await Promise.all(
-        row.record.labOrders.map(async (o) => replayLabRequest(await store.readStream(labRequestStream(o.labRequestId)), asOf)),
+        row.record.labOrders.map(async (o) =>
+          replayLabRequest(await store.readStream(labRequestStream(o.labRequestId)), asOf),
+        ),
       );
       const labOrders = labs
         .filter((l) => l !== null)

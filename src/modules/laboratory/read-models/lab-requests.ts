@@ -2,7 +2,6 @@ import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
 import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
 import type { LabRequestStatus } from '../lab-request';
