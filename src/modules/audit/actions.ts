@@ -47,6 +47,8 @@ export const LOW_PRIORITY_TYPES: ReadonlySet<string> = new Set([
   'AccountProvisioned',
   'VerificationCodeIssued',
   'TemporaryPasswordIssued',
+  // The attempt that locks an account is the lock.
+  'LoginFailed',
   // A consultation's commit is the consultation; a dispensing's is the prescription dispensed.
   'PrescriptionIssued',
   'LabRequestOrdered',
@@ -170,6 +172,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
         ),
         outcome: 'failure',
       };
+    case 'SignInFailed':
+      return d.reason === 'locked'
+        ? { ...onUser(`Refused sign-in of ${user()}: account locked`), outcome: 'failure' }
+        : { ...ok(`Failed sign-in: no account for ${str(d.email)}`, null, null), outcome: 'failure' };
     case 'AccountLocked':
       return { ...onUser(`Account of ${user()} locked until ${str(d.lockedUntil)}`), outcome: 'failure' };
     case 'PasswordChanged':
