@@ -216,6 +216,23 @@ describe('the clinical record in the audit', () => {
     expect(rows.find((r) => r.actor.role === 'lab_technician')?.writes).toBe(2);
   });
 
+  it('exports the clinical work in the JSON export, oldest first', async () => {
+    const res = await api.call(compliance, 'GET', `/api/patients/${patientId}/export`);
+    expect(res.statusCode, res.body).toBe(200);
+    const clinical = res.json().clinical as { type: string; by: { role: string }; data: Record<string, unknown> }[];
+    expect(clinical.filter((e) => e.type === 'ConsultationRecorded').map((e) => e.data.primaryDiagnosis)).toEqual([
+      'Malaria',
+      'Recovering',
+    ]);
+    expect(clinical.find((e) => e.type === 'PrescriptionDispensed')).toMatchObject({
+      by: { role: 'pharmacist' },
+      data: { items: [{ medicationName: 'Coartem', quantity: 2 }] },
+    });
+    expect(clinical.filter((e) => e.type === 'LabResultsRecorded')).toMatchObject([
+      { by: { role: 'lab_technician' }, data: { testName: 'Full Blood Count', notes: 'Normal' } },
+    ]);
+  });
+
   it('exports the clinical record as FHIR: encounters, medication requests and dispenses, lab orders and reports', async () => {
     const exported = async () => {
       const res = await api.call(compliance, 'GET', `/api/patients/${patientId}/export?format=fhir`);

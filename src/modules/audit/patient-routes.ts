@@ -69,9 +69,10 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       if (!patient) throw new NotFound(PATIENT_NOT_FOUND);
       const now = new Date();
       const fhir = request.query.format === 'fhir';
+      const clinical = await clinicalEventsOf(hospitalId, request.params.id);
       const body = fhir
-        ? fhirBundle(patient, events, await clinicalEventsOf(hospitalId, request.params.id), now)
-        : jsonExport(patient, events, await historyAfterCatchUp(hospitalId, request.params.id), now);
+        ? fhirBundle(patient, events, clinical, now)
+        : jsonExport(patient, events, clinical, await patientHistory(platform.db, hospitalId, request.params.id), now);
       return reply
         .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')
         .header(
@@ -83,15 +84,10 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
     },
   );
 
-  /** The events of the patient's consultations and lab requests, as the store holds them. */
+  /** The events of the patient's consultations and lab requests, as the store holds them (the trail caught up). */
   async function clinicalEventsOf(hospitalId: string, patientId: string) {
     await trailCaughtUp(platform);
     const streams = await clinicalStreamsOf(platform.db, hospitalId, patientId);
     return (await Promise.all(streams.map((s) => platform.store.readStream(s)))).flat();
-  }
-
-  async function historyAfterCatchUp(hospitalId: string, patientId: string) {
-    await trailCaughtUp(platform);
-    return patientHistory(platform.db, hospitalId, patientId);
   }
 }
