@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../platform/event-store/port';
+import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
 
 /**
@@ -40,6 +41,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'TenantStatusChanged',
   'AccountCredentialsStaged',
   'VerificationCodeVoided',
+  // A payment's receipt number rides with its PaymentRecorded.
+  'ReceiptNumberIssued',
 ]);
 
 /** Entries only when nothing else in their commit is one (an account made for a new hire, a code sent again). */
@@ -217,6 +220,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     default: {
       const clinical = describeClinical(event, name);
       if (clinical) return clinical;
+      const billing = describeBilling(event);
+      if (billing) return { ...billing, outcome: 'success' };
       const found = GENERIC_SUBJECTS.find(([field]) => typeof d[field] === 'string');
       const sentence = words(event.type);
       return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);

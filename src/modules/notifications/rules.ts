@@ -6,6 +6,7 @@ import type { PatientEvent } from '../patients';
 import type { StaffMemberEvent } from '../staff';
 import type { HospitalAnnouncementMade, NotificationPriority } from './events';
 import type { ServerMessageType } from './visibility';
+import { BILLING_RULES } from './billing-rules';
 
 /**
  * Event type → the server messages it becomes (product-spec-1 §3 payloads, §4/§9 priorities).
@@ -382,6 +383,7 @@ export const RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
+  ...BILLING_RULES,
 };
 
 /** The event types that may produce a notification. */

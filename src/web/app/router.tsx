@@ -31,6 +31,11 @@ const DoctorPatients = () => import('../features/patients/doctor-patients-page')
 const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
+const Invoices = () => import('../features/billing/invoices-page');
+const InvoiceDetail = () => import('../features/billing/invoice-detail-page');
+const Payments = () => import('../features/billing/payments-page');
+const Receipt = () => import('../features/billing/receipt-page');
+const BillingActivity = () => import('../features/staff-dashboards/billing-activity-page');
 
 function shell(): ReactNode {
   return (
@@ -93,6 +98,11 @@ export const routes: RouteObject[] = [
       { path: paths.user.editPatientPattern, element: page(EditPatient) },
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
+      { path: paths.user.invoice, element: page(Invoices) },
+      { path: paths.user.invoiceDetailPattern, element: page(InvoiceDetail) },
+      { path: paths.user.payments, element: page(Payments) },
+      { path: paths.user.receiptPattern, element: page(Receipt) },
+      { path: paths.user.billingActivity, element: page(BillingActivity) },
       ...[
         paths.user.prescriptionRequest,
         paths.user.inventory,
@@ -100,12 +110,9 @@ export const routes: RouteObject[] = [
         paths.user.vitals,
         paths.user.testRequest,
         paths.user.report,
-        paths.user.invoice,
-        paths.user.payments,
         paths.user.hmoProvider,
         paths.user.dispensations,
         paths.user.testActivity,
-        paths.user.billingActivity,
         paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',

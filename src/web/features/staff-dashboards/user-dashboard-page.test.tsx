@@ -164,12 +164,6 @@ describe('Staff dashboards', () => {
       ['Pending Prescriptions', 'Dispensed Medications', 'Low Stock Medications'],
     ],
     ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
-    [
-      'accountant',
-      6,
-      'Billing Dashboard',
-      ['Invoices Generated Today', 'Total Payments Received', 'Outstanding Balances'],
-    ],
   ])('shows the %s view with honest dashes until its feature exists', (role, roleId, title, metrics) => {
     api = fakeApi(routes());
     renderAs(staff(role, roleId));
