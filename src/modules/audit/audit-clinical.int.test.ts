@@ -164,15 +164,21 @@ describe('the clinical record in the audit', () => {
     const byRequest = (id: string) => entries.filter((e) => e.requestId === id);
     expect(byRequest(requestIds['read after consultation']!).map((e) => e.eventType)).toEqual(['RecordAccessed']);
     expect(byRequest(requestIds['read after consultation']!)[0]!.action).toMatch(/^Viewed the consultations of /);
-    // The consultation is one entry; the patient's status follows it in a commit of its own (the reactor's).
+    // The consultation is one entry; the patient's status and its invoice follow in commits of their own (reactors').
     const consultation = byRequest(requestIds.consultation!);
-    expect(consultation.map((e) => e.eventType).sort()).toEqual(['ConsultationRecorded', 'PatientStatusChanged']);
+    expect(consultation.map((e) => e.eventType).sort()).toEqual([
+      'ConsultationRecorded',
+      'InvoiceRaised',
+      'PatientStatusChanged',
+    ]);
     expect(consultation.find((e) => e.eventType === 'ConsultationRecorded')!.action).toMatch(
       /^Recorded a consultation for .+: Malaria \(2 medications, 2 lab orders\)$/,
     );
-    expect(byRequest(requestIds.dispense!)).toMatchObject([
-      { eventType: 'PrescriptionDispensed', subject: { type: 'prescription' } },
-    ]);
+    const dispense = byRequest(requestIds.dispense!);
+    expect(dispense.map((e) => e.eventType).sort()).toEqual(['InvoiceLinesAdded', 'PrescriptionDispensed']);
+    expect(dispense.find((e) => e.eventType === 'PrescriptionDispensed')!.subject).toMatchObject({
+      type: 'prescription',
+    });
     const replay = await list(compliance, snapshots[2]!.at);
     const refused = await list(s.tokens.nurse);
     const after = await trail();
@@ -197,6 +203,7 @@ describe('the clinical record in the audit', () => {
       'MedicationDispensed',
       'LabTestStarted',
       'LabResultsRecorded',
+      'InvoiceRaised',
     ]) {
       expect(types, type).toContain(type);
     }
@@ -212,8 +219,9 @@ describe('the clinical record in the audit', () => {
 
     const report = await api.call(compliance, 'GET', `/api/audit/access-report?patientId=${patientId}`);
     const rows = report.json().data.rows as { actor: { role: string }; writes: number }[];
-    expect(rows.find((r) => r.actor.role === 'pharmacist')?.writes).toBe(1);
-    expect(rows.find((r) => r.actor.role === 'lab_technician')?.writes).toBe(2);
+    // Each clinical write, and the invoice line billing adds for it in the same person's name.
+    const writes = Object.fromEntries(rows.map((r) => [r.actor.role, r.writes]));
+    expect(writes).toMatchObject({ pharmacist: 2, lab_technician: 3 });
   });
 
   it('exports the clinical work in the JSON export, oldest first', async () => {
