@@ -176,7 +176,7 @@ async function main() {
     const api3 = await sample(n4, async () => void (await get(`/api/patients/${patient.id}/history`)));
     const raw3 = await sample(n4, async () => {
       await platform.pool.query(
-        `select * from audit_events where hospital_id = $1 and subject_type = 'patient' and subject_id = $2
+        `select * from audit_events where hospital_id = $1 and patient_id = $2
            order by occurred_at, position`,
         [hospitalId, patient.id],
       );

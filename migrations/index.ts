@@ -14,6 +14,7 @@ import * as pharmacyStock from './0400-pharmacy-stock';
 import * as laboratoryRequests from './0500-laboratory-requests';
 import * as auditTrail from './0600-audit-trail';
 import * as auditEventsImmutable from './0601-audit-events-immutable';
+import * as auditEventsPatient from './0602-audit-events-patient';
 import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0500-laboratory-requests': laboratoryRequests,
   '0600-audit-trail': auditTrail,
   '0601-audit-events-immutable': auditEventsImmutable,
+  '0602-audit-events-patient': auditEventsPatient,
   '0300-notifications': notifications,
   '0700-billing-ledger': billingLedger,
 };

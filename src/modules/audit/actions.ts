@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../platform/event-store/port';
 import { describeBilling } from './billing-actions';
+import { describeClinical } from './clinical-actions';
 
 /**
  * What an event means in the trail: a short sentence in the past tense, the record it is about,
@@ -49,6 +50,12 @@ export const LOW_PRIORITY_TYPES: ReadonlySet<string> = new Set([
   'AccountProvisioned',
   'VerificationCodeIssued',
   'TemporaryPasswordIssued',
+  // The attempt that locks an account is the lock.
+  'LoginFailed',
+  // A consultation's commit is the consultation; a dispensing's is the prescription dispensed.
+  'PrescriptionIssued',
+  'LabRequestOrdered',
+  'MedicationDispensed',
 ]);
 
 /** 0: the commit's entry; 1: only when no 0 is there; 2: never. */
@@ -168,6 +175,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
         ),
         outcome: 'failure',
       };
+    case 'SignInFailed':
+      return d.reason === 'locked'
+        ? { ...onUser(`Refused sign-in of ${user()}: account locked`), outcome: 'failure' }
+        : { ...ok(`Failed sign-in: no account for ${str(d.email)}`, null, null), outcome: 'failure' };
     case 'AccountLocked':
       return { ...onUser(`Account of ${user()} locked until ${str(d.lockedUntil)}`), outcome: 'failure' };
     case 'PasswordChanged':
@@ -207,6 +218,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'UniqueValueReleased':
       return ok(`Released a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     default: {
+      const clinical = describeClinical(event, name);
+      if (clinical) return clinical;
       const billing = describeBilling(event);
       if (billing) return { ...billing, outcome: 'success' };
       const found = GENERIC_SUBJECTS.find(([field]) => typeof d[field] === 'string');

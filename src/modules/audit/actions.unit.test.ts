@@ -31,20 +31,78 @@ describe('action sentences', () => {
   });
 
   it('falls back to the type name and the first id field for events it does not know', () => {
-    expect(say('PrescriptionDispensed', { prescriptionId: 'rx1', patientId: 'p1', items: 2 })).toEqual({
-      action: 'Prescription dispensed',
-      subjectType: 'prescription',
-      subjectId: 'rx1',
+    expect(say('InvoicePaid', { invoiceId: 'inv1', patientId: 'p1' })).toEqual({
+      action: 'Invoice paid',
+      subjectType: 'invoice',
+      subjectId: 'inv1',
       outcome: 'success',
     });
     expect(say('SomethingHappened', {})).toMatchObject({ action: 'Something happened', subjectType: null });
     expect(words('LabRequestCreated')).toBe('lab request created');
   });
 
+  it('tells the clinical work on the record it is about, naming the patient', () => {
+    const consultation = {
+      consultationId: 'c1',
+      patientId: 'p1',
+      patientName: 'Old Name',
+      primaryDiagnosis: 'Malaria',
+      prescriptions: [{}],
+      labOrders: [],
+    };
+    expect(say('ConsultationRecorded', consultation)).toEqual({
+      action: 'Recorded a consultation for Ada Obi: Malaria (1 medication)',
+      subjectType: 'consultation',
+      subjectId: 'c1',
+      outcome: 'success',
+    });
+    expect(
+      say('PrescriptionDispensed', {
+        consultationId: 'c1',
+        patientId: 'p2',
+        patientName: 'Bola Ade',
+        items: [{}, {}],
+        complete: true,
+      }),
+    ).toMatchObject({
+      action: 'Dispensed 2 items to Bola Ade',
+      subjectType: 'prescription',
+      subjectId: 'c1',
+    });
+    const lab = { labRequestId: 'l1', patientId: 'p1', testName: 'Full Blood Count', urgency: 'STAT' };
+    expect(say('LabRequestOrdered', lab)).toMatchObject({
+      action: 'Ordered Full Blood Count (STAT) for Ada Obi',
+      subjectType: 'lab request',
+      subjectId: 'l1',
+    });
+    expect(say('LabResultsRecorded', lab).action).toBe('Recorded the Full Blood Count results of Ada Obi');
+  });
+
+  it('tells a sign-in refused before any password was checked', () => {
+    expect(say('SignInFailed', { email: 'x@y.ng', reason: 'unknown_email', userId: null })).toEqual({
+      action: 'Failed sign-in: no account for x@y.ng',
+      subjectType: null,
+      subjectId: null,
+      outcome: 'failure',
+    });
+    expect(say('SignInFailed', { email: 'x@y.ng', reason: 'locked', userId: 'u1' })).toMatchObject({
+      subjectType: 'user',
+      subjectId: 'u1',
+      outcome: 'failure',
+    });
+  });
+
   it('keeps riders out of the trail and leaves credentials out of the detail', () => {
     expect(entryRank('UniqueValueReserved')).toBe(2);
     expect(entryRank('AccountProvisioned')).toBe(1);
     expect(entryRank('PatientRegistered')).toBe(0);
+    // A consultation's commit shows as the consultation, the locking attempt as the lock.
+    expect([
+      entryRank('ConsultationRecorded'),
+      entryRank('LabRequestOrdered'),
+      entryRank('PrescriptionIssued'),
+    ]).toEqual([0, 1, 1]);
+    expect([entryRank('AccountLocked'), entryRank('LoginFailed')]).toEqual([0, 1]);
     expect(redact({ userId: 'u', passwordHash: 'x', nested: [{ codeHash: 'y', hospitalCode: 'H1' }] })).toEqual({
       userId: 'u',
       passwordHash: '[redacted]',

@@ -6,11 +6,13 @@ import { changesOf, type HistoryEntry } from './patient-history';
 /**
  * The data-subject export (Nigeria Data Protection Act): everything held about one patient, as
  * the record stands (a deleted record included, flagged), every vital sign and status ever
- * recorded, and the trail of who changed or viewed it.
+ * recorded, the clinical work (consultations, prescriptions, dispensing, lab orders and results),
+ * and the trail of who changed or viewed it.
  */
 export function jsonExport(
   patient: ReplayedPatient,
   events: readonly RecordedEvent[],
+  clinical: readonly RecordedEvent[],
   history: readonly HistoryEntry[],
   now: Date,
 ) {
@@ -31,6 +33,10 @@ export function jsonExport(
     edits: events
       .filter((e) => e.type === 'PatientDetailsEdited')
       .map((e) => ({ ...at(e), changes: changesOf(e.type, e.data) })),
+    /** Consultations, prescriptions, dispensing and lab work, each event as recorded, oldest first. */
+    clinical: [...clinical]
+      .sort((a, b) => Date.parse(a.metadata.occurredAt) - Date.parse(b.metadata.occurredAt))
+      .map((e) => ({ ...at(e), type: e.type, data: e.data })),
     auditTrail: history,
   };
 }

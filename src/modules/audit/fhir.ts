@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ReplayedPatient } from '../patients';
+import { clinicalResources } from './fhir-clinical';
+import { urn, uuidFor, type Resource } from './fhir-ids';
 
 /**
- * A patient's record as a FHIR R4 Bundle (type `collection`): the Patient, and one Observation per
- * vital sign ever recorded (LOINC codes, UCUM units). Encounters, MedicationRequests and lab
- * ServiceRequests/DiagnosticReports join as the clinical modules' events exist.
+ * A patient's record as a FHIR R4 Bundle (type `collection`): the Patient, one Observation per
+ * vital sign ever recorded (LOINC codes, UCUM units), and the clinical work (fhir-clinical.ts):
+ * an Encounter per consultation, its MedicationRequests and MedicationDispenses, a ServiceRequest
+ * per lab order and a DiagnosticReport with its Observations per result.
  */
 const LOINC = 'http://loinc.org';
 const UCUM = 'http://unitsofmeasure.org';
@@ -30,15 +32,6 @@ const VITALS: Record<string, Vital> = {
   height: { code: '8302-2', display: 'Body height', unit: 'cm', ucum: 'cm' },
   temperature: { code: '8310-5', display: 'Body temperature', unit: 'Cel', ucum: 'Cel' },
 };
-
-const urn = (id: string) => `urn:uuid:${id}`;
-
-/** A stable UUID for one measurement of one event (name-based, like a version 5 UUID). */
-function uuidFor(eventId: string, part: string): string {
-  const h = createHash('sha1').update(`${eventId}/${part}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-type Resource = Record<string, unknown> & { resourceType: string; id: string };
 
 function patientResource(p: ReplayedPatient): Resource {
   const r = p.row;
@@ -111,11 +104,18 @@ function observations(patientId: string, event: RecordedEvent): Resource[] {
   return out;
 }
 
-export function fhirBundle(patient: ReplayedPatient, events: readonly RecordedEvent[], now: Date) {
+/** `events`: the patient's stream; `clinical`: the streams of its consultations and lab requests. */
+export function fhirBundle(
+  patient: ReplayedPatient,
+  events: readonly RecordedEvent[],
+  clinical: readonly RecordedEvent[],
+  now: Date,
+) {
   const id = patient.row.patient_id;
   const resources = [
     patientResource(patient),
     ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e)),
+    ...clinicalResources(id, clinical),
   ];
   return {
     resourceType: 'Bundle',

@@ -2,8 +2,9 @@ import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
 
 /**
- * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals), oldest
- * first, with field-level old → new values where the event carries them.
+ * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, and the
+ * clinical work: consultations, prescriptions, dispensing, lab orders and results), oldest first,
+ * with field-level old → new values where the event carries them.
  */
 export type Change = { field: string; label: string; from: unknown; to: unknown };
 
@@ -59,8 +60,7 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
       'position',
     ])
     .where('hospital_id', '=', hospitalId)
-    .where('subject_type', '=', 'patient')
-    .where('subject_id', '=', patientId)
+    .where('patient_id', '=', patientId)
     .orderBy('occurred_at')
     .orderBy('position')
     .execute();
@@ -89,4 +89,20 @@ export async function registeredHere(db: Db, hospitalId: string, patientId: stri
     .where('event_type', '=', 'PatientRegistered')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The streams of the patient's clinical records (consultations, lab requests), found through the
+ * trail's own rows: the export reads their events from the store.
+ */
+export async function clinicalStreamsOf(db: Db, hospitalId: string, patientId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select('stream_id')
+    .distinct()
+    .where('hospital_id', '=', hospitalId)
+    .where('patient_id', '=', patientId)
+    .where('event_type', 'in', ['ConsultationRecorded', 'LabRequestOrdered'])
+    .execute();
+  return rows.map((r) => r.stream_id).sort();
 }

@@ -5,7 +5,7 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
 import { fhirBundle } from './fhir';
-import { patientHistory, registeredHere } from './patient-history';
+import { clinicalStreamsOf, patientHistory, registeredHere } from './patient-history';
 import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
 
@@ -69,9 +69,10 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       if (!patient) throw new NotFound(PATIENT_NOT_FOUND);
       const now = new Date();
       const fhir = request.query.format === 'fhir';
+      const clinical = await clinicalEventsOf(hospitalId, request.params.id);
       const body = fhir
-        ? fhirBundle(patient, events, now)
-        : jsonExport(patient, events, await historyAfterCatchUp(hospitalId, request.params.id), now);
+        ? fhirBundle(patient, events, clinical, now)
+        : jsonExport(patient, events, clinical, await patientHistory(platform.db, hospitalId, request.params.id), now);
       return reply
         .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')
         .header(
@@ -83,8 +84,10 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
     },
   );
 
-  async function historyAfterCatchUp(hospitalId: string, patientId: string) {
+  /** The events of the patient's consultations and lab requests, as the store holds them (the trail caught up). */
+  async function clinicalEventsOf(hospitalId: string, patientId: string) {
     await trailCaughtUp(platform);
-    return patientHistory(platform.db, hospitalId, patientId);
+    const streams = await clinicalStreamsOf(platform.db, hospitalId, patientId);
+    return (await Promise.all(streams.map((s) => platform.store.readStream(s)))).flat();
   }
 }

@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
-import { findPatient, hospitalDate, PatientNotFound } from '../patients';
+import { Forbidden } from '../../platform/http/errors';
+import { asOfQuery, findPatient, hospitalDate, PatientNotFound } from '../patients';
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
 import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
+import { consultationsAsOf } from './read-models/consultations-as-of';
 import { createConsultationBody, dispensationSchema } from './schemas';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
 const DOCTOR_ONLY = 'Access denied. Doctor role required.';
+/** As for a patient's record: admins and compliance officers replay the list as of an instant. */
+const REPLAY_ROLES: readonly string[] = ['admin', 'compliance_officer'];
+const NO_REPLAY = 'Access denied. You do not have permission to view past versions of a record.';
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -78,16 +83,28 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/consultations/patient/:patientId',
     {
-      onRequest: doctor,
+      // A read of the patient's record: the access trail records it (and every refusal).
+      config: { audit: { subject: 'patient', idParam: 'patientId', what: 'consultations' } },
+      onRequest: platform.auth(['doctor', 'admin', 'compliance_officer'], DOCTOR_ONLY),
       schema: {
         tags,
         security,
-        summary: "A patient's consultations, newest first",
+        summary:
+          "A patient's consultations, newest first (doctor); with `asOf` (admin, compliance officer) the list as it stood then",
         params: z.object({ patientId: z.string().max(100) }),
+        querystring: asOfQuery,
       },
     },
     async (request) => {
-      const { hospitalId } = request.auth!;
+      const { hospitalId, role } = request.auth!;
+      const { asOf } = request.query;
+      if (asOf) {
+        if (!REPLAY_ROLES.includes(role)) throw new Forbidden(NO_REPLAY);
+        const list = await consultationsAsOf(platform.db, platform.store, hospitalId, request.params.patientId, asOf);
+        if (!list) throw new PatientNotFound();
+        return success(list);
+      }
+      if (role !== 'doctor') throw new Forbidden(DOCTOR_ONLY);
       const patient = await findPatient(platform.db, hospitalId, request.params.patientId, new Date());
       if (!patient) throw new PatientNotFound();
       return success(await listForPatient(hospitalId, patient.id));

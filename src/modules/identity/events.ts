@@ -75,6 +75,23 @@ export const accountLocked = defineEvent(
   'AccountLocked',
   z.object({ userId: z.string(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
 );
+/**
+ * A sign-in refused before any password was checked against an account: the e-mail belongs to no
+ * account (stream `sign-in-failures-platform-<day>`, outside every hospital: nobody's hospital is
+ * known), or the account is locked (its hospital's stream of the day, the account as subject).
+ * Wrong passwords are LoginFailed on the account itself.
+ */
+export const signInFailed = defineEvent(
+  'SignInFailed',
+  z.object({
+    /** Lowercased, as typed; for a locked account its own. */
+    email: z.string(),
+    door: z.enum(['admin', 'staff']),
+    reason: z.enum(['unknown_email', 'locked']),
+    userId: z.string().nullable(),
+    at,
+  }),
+);
 /** `sessionId`: the session that made the change stays open; every other one is ended. */
 export const passwordChanged = defineEvent(
   'PasswordChanged',
@@ -132,6 +149,7 @@ export const identityContracts = [
   loginFailed,
   accountLocked,
   passwordChanged,
+  signInFailed,
   sessionStarted,
   loggedOut,
   sessionRevoked,
@@ -152,6 +170,7 @@ export type LoginSucceeded = EventOf<typeof loginSucceeded>;
 export type LoginFailed = EventOf<typeof loginFailed>;
 export type AccountLocked = EventOf<typeof accountLocked>;
 export type PasswordChanged = EventOf<typeof passwordChanged>;
+export type SignInFailed = EventOf<typeof signInFailed>;
 export type SessionStarted = EventOf<typeof sessionStarted>;
 export type LoggedOut = EventOf<typeof loggedOut>;
 export type SessionRevoked = EventOf<typeof sessionRevoked>;

@@ -8,7 +8,15 @@ import { laboratoryRoutes } from './routes';
 export { laboratoryContracts, LAB_TEST_CATALOGUE, LAB_URGENCIES } from './events';
 export type * from './events';
 export { orderLabTests, type LabOrder } from './commands';
-export { labRequestsForConsultations, LAB_REQUESTS, type LabRequestView } from './read-models/lab-requests';
+export {
+  labRequestsForConsultations,
+  LAB_REQUESTS,
+  toLabRequestView,
+  type LabRequestView,
+} from './read-models/lab-requests';
+// The consultation list's point-in-time replay folds a patient's lab requests through these.
+export { chartOrder, replayLabRequest } from './read-models/lab-request-rows';
+export { labRequestStream } from './lab-request';
 export { labRequestSchema, pagination, paginationSchema } from './routes';
 export { LAB_PATIENT_STATUS } from './reactors/patient-status';
 

@@ -13,6 +13,7 @@ export { patientStream } from './patient';
 export type { PatientDetails, VitalSigns } from './patient';
 export { replayPatient, patientDetailAsOf, type ReplayedPatient } from './read-models/patient-replay';
 export { toDetail as patientDetailOf, type PatientDetailView } from './read-models/patients-queries';
+export { patientAsOfQuery as asOfQuery } from './schemas';
 // For the clinical modules: the hospital's calendar, a patient's record, and the status command.
 export { hospitalDate, isCalendarDate } from './clinic-time';
 export { findPatient } from './read-models/patients-queries';

@@ -24,6 +24,8 @@ declare module '../../../platform/db/database' {
       action: string;
       subject_type: string | null;
       subject_id: string | null;
+      /** The patient the entry concerns (migration 0602), whatever its subject. */
+      patient_id: string | null;
       outcome: string;
       ip: string | null;
       request_id: string | null;
@@ -69,6 +71,13 @@ function primaryFlags(events: readonly RecordedEvent[], carried: { feed_tx: stri
     start = end;
   }
   return flags;
+}
+
+/** The patient an event concerns: its subject when that is a patient, else the patient id it carries. */
+function patientOf(described: { subjectType: string | null; subjectId: string | null }, data: unknown) {
+  if (described.subjectType === 'patient') return described.subjectId;
+  const id = (data as { patientId?: unknown } | null)?.patientId;
+  return typeof id === 'string' ? id : null;
 }
 
 async function storedEvents(trx: Trx, ids: string[]): Promise<Map<string, StoredEvent>> {
@@ -126,6 +135,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       action: described.action.slice(0, 500),
       subject_type: described.subjectType,
       subject_id: described.subjectId,
+      patient_id: patientOf(described, e.data),
       outcome: described.outcome,
       ip: m.ip ?? null,
       request_id: m.requestId ?? null,

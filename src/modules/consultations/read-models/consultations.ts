@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
 import { hospitalDate } from '../../patients';
 import type { ConsultationData, ConsultationEvent } from '../events';
+import { consultationView, dispensedMedications, medicationView, recordedRow } from './consultation-rows';
 
 export type StoredMedication = ConsultationData['prescriptions'][number] & {
   dispensed: boolean;
@@ -54,23 +55,10 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
   inline: true,
   handlers: {
     ConsultationRecorded: async (trx, event) => {
-      const d = event.data;
+      const row = recordedRow(event);
       await trx
         .insertInto('consultations')
-        .values({
-          consultation_id: d.consultationId,
-          hospital_id: d.hospitalId,
-          patient_id: d.patientId,
-          patient_name: d.patientName,
-          doctor_id: d.doctor.id,
-          doctor_name: d.doctor.name,
-          primary_diagnosis: d.primaryDiagnosis,
-          recorded_at: new Date(event.metadata.occurredAt),
-          record: json(d),
-          medications: json(d.prescriptions.map((p) => ({ ...p, dispensed: false, dispensedAt: null }))),
-          has_pending: d.prescriptions.length > 0,
-          version: versionAfter(event),
-        })
+        .values({ ...row, record: json(row.record), medications: json(row.medications) })
         .onConflict((oc) => oc.column('consultation_id').doNothing())
         .execute();
     },
@@ -92,10 +80,7 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
         .forUpdate()
         .executeTakeFirst();
       if (!row) return;
-      const done = new Set(d.items.map((i) => i.index));
-      const medications = row.medications.map((m, i) =>
-        done.has(i) ? { ...m, dispensed: true, dispensedAt: event.metadata.occurredAt } : m,
-      );
+      const medications = dispensedMedications(row.medications, event);
       const at = new Date(event.metadata.occurredAt);
       await trx
         .updateTable('consultations')
@@ -131,19 +116,6 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
   },
 });
 
-const medicationView = (m: StoredMedication, index: number) => ({
-  index,
-  name: m.medicationName,
-  medicationName: m.medicationName,
-  dosage: m.dosage,
-  frequency: m.frequency,
-  duration: m.duration,
-  instructions: m.instructions,
-  quantity: m.quantity,
-  dispensed: m.dispensed,
-  dispensedAt: m.dispensedAt,
-});
-
 /** A patient's consultations, newest first; lab orders are joined by the caller from the lab's records. */
 export async function consultationsOfPatient(db: Db, hospitalId: string, patientId: string) {
   const rows = await db
@@ -155,39 +127,7 @@ export async function consultationsOfPatient(db: Db, hospitalId: string, patient
     .orderBy('consultation_id', 'desc')
     .limit(500)
     .execute();
-  return rows.map((r) => {
-    const c = r.record;
-    const [firstName = '', ...rest] = c.doctor.name.split(' ');
-    const at = new Date(r.recorded_at).toISOString();
-    return {
-      id: c.consultationId,
-      consultationDate: at,
-      createdAt: at,
-      patientId: c.patientId,
-      patientName: c.patientName,
-      doctor: { id: c.doctor.id, name: c.doctor.name, firstName, lastName: rest.join(' ') },
-      chiefComplaint: c.chiefComplaint,
-      historyOfPresentIllness: c.historyOfPresentIllness,
-      physicalExamination: c.physicalExamination,
-      primaryDiagnosis: c.primaryDiagnosis,
-      treatmentPlan: c.treatmentPlan,
-      doctorNotes: c.doctorNotes,
-      vitals: c.vitals,
-      prescriptions: r.medications.map(medicationView),
-      billing: {
-        currency: 'NGN' as const,
-        consultationFee: c.billing.consultationFeeKobo / 100,
-        additionalCharges: c.billing.additionalCharges.map((a) => ({
-          description: a.description,
-          amount: a.amountKobo / 100,
-        })),
-        totalAmount: c.billing.totalAmountKobo / 100,
-      },
-      followUpRequired: c.followUp.required,
-      followUpDate: c.followUp.date,
-      followUpInstructions: c.followUp.instructions,
-    };
-  });
+  return rows.map(consultationView);
 }
 
 /** The pharmacist's queue: prescriptions with something left to dispense, oldest first. */

@@ -7,6 +7,7 @@ import { BadRequest, Forbidden, Unauthorized } from '../../../platform/http/erro
 import type { Platform } from '../../../platform/platform';
 import { accountDecider, AccountIsLocked } from '../account-decider';
 import { accountStream, minutesLocked } from '../account';
+import type { SignInFailed } from '../events';
 import { dummyVerify, verifyPassword } from '../passwords';
 import {
   findAccountByEmail,
@@ -60,24 +61,22 @@ export async function signIn(
   if (!account || !account.password_hash) {
     if (door === 'admin') await refuseUnverifiedAdmin(platform, email, password);
     else await dummyVerify(password);
+    await recordSignInFailure(platform, requestMetadata(request, clock(), null), {
+      email,
+      door,
+      reason: 'unknown_email',
+    });
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
 
   const now = clock();
+  const metadata = requestMetadata(request, now, account);
   const minutes = minutesLocked(account.locked_until, now);
-  if (minutes > 0) throw new AccountIsLocked(minutes);
-
+  if (minutes > 0) {
+    await recordSignInFailure(platform, metadata, { email, door, reason: 'locked', userId: account.user_id });
+    throw new AccountIsLocked(minutes);
+  }
   const role = account.role as AuthContext['role'];
-  const metadata: EventMetadata = {
-    ...metadataFor({
-      hospitalId: account.hospital_id,
-      actor: { userId: account.user_id, role, name: account.full_name },
-      correlationId: request.id,
-      now,
-    }),
-    requestId: request.id,
-    ip: request.ip,
-  };
   const stream = accountStream(account.user_id);
 
   if (!(await verifyPassword(account.password_hash, password))) {
@@ -121,6 +120,34 @@ export async function signIn(
     metadata,
   );
   return { token: session.token, account, hospital, previousLoginAt: account.last_login_at };
+}
+
+/** Who is signing in, as far as is known: the account the e-mail names, or nobody (no hospital). */
+function requestMetadata(request: FastifyRequest, now: Date, account: Account | null): EventMetadata {
+  const who = account
+    ? {
+        hospitalId: account.hospital_id,
+        actor: { userId: account.user_id, role: account.role as AuthContext['role'], name: account.full_name },
+      }
+    : { hospitalId: '', actor: { userId: 'anonymous', role: 'anonymous' as const, name: 'Unknown caller' } };
+  return { ...metadataFor({ ...who, correlationId: request.id, now }), requestId: request.id, ip: request.ip };
+}
+
+/**
+ * A refused sign-in that no account's own events record (the audit trail's, issue 10), in a stream
+ * per hospital and day; an unknown e-mail's has no hospital (`platform`), like a caller's 401.
+ */
+async function recordSignInFailure(
+  platform: Platform,
+  metadata: EventMetadata,
+  failure: { email: string; door: Door; reason: SignInFailed['data']['reason']; userId?: string },
+): Promise<void> {
+  const stream = `sign-in-failures-${metadata.hospitalId || 'platform'}-${metadata.occurredAt.slice(0, 10)}`;
+  await platform.transact(metadata, async (uow) => {
+    uow.stage(stream, 'any', [
+      { type: 'SignInFailed', data: { userId: null, ...failure, at: metadata.occurredAt } } satisfies SignInFailed,
+    ]);
+  });
 }
 
 /**

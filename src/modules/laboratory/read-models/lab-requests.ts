@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
+import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
 import type { LabRequestStatus } from '../lab-request';
 
@@ -39,7 +39,6 @@ declare module '../../../platform/db/database' {
 }
 
 export const LAB_REQUESTS = 'laboratory-requests';
-const RANK: Record<LabUrgency, number> = { STAT: 0, Urgent: 1, Routine: 2 };
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 
 /** Inline: the technician's queue and the doctor's chart show an order or result as soon as it is made. */
@@ -48,69 +47,26 @@ export const labRequestsProjection = defineProjection<LabRequestEvent>({
   inline: true,
   handlers: {
     LabRequestOrdered: async (trx, event) => {
-      const d = event.data;
-      const at = new Date(event.metadata.occurredAt);
       await trx
         .insertInto('lab_requests')
-        .values({
-          lab_request_id: d.labRequestId,
-          hospital_id: d.hospitalId,
-          consultation_id: d.consultationId,
-          patient_id: d.patientId,
-          patient_name: d.patientName,
-          ordered_by_id: d.orderedBy.id,
-          ordered_by_name: d.orderedBy.name,
-          test_name: d.testName,
-          test_code: d.testCode,
-          urgency: d.urgency,
-          urgency_rank: RANK[d.urgency],
-          instructions: d.instructions,
-          status: 'pending',
-          ordered_at: at,
-          started_at: null,
-          started_by: null,
-          completed_at: null,
-          completed_on: null,
-          results: null,
-          notes: null,
-          conducted_by: null,
-          updated_at: at,
-          version: versionAfter(event),
-        })
+        .values(orderedRow(event))
         .onConflict((oc) => oc.column('lab_request_id').doNothing())
         .execute();
     },
     LabTestStarted: async (trx, event) => {
-      const at = new Date(event.metadata.occurredAt);
       await trx
         .updateTable('lab_requests')
-        .set({
-          status: 'in progress',
-          started_at: at,
-          started_by: event.metadata.actor.name,
-          updated_at: at,
-          version: versionAfter(event),
-        })
+        .set(startedChanges(event))
         .where('lab_request_id', '=', event.data.labRequestId)
         .where('version', '<', versionAfter(event))
         .execute();
     },
     LabResultsRecorded: async (trx, event) => {
-      const at = new Date(event.metadata.occurredAt);
-      const d = event.data;
+      const changes = resultsChanges(event);
       await trx
         .updateTable('lab_requests')
-        .set({
-          status: 'completed',
-          completed_at: at,
-          completed_on: hospitalDate(at),
-          results: JSON.stringify(d.results) as unknown as LabResults,
-          notes: d.notes,
-          conducted_by: d.conductedBy,
-          updated_at: at,
-          version: versionAfter(event),
-        })
-        .where('lab_request_id', '=', d.labRequestId)
+        .set({ ...changes, results: JSON.stringify(changes.results) as unknown as LabResults })
+        .where('lab_request_id', '=', event.data.labRequestId)
         .where('version', '<', versionAfter(event))
         .execute();
     },

@@ -1,0 +1,170 @@
+import type { RecordedEvent } from '../../platform/event-store/port';
+import type { ConsultationRecorded, PrescriptionDispensed } from '../consultations';
+import type { LabRequestOrdered, LabResultsRecorded } from '../laboratory';
+import { urn, uuidFor, type Resource } from './fhir-ids';
+
+/**
+ * The clinical part of the FHIR export, from the streams of the patient's consultations and lab
+ * requests: an Encounter per consultation (reason and diagnosis), a MedicationRequest per
+ * prescribed medication (completed once dispensed), a MedicationDispense per item handed out, a
+ * ServiceRequest per lab order and, once resulted, a DiagnosticReport with an Observation per
+ * value. Ids are the records' own (consultation, lab request) or derived from the event and the
+ * item, so a second export names every resource the same.
+ */
+const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const LAB_TEST_SYSTEM = 'urn:hms:lab-test';
+const PRIORITY = { Routine: 'routine', Urgent: 'urgent', STAT: 'stat' } as const;
+
+type Ref = { reference: string };
+const ref = (id: string): Ref => ({ reference: urn(id) });
+const medicationRequestId = (consultationId: string, index: number) => uuidFor(consultationId, `medication/${index}`);
+
+function encounter(patient: Ref, e: RecordedEvent<ConsultationRecorded>): Resource {
+  const d = e.data;
+  return {
+    resourceType: 'Encounter',
+    id: d.consultationId,
+    status: 'finished',
+    class: { system: ACT_CODE, code: 'AMB', display: 'ambulatory' },
+    subject: patient,
+    participant: [{ individual: { display: d.doctor.name } }],
+    period: { start: e.metadata.occurredAt },
+    reasonCode: [{ text: d.chiefComplaint }],
+    diagnosis: [{ condition: { display: d.primaryDiagnosis }, rank: 1 }],
+  };
+}
+
+function medicationRequests(patient: Ref, e: RecordedEvent<ConsultationRecorded>, dispensed: Set<string>) {
+  const d = e.data;
+  return d.prescriptions.map((m, index): Resource => ({
+    resourceType: 'MedicationRequest',
+    id: medicationRequestId(d.consultationId, index),
+    status: dispensed.has(`${d.consultationId}/${index}`) ? 'completed' : 'active',
+    intent: 'order',
+    medicationCodeableConcept: { text: m.medicationName },
+    subject: patient,
+    encounter: ref(d.consultationId),
+    authoredOn: e.metadata.occurredAt,
+    requester: { display: d.doctor.name },
+    dosageInstruction: [
+      {
+        text: `${m.dosage}, ${m.frequency}, for ${m.duration}`,
+        ...(m.instructions ? { patientInstruction: m.instructions } : {}),
+      },
+    ],
+    dispenseRequest: { quantity: { value: m.quantity } },
+  }));
+}
+
+function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispensed>): Resource[] {
+  const d = e.data;
+  return d.items.map((item) => ({
+    resourceType: 'MedicationDispense',
+    id: uuidFor(e.id, `item/${item.index}`),
+    status: 'completed',
+    medicationCodeableConcept: { text: item.medicationName },
+    subject: patient,
+    context: ref(d.consultationId),
+    performer: [{ actor: { display: e.metadata.actor.name } }],
+    authorizingPrescription: [ref(medicationRequestId(d.consultationId, item.index))],
+    quantity: { value: item.quantity },
+    whenHandedOver: e.metadata.occurredAt,
+  }));
+}
+
+function serviceRequest(patient: Ref, e: RecordedEvent<LabRequestOrdered>, resulted: boolean): Resource {
+  const d = e.data;
+  return {
+    resourceType: 'ServiceRequest',
+    id: d.labRequestId,
+    status: resulted ? 'completed' : 'active',
+    intent: 'order',
+    priority: PRIORITY[d.urgency],
+    code: { coding: [{ system: LAB_TEST_SYSTEM, code: d.testCode, display: d.testName }], text: d.testName },
+    subject: patient,
+    encounter: ref(d.consultationId),
+    authoredOn: e.metadata.occurredAt,
+    requester: { display: d.orderedBy.name },
+    ...(d.instructions ? { note: [{ text: d.instructions }] } : {}),
+  };
+}
+
+function observationValue(value: string | number | boolean) {
+  if (typeof value === 'number') return { valueQuantity: { value } };
+  if (typeof value === 'boolean') return { valueBoolean: value };
+  return { valueString: value };
+}
+
+/** The report and, when the results are values by parameter, one Observation per value. */
+function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>): Resource[] {
+  const d = e.data;
+  const values = typeof d.results === 'string' ? [] : Object.entries(d.results);
+  const observations = values
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null)
+    .map(([name, value]): Resource => ({
+      resourceType: 'Observation',
+      id: uuidFor(e.id, `result/${name}`),
+      status: 'final',
+      category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
+      code: { text: name },
+      subject: patient,
+      encounter: ref(d.consultationId),
+      effectiveDateTime: e.metadata.occurredAt,
+      ...observationValue(value),
+    }));
+  const conclusion = [typeof d.results === 'string' ? d.results : null, d.notes].filter(Boolean).join('\n');
+  const report: Resource = {
+    resourceType: 'DiagnosticReport',
+    id: uuidFor(e.id, 'report'),
+    status: 'final',
+    basedOn: [ref(d.labRequestId)],
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
+    code: { coding: [{ system: LAB_TEST_SYSTEM, code: d.testCode, display: d.testName }], text: d.testName },
+    subject: patient,
+    encounter: ref(d.consultationId),
+    effectiveDateTime: e.metadata.occurredAt,
+    issued: e.metadata.occurredAt,
+    performer: [{ display: d.conductedBy }],
+    ...(observations.length ? { result: observations.map((o) => ref(o.id)) } : {}),
+    ...(conclusion ? { conclusion } : {}),
+  };
+  return [report, ...observations];
+}
+
+/** The clinical resources of one patient, in the order the work happened. */
+export function clinicalResources(patientId: string, events: readonly RecordedEvent[]): Resource[] {
+  const patient = ref(patientId);
+  const sorted = [...events].sort((a, b) => Date.parse(a.metadata.occurredAt) - Date.parse(b.metadata.occurredAt));
+  const dispensed = new Set(
+    sorted
+      .filter((e) => e.type === 'PrescriptionDispensed')
+      .flatMap((e) => {
+        const d = (e as RecordedEvent<PrescriptionDispensed>).data;
+        return d.items.map((i) => `${d.consultationId}/${i.index}`);
+      }),
+  );
+  const resulted = new Set(
+    sorted
+      .filter((e) => e.type === 'LabResultsRecorded')
+      .map((e) => (e as RecordedEvent<LabResultsRecorded>).data.labRequestId),
+  );
+  return sorted.flatMap((e): Resource[] => {
+    switch (e.type) {
+      case 'ConsultationRecorded': {
+        const c = e as RecordedEvent<ConsultationRecorded>;
+        return [encounter(patient, c), ...medicationRequests(patient, c, dispensed)];
+      }
+      case 'PrescriptionDispensed':
+        return medicationDispenses(patient, e as RecordedEvent<PrescriptionDispensed>);
+      case 'LabRequestOrdered': {
+        const o = e as RecordedEvent<LabRequestOrdered>;
+        return [serviceRequest(patient, o, resulted.has(o.data.labRequestId))];
+      }
+      case 'LabResultsRecorded':
+        return labReport(patient, e as RecordedEvent<LabResultsRecorded>);
+      default:
+        return [];
+    }
+  });
+}
