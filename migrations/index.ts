@@ -15,6 +15,7 @@ import * as laboratoryRequests from './0500-laboratory-requests';
 import * as auditTrail from './0600-audit-trail';
 import * as auditEventsImmutable from './0601-audit-events-immutable';
 import * as notifications from './0300-notifications';
+import * as accessControlMatrix from './0800-access-control-matrix';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0600-audit-trail': auditTrail,
   '0601-audit-events-immutable': auditEventsImmutable,
   '0300-notifications': notifications,
+  '0800-access-control-matrix': accessControlMatrix,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../platform/platform';
+import { accessControlModule } from './access-control';
 import { auditModule } from './audit';
 import { consultationsModule } from './consultations';
 import { hospitalsModule } from './hospitals';
@@ -20,4 +21,5 @@ export const modules: AppModule[] = [
   consultationsModule,
   notificationsModule,
   auditModule,
+  accessControlModule,
 ];

@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../../platform/event-store/port';
+import { moduleName } from '../../shared/access-matrix';
+import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 
 /**
  * What an event means in the trail: a short sentence in the past tense, the record it is about,
@@ -153,6 +155,9 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return onUser(`Deleted ${user()}`);
     case 'HospitalPlanChanged':
       return ok(`Changed the plan to ${str(d.plan)}`, 'hospital', d.hospitalId);
+    // ─── Access control
+    case 'AccessMatrixChanged':
+      return ok(accessChangeSentence(d), 'hospital', d.hospitalId);
     // ─── Identity
     case 'LoginSucceeded':
       return onUser(`Signed in`);
@@ -209,6 +214,24 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);
     }
   }
+}
+
+type MatrixChange = { module: string; granted: string[]; revoked: string[] };
+const roleList = (roles: string[]) => roles.map((r) => ROLE_LABELS[r as RoleCode] ?? r).join(', ');
+
+/** 'Changed access control: Pharmacy revoked from Pharmacist; Laboratory granted to Nurse'. */
+function accessChangeSentence(d: Data): string {
+  const changes = (Array.isArray(d.changes) ? d.changes : []) as MatrixChange[];
+  const parts = changes.map((c) =>
+    [
+      c.granted.length ? `${moduleName(c.module)} granted to ${roleList(c.granted)}` : '',
+      c.revoked.length ? `${moduleName(c.module)} revoked from ${roleList(c.revoked)}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+  );
+  const what = parts.join('; ');
+  return d.reason === 'reset' ? `Reset access control to default (${what})` : `Changed access control: ${what}`;
 }
 
 const SECRET_KEY = /hash$|password|secret|token$/i;

@@ -56,6 +56,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/consultations/create',
     {
+      config: { accessModule: 'patients' },
       onRequest: doctor,
       schema: {
         tags,
@@ -77,6 +78,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/consultations/patient/:patientId',
     {
+      config: { accessModule: 'patients' },
       onRequest: doctor,
       schema: {
         tags,
@@ -96,6 +98,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/consultations/prescriptions/pending',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacist,
       schema: {
         tags,
@@ -114,6 +117,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/consultations/prescriptions/:consultationId/dispense',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacist,
       schema: {
         tags,
@@ -138,6 +142,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/pharmacy/stats',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacyDashboard,
       schema: {
         tags: ['Pharmacy'],

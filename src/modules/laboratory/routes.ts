@@ -107,6 +107,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/requests',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canView,
       schema: {
         tags,
@@ -125,7 +126,11 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
 
   app.post(
     '/lab/requests/:id/start',
-    { onRequest: canWork, schema: { tags, security, params: idParams, response: { 200: answer } } },
+    {
+      config: { accessModule: 'laboratory' },
+      onRequest: canWork,
+      schema: { tags, security, params: idParams, response: { 200: answer } },
+    },
     async (request) => {
       const lab = await startLabTest(platform, platform.metadataFor(request), request.params.id);
       return success({ request: lab }, 'Test started');
@@ -135,6 +140,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/lab/requests/:id/results',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canWork,
       schema: { tags, security, params: idParams, body: resultsBody, response: { 200: answer } },
     },
@@ -149,6 +155,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/stats',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canView,
       schema: {
         tags,
