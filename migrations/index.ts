@@ -3,6 +3,7 @@ import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
 import * as feedReader from './0003-platform-feed-reader';
 import * as hospitalsReadModels from './0100-hospitals-read-models';
+import * as hospitalsSettings from './0102-hospitals-settings';
 import * as identityReadModels from './0110-identity-read-models';
 import * as identityAccountsOwned from './0111-identity-accounts-owned';
 import * as staffDirectory from './0200-staff-directory';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0002-platform-projections': projections,
   '0003-platform-feed-reader': feedReader,
   '0100-hospitals-read-models': hospitalsReadModels,
+  '0102-hospitals-settings': hospitalsSettings,
   '0110-identity-read-models': identityReadModels,
   '0111-identity-accounts-owned': identityAccountsOwned,
   '0200-staff-directory': staffDirectory,

@@ -64,6 +64,9 @@ const FIELD_LABELS: Record<string, string> = {
   emergencyContactName: 'emergency contact name',
   emergencyContactRelationship: 'emergency contact relationship',
   emergencyContactPhone: 'emergency contact phone',
+  idleTimeoutMinutes: 'idle time-out (minutes)',
+  defaultConsultationFee: 'default consultation fee',
+  timeZone: 'time zone',
 };
 
 export function fieldLabel(field: string): string {
@@ -204,6 +207,15 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
     case 'HospitalStatusChanged':
       return ok(`Changed the hospital's status to ${str(d.status)}`, 'hospital', d.hospitalId);
+    case 'HospitalSettingsChanged': {
+      const after = (d.settings ?? {}) as Data;
+      const moves = Object.entries((d.previous ?? {}) as Data).map(
+        ([field, before]) => `${fieldLabel(field)} from ${str(before) || 'none'} to ${str(after[field]) || 'none'}`,
+      );
+      return ok(`Changed hospital settings: ${moves.join(', ')}`, 'hospital', d.hospitalId);
+    }
+    case 'HospitalLogoChanged':
+      return ok(d.logo ? 'Changed the hospital logo' : 'Removed the hospital logo', 'hospital', d.hospitalId);
     case 'UniqueValueReserved':
       return ok(`Reserved a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     case 'UniqueValueReleased':
