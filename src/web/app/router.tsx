@@ -31,6 +31,8 @@ const DoctorPatients = () => import('../features/patients/doctor-patients-page')
 const DoctorPatient = () => import('../features/patients/doctor-patient-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
+const AccessControl = () => import('../features/access-control/access-control-page');
+const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 
 function shell(): ReactNode {
   return (
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.admin.dashboard, element: page(AdminDashboard) },
       { path: paths.admin.users, element: page(Users) },
+      { path: paths.admin.accessControl, element: page(AccessControl) },
+      { path: paths.admin.settings, element: page(HospitalSettings) },
       ...[
         paths.admin.patients,
         paths.admin.laboratory,
@@ -63,8 +67,6 @@ export const routes: RouteObject[] = [
         paths.admin.pharmacy,
         paths.admin.billing,
         paths.admin.providers,
-        paths.admin.accessControl,
-        paths.admin.settings,
         paths.admin.profile,
         paths.admin.reports,
         paths.admin.departments,
