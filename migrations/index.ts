@@ -3,6 +3,7 @@ import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
 import * as feedReader from './0003-platform-feed-reader';
 import * as hospitalsReadModels from './0100-hospitals-read-models';
+import * as hospitalsSettings from './0102-hospitals-settings';
 import * as identityReadModels from './0110-identity-read-models';
 import * as identityAccountsOwned from './0111-identity-accounts-owned';
 import * as staffDirectory from './0200-staff-directory';
@@ -17,6 +18,7 @@ import * as auditEventsImmutable from './0601-audit-events-immutable';
 import * as auditEventsPatient from './0602-audit-events-patient';
 import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
+import * as accessControlMatrix from './0800-access-control-matrix';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -27,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0002-platform-projections': projections,
   '0003-platform-feed-reader': feedReader,
   '0100-hospitals-read-models': hospitalsReadModels,
+  '0102-hospitals-settings': hospitalsSettings,
   '0110-identity-read-models': identityReadModels,
   '0111-identity-accounts-owned': identityAccountsOwned,
   '0200-staff-directory': staffDirectory,
@@ -41,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0602-audit-events-patient': auditEventsPatient,
   '0300-notifications': notifications,
   '0700-billing-ledger': billingLedger,
+  '0800-access-control-matrix': accessControlMatrix,
 };

@@ -13,6 +13,7 @@ import { transact } from './platform/event-store/unit-of-work';
 import { accessContracts } from './platform/http/access-trail';
 import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
+import { defaultAccessPolicy, type AccessPolicy } from './platform/http/module-access';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
 import { NodemailerMailer } from './platform/mail/nodemailer-mailer';
@@ -89,6 +90,7 @@ export async function buildApp(
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
   };
+  let accessPolicy: AccessPolicy = defaultAccessPolicy;
   const realtime = new RealtimeHub({
     authenticate: (token) => authenticateToken(token, tokens, sessionValidator),
     log,
@@ -103,6 +105,7 @@ export async function buildApp(
     mailer,
     realtime,
     runner: undefined as unknown as ProjectionRunner,
+    access: { matrixOf: (hospitalId) => accessPolicy.matrixOf(hospitalId) },
     auth: (roles, message) => requireAuth(tokens, () => sessionValidator, roles, message),
     metadataFor: (request) => {
       const auth = request.auth;
@@ -141,6 +144,7 @@ export async function buildApp(
     log,
   );
   for (const m of modules) if (m.sessionValidator) sessionValidator = m.sessionValidator(platform);
+  for (const m of modules) if (m.accessPolicy) accessPolicy = m.accessPolicy(platform);
 
   const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });
   await app.register(realtimeRoutes(realtime));

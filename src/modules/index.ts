@@ -1,4 +1,5 @@
 import type { AppModule } from '../platform/platform';
+import { accessControlModule } from './access-control';
 import { auditModule } from './audit';
 import { billingModule } from './billing';
 import { consultationsModule } from './consultations';
@@ -22,4 +23,5 @@ export const modules: AppModule[] = [
   billingModule,
   notificationsModule,
   auditModule,
+  accessControlModule,
 ];

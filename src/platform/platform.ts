@@ -18,6 +18,7 @@ import type { Transacted, TransactOptions, UnitOfWork } from './event-store/unit
 import type { LiveConsumer, ProjectionRunner } from './projections/runner';
 import type { FeedConsumerRef, Projection, Reactor } from './projections/projection';
 import type { AuthContext, SessionValidator, TokenService } from './http/auth';
+import type { AccessPolicy } from './http/module-access';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/hub';
@@ -48,6 +49,8 @@ export type Platform = {
   realtime: Realtime;
   /** preHandler requiring a signed-in caller, optionally with one of `roles`. */
   auth: (roles?: readonly AuthContext['role'][], forbiddenMessage?: string) => preHandlerAsyncHookHandler;
+  /** Each hospital's module × role matrix as enforced now (routes' `config.accessModule`). */
+  access: AccessPolicy;
   /** Event metadata for a command issued by the signed-in caller of `request` (who, where, which request). */
   metadataFor: (request: FastifyRequest) => EventMetadata;
   /**
@@ -84,4 +87,6 @@ export type AppModule = {
   liveConsumers?: (platform: Platform) => LiveConsumer[];
   /** The module that owns sessions provides the check every authenticated request runs. */
   sessionValidator?: (platform: Platform) => SessionValidator;
+  /** The module that owns the access matrix provides the policy every tagged route checks. */
+  accessPolicy?: (platform: Platform) => AccessPolicy;
 };

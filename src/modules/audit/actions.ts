@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../../platform/event-store/port';
+import { moduleName } from '../../shared/access-matrix';
+import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
 
@@ -72,6 +74,9 @@ const FIELD_LABELS: Record<string, string> = {
   emergencyContactName: 'emergency contact name',
   emergencyContactRelationship: 'emergency contact relationship',
   emergencyContactPhone: 'emergency contact phone',
+  idleTimeoutMinutes: 'idle time-out (minutes)',
+  defaultConsultationFee: 'default consultation fee',
+  timeZone: 'time zone',
 };
 
 export function fieldLabel(field: string): string {
@@ -163,6 +168,9 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return onUser(`Deleted ${user()}`);
     case 'HospitalPlanChanged':
       return ok(`Changed the plan to ${str(d.plan)}`, 'hospital', d.hospitalId);
+    // ─── Access control
+    case 'AccessMatrixChanged':
+      return ok(accessChangeSentence(d), 'hospital', d.hospitalId);
     // ─── Identity
     case 'LoginSucceeded':
       return onUser(`Signed in`);
@@ -213,6 +221,15 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
     case 'HospitalStatusChanged':
       return ok(`Changed the hospital's status to ${str(d.status)}`, 'hospital', d.hospitalId);
+    case 'HospitalSettingsChanged': {
+      const after = (d.settings ?? {}) as Data;
+      const moves = Object.entries((d.previous ?? {}) as Data).map(
+        ([field, before]) => `${fieldLabel(field)} from ${str(before) || 'none'} to ${str(after[field]) || 'none'}`,
+      );
+      return ok(`Changed hospital settings: ${moves.join(', ')}`, 'hospital', d.hospitalId);
+    }
+    case 'HospitalLogoChanged':
+      return ok(d.logo ? 'Changed the hospital logo' : 'Removed the hospital logo', 'hospital', d.hospitalId);
     case 'UniqueValueReserved':
       return ok(`Reserved a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     case 'UniqueValueReleased':
@@ -227,6 +244,24 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);
     }
   }
+}
+
+type MatrixChange = { module: string; granted: string[]; revoked: string[] };
+const roleList = (roles: string[]) => roles.map((r) => ROLE_LABELS[r as RoleCode] ?? r).join(', ');
+
+/** 'Changed access control: Pharmacy revoked from Pharmacist; Laboratory granted to Nurse'. */
+function accessChangeSentence(d: Data): string {
+  const changes = (Array.isArray(d.changes) ? d.changes : []) as MatrixChange[];
+  const parts = changes.map((c) =>
+    [
+      c.granted.length ? `${moduleName(c.module)} granted to ${roleList(c.granted)}` : '',
+      c.revoked.length ? `${moduleName(c.module)} revoked from ${roleList(c.revoked)}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+  );
+  const what = parts.join('; ');
+  return d.reason === 'reset' ? `Reset access control to default (${what})` : `Changed access control: ${what}`;
 }
 
 const SECRET_KEY = /hash$|password|secret|token$/i;

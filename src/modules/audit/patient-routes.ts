@@ -30,7 +30,7 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients/:id/history',
     {
-      config: { audit: { subject: 'patient', idParam: 'id', what: 'history' } },
+      config: { accessModule: 'audit', audit: { subject: 'patient', idParam: 'id', what: 'history' } },
       onRequest: canAudit,
       schema: {
         tags,
@@ -52,7 +52,7 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients/:id/export',
     {
-      config: { audit: { subject: 'patient', idParam: 'id', what: 'export' } },
+      config: { accessModule: 'audit', audit: { subject: 'patient', idParam: 'id', what: 'export' } },
       onRequest: canAudit,
       schema: {
         tags,

@@ -76,7 +76,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   const canAudit = platform.auth(AUDIT_ROLES, AUDIT_DENIED);
   const security = [{ bearer: [] }];
   const tags = ['Audit'];
-  const refusals = (what: string) => ({ audit: { subject: 'audit', what, reads: false } });
+  const refusals = (what: string) => ({ accessModule: 'audit', audit: { subject: 'audit', what, reads: false } });
 
   app.get(
     '/audit/events',

@@ -33,6 +33,8 @@ import {
 /** Billing & Invoicing (spec-2 §6): the accountant (billing staff) and the admin; nobody else. */
 const BILLING_ROLES = ['admin', 'accountant'] as const;
 export const BILLING_ONLY = 'Access denied. Billing staff or admin role required.';
+/** Every billing route belongs to Billing & Invoicing in the hospital's access matrix. */
+const BILLING_MODULE = { accessModule: 'billing' } as const;
 
 export function billingRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
@@ -45,6 +47,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/prices',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: { tags, security, summary: 'The price list (kobo)', response: { 200: ok(priceListSchema) } },
     },
     async (request) => success(await getPriceList(platform.db, request.auth!.hospitalId)),
@@ -54,6 +57,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/prices',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,
@@ -76,6 +80,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,
@@ -95,6 +100,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,
@@ -122,7 +128,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices/:id',
     {
       onRequest: billing,
-      config: { audit: { ...invoiceAudit.audit, reads: true } },
+      config: { ...BILLING_MODULE, audit: { ...invoiceAudit.audit, reads: true } },
       schema: {
         tags,
         security,
@@ -139,7 +145,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices/:id/void',
     {
       onRequest: billing,
-      config: invoiceAudit,
+      config: { ...invoiceAudit, ...BILLING_MODULE },
       schema: {
         tags,
         security,
@@ -164,7 +170,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices/:id/payments',
     {
       onRequest: billing,
-      config: invoiceAudit,
+      config: { ...invoiceAudit, ...BILLING_MODULE },
       schema: {
         tags,
         security,
@@ -199,6 +205,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/payments',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,
@@ -224,7 +231,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/payments/:id',
     {
       onRequest: billing,
-      config: { audit: { subject: 'payment', idParam: 'id', what: 'receipt' } },
+      config: { ...BILLING_MODULE, audit: { subject: 'payment', idParam: 'id', what: 'receipt' } },
       schema: {
         tags,
         security,
@@ -244,6 +251,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/dashboard',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,
@@ -266,6 +274,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/activity',
     {
       onRequest: billing,
+      config: BILLING_MODULE,
       schema: {
         tags,
         security,

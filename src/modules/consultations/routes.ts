@@ -62,6 +62,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/consultations/create',
     {
+      config: { accessModule: 'patients' },
       onRequest: doctor,
       schema: {
         tags,
@@ -84,7 +85,10 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
     '/consultations/patient/:patientId',
     {
       // A read of the patient's record: the access trail records it (and every refusal).
-      config: { audit: { subject: 'patient', idParam: 'patientId', what: 'consultations' } },
+      config: {
+        accessModule: ['patients', 'audit'],
+        audit: { subject: 'patient', idParam: 'patientId', what: 'consultations' },
+      },
       onRequest: platform.auth(['doctor', 'admin', 'compliance_officer'], DOCTOR_ONLY),
       schema: {
         tags,
@@ -114,6 +118,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/consultations/prescriptions/pending',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacist,
       schema: {
         tags,
@@ -132,6 +137,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/consultations/prescriptions/:consultationId/dispense',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacist,
       schema: {
         tags,
@@ -156,6 +162,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/pharmacy/stats',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: pharmacyDashboard,
       schema: {
         tags: ['Pharmacy'],

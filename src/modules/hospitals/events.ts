@@ -79,6 +79,24 @@ export const hospitalStatusChanged = defineEvent(
   z.object({ hospitalId: z.string(), status: z.enum(['active', 'inactive']), reason: z.string() }),
 );
 
+const settingsData = hospitalData.extend({
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  timeZone: z.string(),
+  idleTimeoutMinutes: z.number().int(),
+  defaultConsultationFee: z.number(),
+});
+/** The settings after the change, and the changed fields' values before it (the trail shows both). */
+export const hospitalSettingsChanged = defineEvent(
+  'HospitalSettingsChanged',
+  z.object({ hospitalId: z.string(), settings: settingsData, previous: settingsData.partial() }),
+);
+/** A new logo (a small image as a data URL), or null when it was removed. */
+export const hospitalLogoChanged = defineEvent(
+  'HospitalLogoChanged',
+  z.object({ hospitalId: z.string(), logo: z.string().nullable(), bytes: z.number().int() }),
+);
+
 export const hospitalsContracts = [
   hospitalRegistrationSubmitted,
   verificationCodeIssued,
@@ -87,6 +105,8 @@ export const hospitalsContracts = [
   emailVerified,
   hospitalRegistered,
   hospitalStatusChanged,
+  hospitalSettingsChanged,
+  hospitalLogoChanged,
 ] as const;
 
 export type HospitalRegistrationSubmitted = EventOf<typeof hospitalRegistrationSubmitted>;
@@ -96,8 +116,10 @@ export type VerificationCodeVoided = EventOf<typeof verificationCodeVoided>;
 export type EmailVerified = EventOf<typeof emailVerified>;
 export type HospitalRegistered = EventOf<typeof hospitalRegistered>;
 export type HospitalStatusChanged = EventOf<typeof hospitalStatusChanged>;
+export type HospitalSettingsChanged = EventOf<typeof hospitalSettingsChanged>;
+export type HospitalLogoChanged = EventOf<typeof hospitalLogoChanged>;
 
 export type RegistrationEvent =
   HospitalRegistrationSubmitted | VerificationCodeIssued | VerificationFailed | VerificationCodeVoided | EmailVerified;
-export type HospitalEvent = HospitalRegistered | HospitalStatusChanged;
+export type HospitalEvent = HospitalRegistered | HospitalStatusChanged | HospitalSettingsChanged | HospitalLogoChanged;
 export type HospitalStatus = HospitalStatusChanged['data']['status'];

@@ -3,6 +3,7 @@ import { hospitalsContracts } from './events';
 import { onboardingReactor } from './reactors/onboarding';
 import { directoryProjection } from './read-models/directory';
 import { registrationsProjection } from './read-models/registrations';
+import { settingsProjection } from './read-models/settings';
 import { hospitalRoutes } from './routes';
 
 /**
@@ -19,7 +20,7 @@ export function createHospitalsModule(options: HospitalsOptions = {}): AppModule
   return {
     name: 'hospitals',
     events: hospitalsContracts,
-    projections: [registrationsProjection, directoryProjection],
+    projections: [registrationsProjection, directoryProjection, settingsProjection],
     reactors: (platform) => [onboardingReactor(platform)],
     routes: (app, platform) => hospitalRoutes(app, platform, clock),
   };
@@ -31,5 +32,6 @@ export { hospitalsContracts } from './events';
 export type * from './events';
 export { changeHospitalStatus } from './commands/change-status';
 export { findHospital, type HospitalSummary } from './read-models/directory';
+export { findSettings, type SettingsView } from './read-models/settings';
 export { STATE_CODES } from './registration-rules';
 export { ONBOARDING } from './reactors/onboarding';

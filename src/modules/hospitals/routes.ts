@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsRoutes } from './settings-routes';
 import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { HospitalNotFound } from './hospital';
@@ -116,4 +117,6 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
       return { success: true as const, data: { hospital } };
     },
   );
+
+  settingsRoutes(app, platform, clock);
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
 import { Unauthorized } from '../../platform/http/errors';
+import { permissionsOf } from '../../platform/http/module-access';
 import type { EventMetadata } from '../../platform/event-store/port';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { changePassword, type ChangePasswordInput } from './commands/change-password';
@@ -63,9 +64,10 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     },
     async (request) => {
       const { account, hospital } = await callerAccount(platform, request);
+      const permissions = await permissionsOf(platform.access, account.hospital_id, account.role);
       return {
         success: true as const,
-        data: { user: staffUser(account, hospital, account.previous_login_at), hospital },
+        data: { user: staffUser(account, hospital, account.previous_login_at, permissions), hospital },
       };
     },
   );

@@ -65,4 +65,4 @@ export { INVITATIONS, sendInvitation } from './commands/invitations';
 export { SESSION_GUARD } from './session-guard';
 export { accountsProjection as ACCOUNTS, sessionsProjection as SESSIONS } from './read-models/accounts-and-sessions';
 export { accountExists, invitationStatus, verificationSessionStarted } from './queries';
-export { ROLE_IDS, permissionsFor, DEFAULT_ACCESS_MATRIX } from './permissions';
+export { ROLE_IDS, permissionsFor } from './permissions';

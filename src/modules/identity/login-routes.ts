@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorEnvelope } from '../../platform/http/envelope';
+import { permissionsOf } from '../../platform/http/module-access';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { signIn } from './commands/sign-in';
 import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
@@ -71,7 +72,8 @@ export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date)
     },
     async (request) => {
       const s = await signIn(platform, clock, 'staff', request.body, request);
-      const user = staffUser(s.account, s.hospital, s.previousLoginAt);
+      const permissions = await permissionsOf(platform.access, s.account.hospital_id, s.account.role);
+      const user = staffUser(s.account, s.hospital, s.previousLoginAt, permissions);
       return {
         success: true as const,
         message: `Welcome back, ${user.fullName}!`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Account, AccountHospital } from './read-models/accounts';
-import { permissionsFor, roleIdOf } from './permissions';
+import { roleIdOf, type Permission } from './permissions';
 
 /**
  * How accounts appear in API answers: the admin user of product-spec-1 §3 (admin login and
@@ -77,7 +77,13 @@ export function adminUser(account: Account, hospital: AccountHospital | null, la
   };
 }
 
-export function staffUser(account: Account, hospital: AccountHospital | null, lastLoginAt: Date | null): StaffUser {
+/** `permissions`: the hospital's access matrix for the account's role, as enforced now. */
+export function staffUser(
+  account: Account,
+  hospital: AccountHospital | null,
+  lastLoginAt: Date | null,
+  permissions: Permission[],
+): StaffUser {
   return {
     id: account.user_id,
     firstName: account.first_name,
@@ -93,7 +99,7 @@ export function staffUser(account: Account, hospital: AccountHospital | null, la
     specialization: account.specialization,
     phone: account.phone,
     jobTitle: account.job_title,
-    permissions: permissionsFor(account.role),
+    permissions,
     lastLogin: iso(lastLoginAt),
     profilePicture: null,
     isActive: account.is_active && !account.deleted,

@@ -112,6 +112,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/requests',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canView,
       schema: {
         tags,
@@ -132,7 +133,11 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
 
   app.post(
     '/lab/requests/:id/start',
-    { onRequest: canWork, schema: { tags, security, params: idParams, response: { 200: answer } } },
+    {
+      config: { accessModule: 'laboratory' },
+      onRequest: canWork,
+      schema: { tags, security, params: idParams, response: { 200: answer } },
+    },
     async (request) => {
       const lab = await startLabTest(platform, platform.metadataFor(request), request.params.id);
       return success({ request: lab }, 'Test started');
@@ -142,6 +147,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/lab/requests/:id/results',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canWork,
       schema: { tags, security, params: idParams, body: resultsBody, response: { 200: answer } },
     },
@@ -182,6 +188,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/stats',
     {
+      config: { accessModule: 'laboratory' },
       onRequest: canView,
       schema: {
         tags,

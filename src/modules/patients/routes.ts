@@ -52,7 +52,11 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   withFieldMsg(app);
 
   // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
-  const refusals = (what: string) => ({ audit: { subject: 'patient', idParam: 'id', what, reads: false } });
+  // Module access (src/platform/http/module-access.ts): the hospital's matrix may take Patient Management away.
+  const refusals = (what: string) => ({
+    accessModule: 'patients',
+    audit: { subject: 'patient', idParam: 'id', what, reads: false },
+  });
 
   app.post(
     '/patients',
@@ -118,7 +122,8 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients/:id',
     {
-      config: { audit: { subject: 'patient', idParam: 'id', what: 'detail' } },
+      // The compliance officer opens a record through Audit Logs.
+      config: { accessModule: ['patients', 'audit'], audit: { subject: 'patient', idParam: 'id', what: 'detail' } },
       onRequest: canViewRecord,
       schema: {
         tags,

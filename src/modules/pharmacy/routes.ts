@@ -35,6 +35,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/inventory/medications',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canView,
       schema: { tags, security, querystring: listMedicationsQuery, response: { 200: ok(inventorySchema) } },
     },
@@ -47,6 +48,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/inventory/medications/expiring-soon',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canView,
       schema: {
         tags,
@@ -73,6 +75,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/inventory/medications/groups',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canView,
       schema: {
         tags,
@@ -87,6 +90,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/inventory/medications',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
       schema: {
         tags,
@@ -106,6 +110,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/inventory/medications/:id/receipts',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
       schema: {
         tags,
@@ -132,6 +137,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/inventory/medications/:id/adjustments',
     {
+      config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
       schema: {
         tags,

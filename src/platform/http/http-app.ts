@@ -16,6 +16,7 @@ import type { AppModule, HttpApp, Platform } from '../platform';
 import { installAccessTrail } from './access-trail';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
+import { installModuleAccess } from './module-access';
 import { installRequestGuards } from './request-guards';
 import { docsPolicy, securityHeaders } from './security-headers';
 import { serveWeb } from './static-web';
@@ -54,6 +55,7 @@ export async function createHttpApp(
   });
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
+  installModuleAccess(app as unknown as FastifyInstance, () => platform.access);
   const https = platform.config.publicUrl.startsWith('https://');
   await securityHeaders(app as unknown as FastifyInstance, { publicUrl: platform.config.publicUrl });
 

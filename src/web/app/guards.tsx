@@ -8,7 +8,9 @@ import { paths } from './paths';
 
 // The signed-in screens' watchers (and the dialog code they bring) load with those screens, not
 // with the landing and sign-in pages.
-const InactivityTimeout = lazy(() => import('./inactivity-timeout').then((m) => ({ default: m.InactivityTimeout })));
+const InactivityTimeout = lazy(() =>
+  import('./inactivity-timeout').then((m) => ({ default: m.HospitalInactivityTimeout })),
+);
 const ChangePasswordModal = lazy(() =>
   import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
 );

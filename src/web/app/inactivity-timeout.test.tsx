@@ -3,19 +3,19 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../lib/session';
 import { fakeApi } from '../lib/testing/fake-api';
-import { InactivityTimeout } from './inactivity-timeout';
+import { HospitalInactivityTimeout, InactivityTimeout } from './inactivity-timeout';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
 
 const IDLE_MS = 60_000;
 let api: ReturnType<typeof fakeApi>;
 
-function renderTimeout() {
+function renderTimeout(element = <InactivityTimeout idleMs={IDLE_MS} />) {
   localStorage.setItem('hms.adminToken', 'admin-jwt');
   const { store, ui } = withSession(
     signedIn(ADMIN_USER, 'admin-jwt'),
     '/admin/dashboard',
     <Routes>
-      <Route path="/admin/dashboard" element={<InactivityTimeout idleMs={IDLE_MS} />} />
+      <Route path="/admin/dashboard" element={element} />
       <Route path="/admin/login" element={<p>admin login form</p>} />
     </Routes>,
   );
@@ -115,5 +115,30 @@ describe('Inactivity time-out', () => {
     await advance(2000);
     expect(dialog()).toBeInTheDocument();
     expect(dialog()).toHaveTextContent('0:28');
+  });
+
+  it("uses the hospital's idle time-out from its settings", async () => {
+    api.restore();
+    const settings = {
+      name: 'Lagos Clinic',
+      email: 'info@clinic.ng',
+      registrationNumber: 'RGN/LAG/2024/0000001',
+      licenseNumber: 'HEFAMAA/LAG/2024/CLI/000001',
+      hospitalNumber: 'DVC/2024/000001',
+      hospitalCode: 'HMS-1',
+      address: null,
+      phone: null,
+      timeZone: 'Africa/Lagos',
+      idleTimeoutMinutes: 5,
+      defaultConsultationFee: 5000,
+      logo: null,
+      plan: 'clinic',
+    };
+    api = fakeApi({ 'GET /hospital/settings': () => ({ body: { success: true, data: { settings } } }) });
+    renderTimeout(<HospitalInactivityTimeout />);
+    await advance(5 * 60_000 - 1000);
+    expect(dialog()).not.toBeInTheDocument();
+    await advance(1000);
+    expect(dialog()).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button';
 import { Modal, ModalActions } from '../components/modal';
 import { useLogout } from '../lib/auth-actions';
+import { useHospitalSettings } from '../lib/hospital-settings';
 import {
   ACTIVITY_DEBOUNCE_MS,
   formatCountdown,
@@ -12,8 +13,14 @@ import {
 } from './idle-timeout';
 import styles from './inactivity-timeout.module.css';
 
-/** product-spec-2 §9: 10 minutes on guarded routes, configurable at build time. */
+/** product-spec-2 §9: 10 minutes on guarded routes, configurable at build time; the hospital's setting wins. */
 export const IDLE_MS = idleMinutesFrom(import.meta.env.VITE_SESSION_IDLE_MINUTES as string | undefined) * 60_000;
+
+/** The hospital's idle time-out (its settings page, 5-60 minutes) once loaded, else the build's. */
+export function HospitalInactivityTimeout() {
+  const settings = useHospitalSettings();
+  return <InactivityTimeout idleMs={settings ? settings.idleTimeoutMinutes * 60_000 : IDLE_MS} />;
+}
 
 const ACTIVITY_EVENTS = ['click', 'keydown', 'touchstart'] as const;
 

@@ -43,6 +43,8 @@ const TestRequests = () => import('../features/laboratory/test-request-page');
 const LabReport = () => import('./report-for-role');
 const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
 const Vitals = () => import('../features/vitals/vitals-page');
+const AccessControl = () => import('../features/access-control/access-control-page');
+const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 
 function shell(): ReactNode {
   return (
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.admin.dashboard, element: page(AdminDashboard) },
       { path: paths.admin.users, element: page(Users) },
+      { path: paths.admin.accessControl, element: page(AccessControl) },
+      { path: paths.admin.settings, element: page(HospitalSettings) },
       ...[
         paths.admin.patients,
         paths.admin.laboratory,
@@ -75,8 +79,6 @@ export const routes: RouteObject[] = [
         paths.admin.pharmacy,
         paths.admin.billing,
         paths.admin.providers,
-        paths.admin.accessControl,
-        paths.admin.settings,
         paths.admin.profile,
         paths.admin.reports,
         paths.admin.departments,

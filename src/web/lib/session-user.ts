@@ -96,7 +96,8 @@ export function staffToSessionUser(user: StaffUserAnswer): SessionUser {
     specialization: user.specialization ?? null,
     phone: user.phone ?? null,
     profilePicture: user.profilePicture ?? null,
-    permissions: user.permissions ?? [],
+    // Absent (an older answer): nothing is hidden; the server still refuses.
+    permissions: user.permissions,
     hospital: hospitalOf(user.hospital),
     lastLoginAt: user.lastLogin ?? null,
     // The server's flag is the truth for staff: it is cleared only by a successful change.

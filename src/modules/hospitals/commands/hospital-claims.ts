@@ -20,6 +20,14 @@ export const HOSPITAL_EXISTS = 'A hospital with this information already exists'
 export const ADMIN_EXISTS = 'An admin with this email already exists';
 const HOSPITAL_CODE_SCOPE = 'hospital-code';
 
+/** The reservation scope of each unique hospital value. */
+export const CLAIM_SCOPES = {
+  hospitalNumber: 'hospital-number',
+  licenseNumber: 'hospital-license',
+  registrationNumber: 'hospital-registration-number',
+  email: 'hospital-email',
+} as const;
+
 function hospitalClaims(s: Submission): Claim[] {
   const h = s.hospitalData;
   const claim = (scope: string, value: string): Claim => ({
@@ -29,10 +37,10 @@ function hospitalClaims(s: Submission): Claim[] {
     ownerStream: hospitalStream(s.hospitalId),
   });
   return [
-    claim('hospital-number', h.hospitalNumber),
-    claim('hospital-license', h.licenseNumber),
-    claim('hospital-registration-number', h.registrationNumber),
-    claim('hospital-email', h.email),
+    claim(CLAIM_SCOPES.hospitalNumber, h.hospitalNumber),
+    claim(CLAIM_SCOPES.licenseNumber, h.licenseNumber),
+    claim(CLAIM_SCOPES.registrationNumber, h.registrationNumber),
+    claim(CLAIM_SCOPES.email, h.email),
   ];
 }
 

@@ -48,6 +48,20 @@ export const directoryProjection = defineProjection<HospitalEvent>({
         .onConflict((oc) => oc.column('hospital_id').doNothing())
         .execute();
     },
+    HospitalSettingsChanged: async (trx, event) => {
+      const s = event.data.settings;
+      await trx
+        .updateTable('hospitals')
+        .set({
+          name: s.name,
+          email: s.email,
+          registration_number: s.registrationNumber,
+          license_number: s.licenseNumber,
+          hospital_number: s.hospitalNumber,
+        })
+        .where('hospital_id', '=', event.data.hospitalId)
+        .execute();
+    },
     HospitalStatusChanged: async (trx, event) => {
       await trx
         .updateTable('hospitals')

@@ -32,7 +32,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
 
   const user = session.status === 'signed-in' ? session.user : null;
   const area = session.status === 'signed-in' ? session.kind : pathname.startsWith('/admin') ? 'admin' : 'user';
-  const items = menuFor(user ? roleIdOf(user) : area === 'admin' ? 0 : 1);
+  const items = menuFor(user ? roleIdOf(user) : area === 'admin' ? 0 : 1, user);
   const person = user
     ? {
         name: user.name,

@@ -1,12 +1,15 @@
 import { paths } from '../../app/paths';
+import type { AccessModuleId } from '../../../shared/access-matrix';
+import { hasModule } from '../../lib/module-access';
 import { ROLE_IDS, normaliseRole } from '../../lib/roles';
-import type { Role } from '../../lib/session';
+import type { Role, SessionUser } from '../../lib/session';
 import type { IconName } from './components/icons';
 
-export type MenuItem = { label: string; href: string; icon: IconName };
+/** `module`: the access-matrix module the page belongs to; hidden when the person's matrix lacks it. */
+export type MenuItem = { label: string; href: string; icon: IconName; module?: AccessModuleId };
 
 const dashboard: MenuItem = { label: 'Dashboard', href: paths.user.dashboard, icon: 'dashboard' };
-const report: MenuItem = { label: 'Report', href: paths.user.report, icon: 'report' };
+const report: MenuItem = { label: 'Report', href: paths.user.report, icon: 'report', module: 'reports' };
 
 /** The sidebar menu of each role id (product-spec-1 §2). Logout is added after every menu by the sidebar. */
 export const MENUS: Record<number, MenuItem[]> = {
@@ -25,38 +28,42 @@ export const MENUS: Record<number, MenuItem[]> = {
   ],
   1: [
     dashboard,
-    { label: 'Patients', href: paths.doctor.patients, icon: 'patients' },
-    { label: 'Lab Request', href: paths.user.labRequest, icon: 'lab' },
-    { label: 'Prescription', href: paths.user.prescription, icon: 'prescription' },
+    { label: 'Patients', href: paths.doctor.patients, icon: 'patients', module: 'patients' },
+    { label: 'Lab Request', href: paths.user.labRequest, icon: 'lab', module: 'laboratory' },
+    { label: 'Prescription', href: paths.user.prescription, icon: 'prescription', module: 'pharmacy' },
   ],
   2: [
     dashboard,
-    { label: 'Patients', href: paths.user.patients, icon: 'patients' },
+    { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' },
     { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
-    { label: 'Vitals', href: paths.user.vitals, icon: 'vitals' },
+    { label: 'Vitals', href: paths.user.vitals, icon: 'vitals', module: 'patients' },
   ],
-  3: [dashboard, { label: 'Patients', href: paths.user.patients, icon: 'patients' }],
-  4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab' }, report],
+  3: [dashboard, { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' }],
+  4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab', module: 'laboratory' }, report],
   5: [
     dashboard,
-    { label: 'Prescription Request', href: paths.user.prescriptionRequest, icon: 'prescription' },
-    { label: 'Inventory Management', href: paths.user.inventory, icon: 'inventory' },
+    { label: 'Prescription Request', href: paths.user.prescriptionRequest, icon: 'prescription', module: 'pharmacy' },
+    { label: 'Inventory Management', href: paths.user.inventory, icon: 'inventory', module: 'pharmacy' },
     report,
   ],
   6: [
     dashboard,
-    { label: 'Invoice', href: paths.user.invoice, icon: 'billing' },
-    { label: 'Payments', href: paths.user.payments, icon: 'billing' },
-    { label: 'HMO Provider', href: paths.user.hmoProvider, icon: 'providers' },
+    { label: 'Invoice', href: paths.user.invoice, icon: 'billing', module: 'billing' },
+    { label: 'Payments', href: paths.user.payments, icon: 'billing', module: 'billing' },
+    { label: 'HMO Provider', href: paths.user.hmoProvider, icon: 'providers', module: 'billing' },
     report,
   ],
   // Compliance officer: read-only, the audit screens only (issue 10).
-  7: [dashboard, { label: 'Audit Logs', href: paths.admin.audit, icon: 'audit' }],
+  7: [dashboard, { label: 'Audit Logs', href: paths.admin.audit, icon: 'audit', module: 'audit' }],
 };
 
-/** The doctor's menu is the fallback for an unknown role id (product-spec-1 §2). */
-export function menuFor(roleId: number): MenuItem[] {
-  return MENUS[roleId] ?? MENUS[1]!;
+/**
+ * The doctor's menu is the fallback for an unknown role id (product-spec-1 §2). With the signed-in
+ * person, the items of modules their hospital's access matrix does not give them are left out.
+ */
+export function menuFor(roleId: number, user?: Pick<SessionUser, 'role' | 'permissions'> | null): MenuItem[] {
+  const items = MENUS[roleId] ?? MENUS[1]!;
+  return user ? items.filter((item) => !item.module || hasModule(user, item.module)) : items;
 }
 
 /** The role id of a signed-in person: the id the server sent, else the id of their role code. */

@@ -1,0 +1,110 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hospitalSettingsAtom } from '../../lib/hospital-settings';
+import { sessionAtom } from '../../lib/session';
+import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import SettingsPage from './settings-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const settings = {
+  name: 'Lagoon Hospital',
+  email: 'info@lagoon.ng',
+  registrationNumber: 'RGN/LAG/2024/0000001',
+  licenseNumber: 'HEFAMAA/LAG/2024/CLI/000001',
+  hospitalNumber: 'DVC/2024/000001',
+  hospitalCode: 'HMS-1',
+  address: null,
+  phone: null,
+  timeZone: 'Africa/Lagos',
+  idleTimeoutMinutes: 10,
+  defaultConsultationFee: 5000,
+  logo: null,
+  plan: 'clinic',
+};
+const plan = { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 3 };
+const ok = (data: unknown, message?: string) => ({ body: { success: true, data, message } });
+
+let api: ReturnType<typeof fakeApi>;
+afterEach(() => api?.restore());
+
+function renderPage(routes: Record<string, FakeHandler>) {
+  api = fakeApi({ 'GET /users/stats': () => ok({ plan }), ...routes });
+  const store = createStore();
+  store.set(sessionAtom, {
+    status: 'signed-in',
+    kind: 'admin',
+    token: 't',
+    user: {
+      id: 'adm',
+      name: 'Ngozi',
+      email: 'n@l.ng',
+      initials: 'N',
+      role: 'admin',
+      roleId: 0,
+      hospital: null,
+      mustChangePassword: false,
+    },
+  });
+  const router = createMemoryRouter([{ path: '/', element: <SettingsPage /> }]);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return store;
+}
+
+describe('Settings page', () => {
+  it('shows the profile, the defaults and the plan with an upgrade', async () => {
+    renderPage({ 'GET /hospital/settings': () => ok({ settings }) });
+    expect(screen.getByText('Loading settings...')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
+    expect(screen.getByRole('textbox', { name: 'Default consultation fee (₦)' })).toHaveValue('5000');
+    expect(await screen.findByText(/3 of 7 seats used/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Upgrade to Hospital/ })).toBeInTheDocument();
+  });
+
+  it('saves the idle time-out, shares it with the session and shows field errors from the server', async () => {
+    let fail = true;
+    const store = renderPage({
+      'GET /hospital/settings': () => ok({ settings }),
+      'PUT /hospital/settings': (call) =>
+        fail
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                message: 'Idle time-out must be between 5 and 60 minutes',
+                errors: [{ field: 'idleTimeoutMinutes', message: 'Idle time-out must be between 5 and 60 minutes' }],
+              },
+            }
+          : ok(
+              { settings: { ...settings, ...(call.body as object), idleTimeoutMinutes: 15 } },
+              'Hospital settings saved successfully!',
+            ),
+    });
+    const idle = await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' });
+    await userEvent.clear(idle);
+    await userEvent.type(idle, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findAllByText('Idle time-out must be between 5 and 60 minutes')).toHaveLength(2);
+    fail = false;
+    await userEvent.clear(idle);
+    await userEvent.type(idle, '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Hospital settings saved successfully!')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ idleTimeoutMinutes: 15 });
+    expect(store.get(hospitalSettingsAtom)?.settings.idleTimeoutMinutes).toBe(15);
+  });
+
+  it('shows the error state when the settings cannot be read', async () => {
+    renderPage({
+      'GET /hospital/settings': () => ({ status: 500, body: { success: false, message: 'Server error' } }),
+    });
+    expect(await screen.findByRole('button', { name: /retry|try again/i })).toBeInTheDocument();
+  });
+});

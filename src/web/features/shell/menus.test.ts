@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menus';
+
+const labels = (roleId: number, role: string, modules?: string[]) =>
+  menuFor(roleId, { role, permissions: modules?.map((module) => ({ module, actions: ['read'] })) }).map((i) => i.label);
+
+describe('menus follow the access matrix', () => {
+  it("shows a pharmacist's full menu with the default modules", () => {
+    expect(labels(5, 'pharmacist', ['Pharmacy', 'Report'])).toEqual([
+      'Dashboard',
+      'Prescription Request',
+      'Inventory Management',
+      'Report',
+    ]);
+  });
+
+  it('drops the items of a module the hospital took away', () => {
+    expect(labels(5, 'pharmacist', ['Report'])).toEqual(['Dashboard', 'Report']);
+    expect(labels(1, 'doctor', ['Patient Management', 'Report'])).toEqual(['Dashboard', 'Patients']);
+    expect(labels(6, 'accountant', [])).toEqual(['Dashboard']);
+  });
+
+  it('keeps every admin item, and hides nothing when no permission list came', () => {
+    expect(labels(0, 'admin', [])).toHaveLength(11);
+    expect(labels(4, 'lab_technician')).toEqual(['Dashboard', 'Test Request', 'Report']);
+  });
+});

@@ -1,0 +1,54 @@
+import { atom, useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { request } from './api-client';
+import { signedInUserAtom } from './session';
+import { z } from './zod';
+
+/**
+ * The signed-in person's hospital settings (GET /api/hospital/settings), loaded once per session
+ * and shared: the idle time-out of every guarded page and the New Consultation panel's default
+ * fee read them here, and the settings page puts a saved answer back so it applies at once.
+ */
+export const hospitalSettingsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  registrationNumber: z.string(),
+  licenseNumber: z.string(),
+  hospitalNumber: z.string(),
+  hospitalCode: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  timeZone: z.string(),
+  idleTimeoutMinutes: z.number(),
+  defaultConsultationFee: z.number(),
+  logo: z.string().nullable(),
+  plan: z.string(),
+});
+export type HospitalSettings = z.infer<typeof hospitalSettingsSchema>;
+
+const answer = z.object({ message: z.string().optional(), data: z.object({ settings: hospitalSettingsSchema }) });
+
+export async function fetchHospitalSettings(signal?: AbortSignal): Promise<HospitalSettings> {
+  return answer.parse(await request<unknown>('/hospital/settings', { signal })).data.settings;
+}
+
+/** The settings of the hospital whose person is signed in (keyed by user, so a new sign-in reloads). */
+export const hospitalSettingsAtom = atom<{ userId: string; settings: HospitalSettings } | null>(null);
+
+/** The loaded settings, or null while loading (or when they could not be read: callers keep their defaults). */
+export function useHospitalSettings(): HospitalSettings | null {
+  const user = useAtomValue(signedInUserAtom);
+  const [cached, setCached] = useAtom(hospitalSettingsAtom);
+  const userId = user?.id ?? null;
+  const fresh = cached && cached.userId === userId ? cached.settings : null;
+  useEffect(() => {
+    if (!userId || fresh) return;
+    const controller = new AbortController();
+    fetchHospitalSettings(controller.signal).then(
+      (settings) => setCached({ userId, settings }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [userId, fresh, setCached]);
+  return fresh;
+}
