@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
+import { expectAccessible } from './helpers/axe';
 import { browserSuite } from './helpers/suite';
 
 /**
@@ -107,6 +108,7 @@ describe('Consultations in Chromium', () => {
     await panel.getByRole('button', { name: 'Add Charge' }).click();
     await panel.getByLabel('Charge 1 amount (₦)').fill('1500');
     await panel.getByText('₦6,500.00').waitFor();
+    await expectAccessible(page, 'the filled New Consultation panel');
     await panel.getByRole('button', { name: 'Save Consultation' }).click();
     await page.getByText('Consultation saved successfully!').waitFor();
     await panel.waitFor({ state: 'detached' });
@@ -146,6 +148,10 @@ describe('Consultations in Chromium', () => {
     await page.getByRole('region', { name: 'Test Results' }).getByText('No test results yet').waitFor();
     // The consultation's vitals became the patient's last vitals.
     await page.getByRole('region', { name: 'Last Vitals' }).getByText('96 BPM').waitFor();
+    await expectAccessible(page, 'the overview with its clinical panels');
+    await page.getByRole('link', { name: 'View All' }).click();
+    await page.getByRole('region', { name: 'Consultations' }).getByText('Total ₦6,500.00').waitFor();
+    await expectAccessible(page, 'the medical records with an open consultation');
     expect(pageErrors).toEqual([]);
   });
 
