@@ -15,7 +15,8 @@ import styles from './patients-page.module.css';
 
 /**
  * /doctor/patients/{patientId} (product-spec-2 §2): the patient overview with last vitals and status;
- * `clinical` is the consultation panels, which app/ composes in (features do not import each other).
+ * `clinical` is the consultation panels, which app/ composes in for doctors (features do not import
+ * each other); with them comes the Medical Records link.
  */
 export default function DoctorPatientPage({ clinical }: { clinical?: ReactNode }) {
   const { patientId = '' } = useParams();
@@ -55,7 +56,7 @@ export default function DoctorPatientPage({ clinical }: { clinical?: ReactNode }
             <ButtonLink href={paths.doctor.patients} variant="secondary">
               Back to Patients
             </ButtonLink>
-            <ButtonLink href={paths.doctor.medicalRecords(patient.id)}>Medical Records</ButtonLink>
+            {clinical ? <ButtonLink href={paths.doctor.medicalRecords(patient.id)}>Medical Records</ButtonLink> : null}
           </>
         }
       />
