@@ -162,4 +162,18 @@ describe('New Consultation panel', () => {
     await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
     expect(await panel.findByRole('alert')).toHaveTextContent('Failed to save consultation');
   });
+
+  it('keeps what was typed when the panel is closed with Escape, and starts empty after Cancel', async () => {
+    const { user, panel } = await openPanel();
+    await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Headache');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'New Consultation' }));
+    const again = within(await screen.findByRole('dialog', { name: 'New Consultation' }));
+    expect(again.getByRole('textbox', { name: /Chief complaint/ })).toHaveValue('Headache');
+    await user.click(again.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'New Consultation' }));
+    const fresh = within(await screen.findByRole('dialog', { name: 'New Consultation' }));
+    expect(fresh.getByRole('textbox', { name: /Chief complaint/ })).toHaveValue('');
+  });
 });

@@ -60,6 +60,7 @@ export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved
   const setFieldError = (field: DraftField, message: string | null) =>
     form.setErrors((e) => ({ ...e, [field]: message ?? undefined }));
 
+  /** Cancel, or a save that went through: the panel closes and starts empty next time (spec-2 §8). */
   function close() {
     setDraft(emptyDraft());
     form.reset();
@@ -105,7 +106,8 @@ export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved
     <Drawer
       title="New Consultation"
       isOpen={isOpen}
-      onOpenChange={(open) => (open ? onOpenChange(true) : close())}
+      // Escape, ✕ or a click outside only hide the panel: what was typed is still there when it opens again.
+      onOpenChange={onOpenChange}
       footer={
         <>
           <Button variant="secondary" onPress={close} isDisabled={saving}>
