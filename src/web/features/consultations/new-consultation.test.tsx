@@ -49,6 +49,7 @@ describe('New Consultation panel', () => {
     await fill(user, first.getByRole('textbox', { name: 'Medication name' }), 'Coartem');
     await user.click(panel.getByRole('button', { name: 'Add Medication' }));
     expect(first.getByText('Please fill all medication fields')).toBeInTheDocument();
+    expect(first.getByRole('textbox', { name: 'Dosage' })).toHaveAttribute('aria-invalid', 'true');
     expect(panel.queryByRole('listitem', { name: 'Medication 2' })).not.toBeInTheDocument();
     await fill(user, first.getByRole('textbox', { name: 'Dosage' }), '80/480mg');
     await fill(user, first.getByRole('textbox', { name: 'Frequency' }), 'Twice daily');

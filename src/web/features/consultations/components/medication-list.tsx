@@ -20,6 +20,8 @@ const FIELDS = [
   { key: 'instructions', label: 'Instructions (optional)' },
 ] as const;
 
+const REQUIRED = ['medicationName', 'dosage', 'frequency', 'duration'] as const;
+
 /** Prescriptions as rows: a new row only once the last one has name, dosage, frequency and duration (§5). */
 export function MedicationList({ medications, errors, onChange, onRowError }: Props) {
   const update = (index: number, field: keyof MedicationDraft, value: string) => {
@@ -40,37 +42,42 @@ export function MedicationList({ medications, errors, onChange, onRowError }: Pr
       <legend className={styles.legend}>Medications</legend>
       {medications.length === 0 ? <p className={styles.hint}>No medications prescribed.</p> : null}
       <ol className={styles.rows} aria-label="Prescribed medications">
-        {medications.map((m, index) => (
-          <li key={m.key} className={styles.row} aria-label={`Medication ${index + 1}`}>
-            <div className={styles.grid}>
-              {FIELDS.map((f) => (
-                <TextField
-                  key={f.key}
-                  label={f.label}
-                  value={m[f.key]}
-                  onChange={(v) => update(index, f.key, v)}
-                  inputMode={f.key === 'quantity' ? 'numeric' : undefined}
-                  className={f.key === 'instructions' ? styles.wide : undefined}
-                />
-              ))}
-            </div>
-            {errors[index] ? (
-              <p className={styles.rowError} role="alert">
-                {errors[index]}
-              </p>
-            ) : null}
-            <Button
-              variant="ghost"
-              size="small"
-              onPress={() => {
-                onChange(medications.filter((_, i) => i !== index));
-                onRowError(index, null);
-              }}
-            >
-              Remove medication {index + 1}
-            </Button>
-          </li>
-        ))}
+        {medications.map((m, index) => {
+          // The row's message stands under its first empty field (invalid, so the keyboard is taken there).
+          const missing = errors[index] ? REQUIRED.find((k) => !m[k].trim()) : undefined;
+          return (
+            <li key={m.key} className={styles.row} aria-label={`Medication ${index + 1}`}>
+              <div className={styles.grid}>
+                {FIELDS.map((f) => (
+                  <TextField
+                    key={f.key}
+                    label={f.label}
+                    value={m[f.key]}
+                    onChange={(v) => update(index, f.key, v)}
+                    inputMode={f.key === 'quantity' ? 'numeric' : undefined}
+                    className={f.key === 'instructions' ? styles.wide : undefined}
+                    error={f.key === missing ? errors[index] : undefined}
+                  />
+                ))}
+              </div>
+              {errors[index] && !missing ? (
+                <p className={styles.rowError} role="alert">
+                  {errors[index]}
+                </p>
+              ) : null}
+              <Button
+                variant="ghost"
+                size="small"
+                onPress={() => {
+                  onChange(medications.filter((_, i) => i !== index));
+                  onRowError(index, null);
+                }}
+              >
+                Remove medication {index + 1}
+              </Button>
+            </li>
+          );
+        })}
       </ol>
       <Button variant="secondary" size="small" onPress={add}>
         Add Medication
