@@ -1,5 +1,6 @@
 import type { AppModule } from '../platform/platform';
 import { auditModule } from './audit';
+import { billingModule } from './billing';
 import { consultationsModule } from './consultations';
 import { hospitalsModule } from './hospitals';
 import { identityModule } from './identity';
@@ -18,6 +19,7 @@ export const modules: AppModule[] = [
   pharmacyModule,
   laboratoryModule,
   consultationsModule,
+  billingModule,
   notificationsModule,
   auditModule,
 ];

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../platform/event-store/port';
+import { describeBilling } from './billing-actions';
 
 /**
  * What an event means in the trail: a short sentence in the past tense, the record it is about,
@@ -39,6 +40,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'TenantStatusChanged',
   'AccountCredentialsStaged',
   'VerificationCodeVoided',
+  // A payment's receipt number rides with its PaymentRecorded.
+  'ReceiptNumberIssued',
 ]);
 
 /** Entries only when nothing else in their commit is one (an account made for a new hire, a code sent again). */
@@ -204,6 +207,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'UniqueValueReleased':
       return ok(`Released a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     default: {
+      const billing = describeBilling(event);
+      if (billing) return { ...billing, outcome: 'success' };
       const found = GENERIC_SUBJECTS.find(([field]) => typeof d[field] === 'string');
       const sentence = words(event.type);
       return ok(sentence.charAt(0).toUpperCase() + sentence.slice(1), found?.[1] ?? null, found ? d[found[0]] : null);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { labRequestsForConsultations, pagination } from '../laboratory';
+import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
 import { findPatient, hospitalDate, PatientNotFound } from '../patients';
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
 import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
-import { createConsultationBody } from './schemas';
+import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
+import { createConsultationBody, dispensationSchema } from './schemas';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
 const DOCTOR_ONLY = 'Access denied. Doctor role required.';
@@ -142,13 +143,15 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags: ['Pharmacy'],
         security,
-        summary: 'Pending prescriptions, medications dispensed today (Africa/Lagos), low stock, latest dispensations',
+        summary:
+          'Pending prescriptions, medications dispensed today (Africa/Lagos) and in all, low stock, latest dispensations',
         querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
         response: {
           200: ok(
             z.object({
               pendingPrescriptions: z.number(),
               dispensedToday: z.number(),
+              dispensedTotal: z.number(),
               lowStock: z.number(),
               recentDispensations: z.array(z.record(z.string(), z.unknown())),
             }),
@@ -158,11 +161,33 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) => {
       const { hospitalId } = request.auth!;
-      const [stats, lowStock] = await Promise.all([
+      const [stats, dispensedTotal, lowStock] = await Promise.all([
         dispensingStats(platform.db, hospitalId, hospitalDate(new Date()), request.query.recent),
+        countDispensedItems(platform.db, hospitalId),
         countLowStock(platform.db, hospitalId),
       ]);
-      return success({ ...stats, lowStock });
+      return success({ ...stats, dispensedTotal, lowStock });
+    },
+  );
+
+  app.get(
+    '/pharmacy/dispensations',
+    {
+      onRequest: pharmacyDashboard,
+      schema: {
+        tags: ['Pharmacy'],
+        security,
+        summary: 'Dispensation activity, newest first: who received which medications, at what dosage',
+        querystring: pageQuery,
+        response: {
+          200: ok(z.array(dispensationSchema)).extend({ pagination: paginationSchema }),
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { dispensations, total } = await dispensationActivity(platform.db, request.auth!.hospitalId, page, limit);
+      return { success: true as const, data: dispensations, pagination: pagination(page, limit, total) };
     },
   );
 }

@@ -5,7 +5,7 @@ import { hospitalDate } from '../patients';
 import { recordLabResults, startLabTest } from './commands';
 import { LAB_URGENCIES, labResults } from './events';
 import { LAB_PATIENT_STATUS } from './reactors/patient-status';
-import { labStats, listLabRequests } from './read-models/lab-requests';
+import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 
 /** The lab's work: technicians (and the admin) run it; the doctor may follow it (spec-2 §6 Laboratory). */
 const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
@@ -55,6 +55,11 @@ export function pagination(page: number, limit: number, total: number) {
   return { currentPage: page, totalPages, totalRecords: total, hasPrev: page > 1, hasNext: page < totalPages };
 }
 
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+};
+
 const listQuery = z.object({
   status: z
     .string()
@@ -67,8 +72,8 @@ const listQuery = z.object({
       if (!s) ctx.addIssue({ code: 'custom', message: 'Status must be one of: pending, in progress, completed' });
       return s ?? z.NEVER;
     }),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+  ...pageQuery,
 });
 
 const resultsBody = z.object({
@@ -111,14 +116,16 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first',
+        summary:
+          'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first; search by patient, test, doctor, conducted by or request id',
         querystring: listQuery,
         response: { 200: ok(z.object({ requests: z.array(labRequestSchema), pagination: paginationSchema })) },
       },
     },
     async (request) => {
-      const { status, page, limit } = request.query;
-      const { requests, total } = await listLabRequests(platform.db, request.auth!.hospitalId, { status, page, limit });
+      const { status, search, page, limit } = request.query;
+      const hospitalId = request.auth!.hospitalId;
+      const { requests, total } = await listLabRequests(platform.db, hospitalId, { status, search, page, limit });
       return success({ requests, pagination: pagination(page, limit, total) });
     },
   );
@@ -143,6 +150,32 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         waitFor: [LAB_PATIENT_STATUS],
       });
       return success({ request: lab }, 'Test results recorded successfully!');
+    },
+  );
+
+  app.get(
+    '/lab/activity',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: 'Recent test activity: each request at its latest step, the most recent change first',
+        querystring: z.object(pageQuery),
+        response: {
+          200: ok(
+            z.object({
+              activities: z.array(labRequestSchema.extend({ activityAt: z.string() })),
+              pagination: paginationSchema,
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { activities, total } = await listLabActivity(platform.db, request.auth!.hospitalId, { page, limit });
+      return success({ activities, pagination: pagination(page, limit, total) });
     },
   );
 

@@ -56,6 +56,13 @@ describe('clinical notifications over real sockets', () => {
     expect(order.data.message).toMatch(/^URGENT: New lab order for .+: Full Blood Count$/);
     const prescription = await sockets.pharmacist.next('NEW_PRESCRIPTION');
     expect(prescription.data).toMatchObject({ notify: true, priority: 'high' });
+    expect(prescription.data.consultation).toMatchObject({
+      id: consultation.id,
+      patientName: patient.name,
+      diagnosis: 'Malaria',
+      dateIssued: expect.any(String),
+      medications: [{ name: 'Coartem', dosage: '80/480mg', frequency: 'Twice daily', duration: '3 days', quantity: 6 }],
+    });
 
     const labId = consultation.labOrders[0].id;
     expect((await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${labId}/start`)).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import type { PatientEvent } from '../patients';
 import type { StaffMemberEvent } from '../staff';
 import type { HospitalAnnouncementMade, NotificationPriority } from './events';
 import type { ServerMessageType } from './visibility';
+import { BILLING_RULES } from './billing-rules';
 
 /**
  * Event type → the server messages it becomes (product-spec-1 §3 payloads, §4/§9 priorities).
@@ -327,7 +328,9 @@ export const RULES: Readonly<Record<string, Rule>> = {
       patientName: d.patientName,
       doctor: d.prescribedBy,
       diagnosis: d.diagnosis,
-      medications: d.medications.map((m) => ({ name: m.medicationName, dosage: m.dosage, quantity: m.quantity })),
+      // The whole prescription, so the pharmacist's open queue can show its card without a refetch.
+      dateIssued: e.metadata.occurredAt,
+      medications: d.medications.map(({ medicationName, ...m }) => ({ name: medicationName, ...m })),
     };
     return [
       {
@@ -382,6 +385,7 @@ export const RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
+  ...BILLING_RULES,
 };
 
 /** The event types that may produce a notification. */

@@ -24,6 +24,8 @@ export const SERVER_MESSAGE_TYPES = [
   'user_deleted',
   'profile_updated',
   'hospital_announcement',
+  'invoice_created',
+  'payment_received',
 ] as const;
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 
@@ -75,6 +77,9 @@ export const VISIBILITY: Readonly<Record<ServerMessageType, Visibility>> = {
   // Sent only to the person it is about (rules.ts names them).
   profile_updated: { channel: 'general', notify: 'everyone' },
   hospital_announcement: { channel: 'general', notify: 'everyone' },
+  // The accountant's desk (§6 accountant channel); the admin's billing screens follow without a popup.
+  invoice_created: { channel: 'billing', notify: ['accountant'], follow: ['admin'] },
+  payment_received: { channel: 'billing', notify: ['accountant'], follow: ['admin'] },
 };
 
 /** role → notify for one message: only the roles that receive it appear. */

@@ -30,6 +30,11 @@ export type Projection = {
    * statements. Never inline.
    */
   everyEvent?: (trx: Trx, events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * With `everyEvent`: the event types it has any use for. A page with none of them moves the
+   * checkpoint in memory only, as a page without a handled type does for the others.
+   */
+  eventTypes?: readonly string[];
 };
 
 type HandlersFor<E extends DomainEvent> = {

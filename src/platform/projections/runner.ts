@@ -8,7 +8,8 @@ import {
   type RecordedEvent,
   type Unsubscribe,
 } from '../event-store/port';
-import { deleteCheckpoint, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
+import { FeedTail, samePosition } from './feed-tail';
 import type { FeedConsumerRef, Projection, Reactor } from './projection';
 
 /** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
@@ -51,6 +52,8 @@ export type RunnerOptions = {
 };
 
 const BATCH = 500;
+/** How many of the newest events the runner keeps for the tracks that follow the first. */
+const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
 /** How often a checkpoint moved only past events a consumer ignores is stored. */
 const FLUSH_MS = 1000;
@@ -79,6 +82,8 @@ export class ProjectionRunner {
   private flushTimer: NodeJS.Timeout | undefined;
   /** Reads in flight, shared by every track that asks for the same page (they wake together). */
   private readonly pages = new Map<string, Promise<RecordedEvent[]>>();
+  /** The newest events read, in feed order and without gaps: tracks behind the first one read here. */
+  private readonly tail = new FeedTail(TAIL_EVENTS);
   private head: Promise<GlobalPosition | null> | null = null;
 
   constructor(
@@ -104,7 +109,7 @@ export class ProjectionRunner {
       if (this.inlineNames.has(p.name)) continue;
       const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
         // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
-        if (!p.everyEvent && !events.some((e) => p.handlers[e.type])) return events[events.length - 1]!.globalPosition;
+        if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
         const batch = await this.applyBatch(p, track.persisted, events);
         track.persisted = batch.checkpoint;
         return batch.checkpoint;
@@ -227,8 +232,10 @@ export class ProjectionRunner {
     if (!projection) throw new Error(`Unknown projection ${name}`);
     await this.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, name);
-      await projection.reset(trx);
+      // The checkpoint row first: a running batch holds it until it commits, and one that starts
+      // now waits for it, so no batch is half-way through the tables being emptied.
       await deleteCheckpoint(trx, name);
+      await projection.reset(trx);
     });
     let after: GlobalPosition | null = null;
     let applied = 0;
@@ -261,25 +268,37 @@ export class ProjectionRunner {
       if (!t.row || t.checkpoint === null || samePosition(t.checkpoint, t.persisted)) continue;
       const target = t.checkpoint;
       await this.db.transaction().execute(async (trx) => {
+        // The lock keeps this apart from a reactor's batch, which moves its checkpoint last.
         await lockCheckpoint(trx, t.row!);
-        const stored = await readCheckpoint(trx, t.row!);
-        if (!samePosition(stored, t.persisted)) {
-          t.persisted = stored;
-          t.checkpoint = stored;
+        if (await moveCheckpoint(trx, t.row!, t.persisted, target)) {
+          t.persisted = target;
           return;
         }
-        await writeCheckpoint(trx, t.row!, target);
-        t.persisted = target;
+        const stored = await readCheckpoint(trx, t.row!);
+        t.persisted = stored;
+        t.checkpoint = stored;
       });
     }
   }
 
-  /** One read of a page for every track asking for it at the same moment. */
+  /**
+   * The page after `after`: from the tail of recently read events when it holds them, so the feed
+   * is read (and its JSON parsed) once however many tracks follow it; otherwise one read for every
+   * track asking for the same page at the same moment.
+   */
   private readPage(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]> {
+    const cached = this.tail.after(after, limit);
+    if (cached.length > 0) return Promise.resolve(cached);
     const key = `${after ? `${after[0]}:${after[1]}` : 'start'}|${limit}`;
     let page = this.pages.get(key);
     if (!page) {
-      page = this.store.readAll({ after, limit }).finally(() => this.pages.delete(key));
+      page = this.store
+        .readAll({ after, limit })
+        .then((events) => {
+          this.tail.add(after, events);
+          return events;
+        })
+        .finally(() => this.pages.delete(key));
       this.pages.set(key, page);
     }
     return page;
@@ -370,20 +389,21 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies `events` and moves the checkpoint, in one transaction. The projection is locked and
-   * the stored checkpoint compared with `expected` (the one this runner last stored or read)
-   * first: if another runner moved it meanwhile, nothing is applied and the stored checkpoint is
-   * returned, so the caller re-reads from there instead of applying those events a second time.
+   * Applies `events` and moves the checkpoint, in one transaction. The checkpoint is moved from
+   * `expected` (the one this runner last stored or read) first, which locks it: if another runner
+   * moved it meanwhile, nothing is applied and the stored checkpoint is returned, so the caller
+   * re-reads from there instead of applying those events a second time.
    */
   private async applyBatch(
     projection: Projection,
     expected: GlobalPosition | null,
     events: RecordedEvent[],
   ): Promise<{ applied: boolean; checkpoint: GlobalPosition | null }> {
+    const last = events[events.length - 1]!.globalPosition;
     return this.db.transaction().execute(async (trx) => {
-      await lockCheckpoint(trx, projection.name);
-      const stored = await readCheckpoint(trx, projection.name);
-      if (!samePosition(stored, expected)) return { applied: false, checkpoint: stored };
+      if (!(await moveCheckpoint(trx, projection.name, expected, last))) {
+        return { applied: false, checkpoint: await readCheckpoint(trx, projection.name) };
+      }
       if (projection.everyEvent) {
         await projection.everyEvent(trx, events);
       } else {
@@ -392,15 +412,16 @@ export class ProjectionRunner {
           if (handler) await handler(trx, event);
         }
       }
-      const last = events[events.length - 1]!.globalPosition;
-      await writeCheckpoint(trx, projection.name, last);
       return { applied: true, checkpoint: last };
     });
   }
 
   /**
-   * Reacts to a batch, then moves the reactor's checkpoint. The lock is held for the batch so two
-   * runners never react to the same events at once; a crash before the checkpoint replays them.
+   * Reacts to a batch, then moves the reactor's checkpoint. The advisory lock is held for the
+   * batch so two runners never react to the same events at once; a crash before the checkpoint
+   * replays them. Unlike a projection's batch, the checkpoint is written last: a write takes a
+   * transaction id, and one held open while the reactor's commands append would hide their
+   * events from the feed (see the event store's readAll) until this batch ends.
    */
   private async reactBatch(
     reactor: Reactor,
@@ -408,6 +429,7 @@ export class ProjectionRunner {
     events: RecordedEvent[],
   ): Promise<GlobalPosition | null> {
     const name = reactorCheckpoint(reactor.name);
+    const last = events[events.length - 1]!.globalPosition;
     return this.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, name);
       const stored = await readCheckpoint(trx, name);
@@ -419,15 +441,16 @@ export class ProjectionRunner {
         reacted = true;
       }
       if (reacted) crashPoint(`reactor:${reactor.name}:before-checkpoint`);
-      const last = events[events.length - 1]!.globalPosition;
-      await writeCheckpoint(trx, name, last);
+      await moveCheckpoint(trx, name, expected, last);
       return last;
     });
   }
 }
 
-function samePosition(a: GlobalPosition | null, b: GlobalPosition | null): boolean {
-  return a === null || b === null ? a === b : comparePositions(a, b) === 0;
+/** Whether an event of this type is any of the projection's business. */
+function concerns(p: Projection, type: string): boolean {
+  if (p.everyEvent) return !p.eventTypes || p.eventTypes.includes(type);
+  return p.handlers[type] !== undefined;
 }
 
 function reached(checkpoint: GlobalPosition | null, position: GlobalPosition): boolean {

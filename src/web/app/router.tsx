@@ -32,6 +32,18 @@ const DoctorPatient = () => import('./doctor-patient-overview');
 const MedicalRecords = () => import('../features/consultations/medical-records-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
+const Invoices = () => import('../features/billing/invoices-page');
+const InvoiceDetail = () => import('../features/billing/invoice-detail-page');
+const Payments = () => import('../features/billing/payments-page');
+const Receipt = () => import('../features/billing/receipt-page');
+const BillingActivity = () => import('../features/staff-dashboards/billing-activity-page');
+const PrescriptionRequest = () => import('../features/pharmacy/prescription-request-page');
+const Inventory = () => import('../features/pharmacy/inventory-page');
+const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
+const TestRequests = () => import('../features/laboratory/test-request-page');
+const LabReport = () => import('./report-for-role');
+const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
+const Vitals = () => import('../features/vitals/vitals-page');
 
 function shell(): ReactNode {
   return (
@@ -95,19 +107,21 @@ export const routes: RouteObject[] = [
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
       { path: paths.doctor.medicalRecordsPattern, element: page(MedicalRecords) },
+      { path: paths.user.invoice, element: page(Invoices) },
+      { path: paths.user.invoiceDetailPattern, element: page(InvoiceDetail) },
+      { path: paths.user.payments, element: page(Payments) },
+      { path: paths.user.receiptPattern, element: page(Receipt) },
+      { path: paths.user.billingActivity, element: page(BillingActivity) },
+      { path: paths.user.prescriptionRequest, element: page(PrescriptionRequest) },
+      { path: paths.user.inventory, element: page(Inventory) },
+      { path: paths.user.dispensations, element: page(Dispensations) },
+      { path: paths.user.testRequest, element: page(TestRequests) },
+      { path: paths.user.report, element: page(LabReport) },
+      { path: paths.user.testActivity, element: page(TestActivity) },
+      { path: paths.user.vitals, element: page(Vitals) },
       ...[
-        paths.user.prescriptionRequest,
-        paths.user.inventory,
         paths.user.appointments,
-        paths.user.vitals,
-        paths.user.testRequest,
-        paths.user.report,
-        paths.user.invoice,
-        paths.user.payments,
         paths.user.hmoProvider,
-        paths.user.dispensations,
-        paths.user.testActivity,
-        paths.user.billingActivity,
         paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityTime, longDate, notificationTime, shortDate, truncate } from './dates';
+import { activityTime, longDate, notificationTime, shortDate, shortDateTime, truncate } from './dates';
 
 const now = new Date(2026, 10, 22, 12, 0, 0);
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -14,6 +14,11 @@ describe('dates', () => {
     expect(shortDate(now)).toBe('Nov 22, 2026');
     expect(shortDate(null)).toBe('—');
     expect(shortDate('not a date')).toBe('—');
+  });
+
+  it('writes a short date with the time of day, and a dash for missing values', () => {
+    expect(shortDateTime(new Date(2026, 10, 22, 9, 5))).toMatch(/^Nov 22, 2026, 9:05\s?AM$/);
+    expect(shortDateTime(null)).toBe('—');
   });
 
   it('says how long ago a notification arrived', () => {

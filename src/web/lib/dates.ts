@@ -53,3 +53,11 @@ function plural(n: number, unit: string): string {
 export function truncate(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** 'Nov 22, 2026, 9:05 AM' — when something happened, inside tables (lab orders and results). */
+export function shortDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '—';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

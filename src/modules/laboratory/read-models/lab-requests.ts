@@ -154,10 +154,26 @@ export type LabRequestView = ReturnType<typeof toLabRequestView>;
 export async function listLabRequests(
   db: Db,
   hospitalId: string,
-  query: { status?: LabRequestStatus; page: number; limit: number },
+  query: { status?: LabRequestStatus; search?: string; page: number; limit: number },
 ) {
   let q = db.selectFrom('lab_requests').where('hospital_id', '=', hospitalId);
   if (query.status) q = q.where('status', '=', query.status);
+  const search = query.search?.trim();
+  if (search) {
+    // Wildcards in the search are text, not patterns ("50%" finds "50%").
+    const text = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const p = `%${text}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('patient_name', 'ilike', p),
+        eb('test_name', 'ilike', p),
+        eb('test_code', 'ilike', p),
+        eb('ordered_by_name', 'ilike', p),
+        eb('conducted_by', 'ilike', p),
+        eb('lab_request_id', 'ilike', `${text}%`),
+      ]),
+    );
+  }
   const [{ n }, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     (query.status === 'completed'
@@ -237,5 +253,27 @@ export async function labStats(db: Db, hospitalId: string, today: string, recent
     inProgress: Number(counts.in_progress),
     completedToday: Number(counts.completed_today),
     recentActivity: rows.map(toLabRequestView),
+  };
+}
+
+/**
+ * The Recent Test Activity list (product-spec-1 §2, the lab dashboard and /user/test-activity): every
+ * request at its latest step (ordered, started, completed), the most recent change first.
+ */
+export async function listLabActivity(db: Db, hospitalId: string, query: { page: number; limit: number }) {
+  const base = db.selectFrom('lab_requests').where('hospital_id', '=', hospitalId);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('lab_request_id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    activities: rows.map((r) => ({ ...toLabRequestView(r), activityAt: iso(r.updated_at)! })),
+    total: Number(n),
   };
 }

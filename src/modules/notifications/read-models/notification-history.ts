@@ -1,6 +1,6 @@
-import type { Db } from '../../../platform/db/database';
+import type { Database, Db } from '../../../platform/db/database';
 import type { GlobalPosition, RecordedEvent } from '../../../platform/event-store/port';
-import type { Projection, ProjectionHandler, Trx } from '../../../platform/projections/projection';
+import type { Projection, Trx } from '../../../platform/projections/projection';
 import type { NotificationPriority } from '../events';
 import { RULES, type Draft } from '../rules';
 import { audienceOf, type Audience, type ServerMessageType } from '../visibility';
@@ -70,44 +70,56 @@ function toRow(event: RecordedEvent, draft: Draft, index: number) {
   };
 }
 
+/** Rows per INSERT: well under PostgreSQL's 65 535 parameters with the notifications' 11 columns. */
+const ROWS_PER_INSERT = 2000;
+
 /**
  * The notifier's projection: every event that means news for someone becomes its messages (rules.ts),
  * each stored once with its audience (visibility.ts), in the transaction that moves this
  * projection's checkpoint. The history of the bell is read from here, and the delivery to
  * sockets (delivery.ts) sends these very rows, so a message and its history entry never differ.
+ * Name copies are kept event by event (a later rule of the batch may look one up); the messages
+ * and their recipients are written once for the whole batch.
  */
-function handle(type: string): ProjectionHandler {
-  const rule = RULES[type];
-  const copy = COPIES[type];
-  return async (trx: Trx, event: RecordedEvent) => {
-    const drafts = rule ? await rule(event, lookupsIn(trx)) : [];
+async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  const lookups = lookupsIn(trx);
+  const rows: ReturnType<typeof toRow>[] = [];
+  const recipients: Database['notification_recipients'][] = [];
+  for (const event of events) {
+    const rule = RULES[event.type];
+    const copy = COPIES[event.type];
+    if (!rule && !copy) continue;
+    const drafts = rule ? await rule(event, lookups) : [];
     if (copy) await copy(trx, event);
-    if (drafts.length === 0) return;
-    const rows = drafts.map((d, i) => toRow(event, d, i));
+    drafts.forEach((draft, i) => {
+      const row = toRow(event, draft, i);
+      rows.push(row);
+      for (const [role, notify] of Object.entries(audienceOf(draft.type, draft.data))) {
+        if (notify) recipients.push({ hospital_id: event.metadata.hospitalId, role, notification_id: row.id });
+      }
+    });
+  }
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await trx
       .insertInto('notifications')
-      .values(rows)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const recipients = drafts.flatMap((d, i) =>
-      Object.entries(audienceOf(d.type, d.data))
-        .filter(([, notify]) => notify)
-        .map(([role]) => ({ hospital_id: event.metadata.hospitalId, role, notification_id: rows[i]!.id })),
-    );
-    if (recipients.length === 0) return;
+  }
+  for (let i = 0; i < recipients.length; i += ROWS_PER_INSERT * 3) {
     await trx
       .insertInto('notification_recipients')
-      .values(recipients)
+      .values(recipients.slice(i, i + ROWS_PER_INSERT * 3))
       .onConflict((oc) => oc.doNothing())
       .execute();
-  };
+  }
 }
 
 export const notificationHistoryProjection: Projection = {
   name: NOTIFICATIONS,
-  handlers: Object.fromEntries(
-    [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])].map((t) => [t, handle(t)]),
-  ),
+  handlers: {},
+  everyEvent: applyBatch,
+  eventTypes: [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])],
   reset: async (trx) => {
     await trx.deleteFrom('notification_recipients').execute();
     await trx.deleteFrom('notifications').execute();

@@ -21,6 +21,7 @@ describe('the consultation draft', () => {
     expect(totalOf({ consultationFee: '5000', charges })).toBe(6700.5);
     expect(totalOf({ consultationFee: 'lots', charges })).toBe(1700.5);
     expect(amountOf('  ')).toBe(0);
+    expect(totalOf({ consultationFee: '0.1', charges: [{ key: 'd', description: '', amount: '0.2' }] })).toBe(0.3);
   });
 
   it('requires the complaint, the diagnosis and every medication field, with the spec messages', () => {

@@ -1,4 +1,5 @@
 import { LAB_TEST_CATALOGUE, type LAB_URGENCIES } from '../../../shared/lab-tests';
+import { formatNaira, KOBO_PER_NAIRA } from '../../../shared/money';
 import type { ConsultationPayload } from './api/create-consultation';
 
 /** The New Consultation form's state and rules (product-spec-2 §3, §5, §9), free of React. */
@@ -82,7 +83,13 @@ export function amountOf(text: string): number {
 
 /** §9: the total is the fee plus the sum of the additional charges. */
 export function totalOf(draft: Pick<ConsultationDraft, 'consultationFee' | 'charges'>): number {
-  return draft.charges.reduce((sum, c) => sum + amountOf(c.amount), amountOf(draft.consultationFee));
+  // Added in kobo, so 0.1 + 0.2 is 0.3 and not 0.30000000000000004.
+  const kobo = (naira: number) => Math.round(naira * KOBO_PER_NAIRA);
+  const sum = draft.charges.reduce(
+    (total, c) => total + kobo(amountOf(c.amount)),
+    kobo(amountOf(draft.consultationFee)),
+  );
+  return sum / KOBO_PER_NAIRA;
 }
 
 export const medicationComplete = (m: MedicationDraft) =>
@@ -169,7 +176,5 @@ export function toPayload(patientId: string, draft: ConsultationDraft): Consulta
   };
 }
 
-/** Naira with kobo, e.g. ₦6,500.50. */
-export function formatAmount(naira: number): string {
-  return new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(naira);
-}
+/** Naira with kobo, e.g. ₦6,500.50 (the shared money format). */
+export const formatAmount = (naira: number) => formatNaira(Math.round(naira * KOBO_PER_NAIRA));

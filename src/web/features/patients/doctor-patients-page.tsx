@@ -16,6 +16,7 @@ import type { PatientListItem } from './api/patient-schemas';
 import { fetchPatientStats } from './api/patient-stats';
 import { StatusBadge } from './components/status-badge';
 import styles from './patients-page.module.css';
+import tabs from '../../components/tabs.module.css';
 import tabStyles from './doctor-patients-page.module.css';
 
 export const DOCTOR_PAGE_SIZE = 10;
@@ -75,11 +76,11 @@ export default function DoctorPatientsPage() {
         </span>
       </div>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)}>
-        <TabList aria-label="Patient lists" className={tabStyles.tabs}>
-          <Tab id="seen" className={tabStyles.tab}>
+        <TabList aria-label="Patient lists" className={tabs.tabs}>
+          <Tab id="seen" className={tabs.tab}>
             Patient Seen <span className={styles.count}>({count('seen') ?? '…'})</span>
           </Tab>
-          <Tab id="waiting" className={tabStyles.tab}>
+          <Tab id="waiting" className={tabs.tab}>
             Waiting Patients <span className={styles.count}>({count('waiting') ?? '…'})</span>
           </Tab>
         </TabList>

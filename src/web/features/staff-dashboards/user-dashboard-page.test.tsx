@@ -155,30 +155,4 @@ describe('Staff dashboards', () => {
     expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
     await screen.findByText('Chioma Nwosu');
   });
-
-  it.each([
-    [
-      'pharmacist',
-      5,
-      'Pharmacist Dashboard',
-      ['Pending Prescriptions', 'Dispensed Medications', 'Low Stock Medications'],
-    ],
-    ['lab_technician', 4, 'Lab Dashboard', ['Pending Test Requests', 'Tests Completed Today', 'Tests in Progress']],
-    [
-      'accountant',
-      6,
-      'Billing Dashboard',
-      ['Invoices Generated Today', 'Total Payments Received', 'Outstanding Balances'],
-    ],
-  ])('shows the %s view with honest dashes until its feature exists', (role, roleId, title, metrics) => {
-    api = fakeApi(routes());
-    renderAs(staff(role, roleId));
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-    for (const label of metrics) {
-      expect(metric(label)).toHaveTextContent('—');
-      expect(within(screen.getByRole('group', { name: label })).getByText(/^Available once /)).toBeInTheDocument();
-    }
-    expect(screen.getByText(/^No .* activity yet$/)).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
-  });
 });

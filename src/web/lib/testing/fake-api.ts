@@ -1,7 +1,15 @@
 import { vi } from 'vitest';
 
 /** One call the page made, as the server would see it. */
-export type RecordedCall = { method: string; path: string; query: URLSearchParams; body: unknown; auth: string | null };
+export type RecordedCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  auth: string | null;
+  /** Every request header, names in lower case. */
+  headers: Record<string, string>;
+};
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeReply = Reply | Promise<Reply>;
@@ -30,6 +38,7 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
       query: url.searchParams,
       body: text ? JSON.parse(text) : undefined,
       auth: input.headers.get('authorization'),
+      headers: Object.fromEntries(input.headers.entries()),
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];

@@ -3,19 +3,39 @@ import { ButtonLink } from '../../../components/button';
 import { PageHeading } from '../../../components/page-heading';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
 import { Panel } from '../../../components/panel';
-import { PENDING } from './coming-feature';
-import { PendingActivityTable } from './pending-activity-table';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchLabStats, type LabStats } from '../api/lab-api';
+import { LabActivityTable } from './lab-activity-table';
 import styles from './dashboard-layout.module.css';
 
-/** The lab staff view (product-spec-1 §2); test requests come with the laboratory feature. */
+/** product-spec-1 §9: the lab dashboard's tables show 7 rows a page. */
+export const LAB_PAGE_SIZE = 7;
+
+/** The lab staff view (product-spec-1 §2): open work, today's completions and the latest activity, all real. */
 export function LabView() {
+  const stats = useRemoteData(fetchLabStats, 'lab-stats');
+  const metric = (label: string, pick: (s: LabStats) => number) => (
+    <MetricCard
+      label={label}
+      value={stats.status === 'success' ? pick(stats.data) : null}
+      isLoading={stats.status === 'loading'}
+      note={stats.status === 'error' ? stats.error.message : undefined}
+    />
+  );
   return (
     <div className={styles.page}>
-      <PageHeading title="Lab Dashboard" />
+      <PageHeading
+        title="Lab Dashboard"
+        actions={
+          <ButtonLink href={paths.user.testRequest} size="small">
+            Open Test Requests
+          </ButtonLink>
+        }
+      />
       <MetricGrid label="Key metrics">
-        <MetricCard label="Pending Test Requests" value={null} note={PENDING.laboratory} />
-        <MetricCard label="Tests Completed Today" value={null} note={PENDING.laboratory} />
-        <MetricCard label="Tests in Progress" value={null} note={PENDING.laboratory} />
+        {metric('Pending Test Requests', (s) => s.pending)}
+        {metric('Tests Completed Today', (s) => s.completedToday)}
+        {metric('Tests in Progress', (s) => s.inProgress)}
       </MetricGrid>
       <Panel
         title="Recent Test Activity"
@@ -25,12 +45,7 @@ export function LabView() {
           </ButtonLink>
         }
       >
-        <PendingActivityTable
-          label="Recent test activity"
-          headers={['Request ID', 'Patient Name', 'Doctor Name', 'Test Type', 'Conducted By']}
-          emptyTitle="No test activity yet"
-          emptyText={PENDING.laboratory}
-        />
+        <LabActivityTable label="Recent test activity" pageSize={LAB_PAGE_SIZE} onLiveChange={stats.refresh} />
       </Panel>
     </div>
   );

@@ -1,21 +1,38 @@
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button';
-import { PageHeading } from '../../../components/page-heading';
 import { MetricCard, MetricGrid } from '../../../components/metric-card';
+import { PageHeading } from '../../../components/page-heading';
 import { Panel } from '../../../components/panel';
-import { PENDING } from './coming-feature';
-import { PendingActivityTable } from './pending-activity-table';
+import { useLiveRefresh } from '../../../lib/realtime/live-events';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { fetchPharmacyStats } from '../api/pharmacy-api';
+import { DispensationsTable, PHARMACY_LIVE_EVENTS } from './dispensations-table';
 import styles from './dashboard-layout.module.css';
 
-/** The pharmacist's view (product-spec-1 §2); prescriptions and stock come with the pharmacy feature. */
+/** product-spec-1 §9: the pharmacist's activity table shows 7 a page. */
+export const DISPENSATIONS_DASHBOARD_PAGE_SIZE = 7;
+
+/** The pharmacist's view (product-spec-1 §2): the queue, what was dispensed, low stock, and the latest dispensations. */
 export function PharmacistView() {
+  const stats = useRemoteData(fetchPharmacyStats, 'pharmacy-stats');
+  useLiveRefresh(PHARMACY_LIVE_EVENTS, stats.refresh);
+  const figure = (pick: (s: NonNullable<typeof stats.data>) => number) => ({
+    value: stats.data ? pick(stats.data) : null,
+    isLoading: stats.status === 'loading',
+  });
+  const failed = stats.status === 'error' ? stats.error.message : undefined;
+
   return (
     <div className={styles.page}>
       <PageHeading title="Pharmacist Dashboard" />
       <MetricGrid label="Key metrics">
-        <MetricCard label="Pending Prescriptions" value={null} note={PENDING.pharmacy} />
-        <MetricCard label="Dispensed Medications" value={null} note={PENDING.pharmacy} />
-        <MetricCard label="Low Stock Medications" value={null} note={PENDING.pharmacy} />
+        <MetricCard label="Pending Prescriptions" {...figure((s) => s.pendingPrescriptions)} note={failed} />
+        <MetricCard
+          label="Dispensed Medications"
+          {...figure((s) => s.dispensedTotal)}
+          note={failed ?? (stats.data ? `${stats.data.dispensedToday} today` : undefined)}
+        />
+        <MetricCard label="Low Stock Medications" {...figure((s) => s.lowStock)} note={failed} />
       </MetricGrid>
       <Panel
         title="Recent Dispensation Activity"
@@ -25,12 +42,7 @@ export function PharmacistView() {
           </ButtonLink>
         }
       >
-        <PendingActivityTable
-          label="Recent dispensation activity"
-          headers={['Request ID', 'Patient Name', 'Medication', 'Dosage', 'Status', 'Actions']}
-          emptyTitle="No dispensation activity yet"
-          emptyText={PENDING.pharmacy}
-        />
+        <DispensationsTable pageSize={DISPENSATIONS_DASHBOARD_PAGE_SIZE} />
       </Panel>
     </div>
   );

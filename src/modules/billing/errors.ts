@@ -1,0 +1,61 @@
+import { BadRequest, Conflict, NotFound } from '../../platform/http/errors';
+import { formatNaira } from '../../shared/money';
+
+export class InvoiceNotFound extends NotFound {
+  constructor() {
+    super('Invoice not found');
+  }
+}
+
+export class PaymentNotFound extends NotFound {
+  constructor() {
+    super('Payment not found');
+  }
+}
+
+export class InvoiceAlreadyRaised extends Conflict {
+  constructor() {
+    super('This invoice is already raised');
+  }
+}
+
+export class InvoiceIsVoid extends Conflict {
+  constructor() {
+    super('This invoice is void', { code: 'INVOICE_VOID' });
+  }
+}
+
+export class InvoiceAlreadyPaid extends Conflict {
+  constructor() {
+    super('This invoice is already paid in full', { code: 'INVOICE_PAID' });
+  }
+}
+
+/** More than the balance: refused, never kept as credit (the accountant gives change instead). */
+export class Overpayment extends Conflict {
+  constructor(balanceKobo: number, amountKobo: number) {
+    super(`Payment of ${formatNaira(amountKobo)} is more than the balance of ${formatNaira(balanceKobo)}`, {
+      code: 'OVERPAYMENT',
+      details: { balanceKobo, amountKobo },
+    });
+  }
+}
+
+/** A voided invoice with payments would leave money unaccounted for. */
+export class InvoiceHasPayments extends Conflict {
+  constructor() {
+    super('An invoice with payments cannot be voided', { code: 'INVOICE_HAS_PAYMENTS' });
+  }
+}
+
+export class IdempotencyKeyReused extends Conflict {
+  constructor() {
+    super('This Idempotency-Key was already used for another payment', { code: 'IDEMPOTENCY_KEY_REUSED' });
+  }
+}
+
+export class EmptyInvoice extends BadRequest {
+  constructor() {
+    super('Add at least one line', [{ field: 'lines', message: 'Add at least one line' }]);
+  }
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+
+/**
+ * Billing. Streams: `invoice-<invoiceId>` (the invoice, its lines, payments and void), the
+ * hospital's receipt counter `billing-receipts-<hospitalId>` and its price list
+ * `billing-prices-<hospitalId>`. Money is whole kobo, never a float.
+ */
+const kobo = z.number().int().min(0);
+const person = z.object({ id: z.string(), name: z.string() });
+
+export const LINE_KINDS = ['consultation', 'charge', 'medication', 'lab', 'other'] as const;
+export const PAYMENT_METHODS = ['cash', 'pos', 'transfer', 'hmo'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const invoiceLine = z.object({
+  lineId: z.string(),
+  kind: z.enum(LINE_KINDS),
+  description: z.string(),
+  quantity: z.number().int().min(1),
+  unitPriceKobo: kobo,
+  amountKobo: kobo,
+  /**
+   * What raised it, so a replayed reaction adds it once: `consultation:<id>`,
+   * `dispense:<consultationId>:<index>`, `lab:<labRequestId>`; null for a line typed by hand.
+   */
+  source: z.string().nullable(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const invoiceRaised = defineEvent(
+  'InvoiceRaised',
+  z.object({
+    invoiceId: z.string(),
+    hospitalId: z.string(),
+    patientId: z.string(),
+    patientName: z.string(),
+    /** The consultation it bills; null for an invoice made by hand. */
+    consultationId: z.string().nullable(),
+    doctor: person.nullable(),
+    lines: z.array(invoiceLine),
+    totalKobo: kobo,
+  }),
+);
+
+/** Medications dispensed or tests completed after the invoice was raised; `totalKobo` is the new total. */
+export const invoiceLinesAdded = defineEvent(
+  'InvoiceLinesAdded',
+  z.object({
+    invoiceId: z.string(),
+    patientId: z.string(),
+    patientName: z.string(),
+    lines: z.array(invoiceLine).min(1),
+    totalKobo: kobo,
+  }),
+);
+
+export const paymentRecorded = defineEvent(
+  'PaymentRecorded',
+  z.object({
+    invoiceId: z.string(),
+    paymentId: z.string(),
+    patientId: z.string(),
+    patientName: z.string(),
+    amountKobo: z.number().int().min(1),
+    method: z.enum(PAYMENT_METHODS),
+    reference: z.string().nullable(),
+    receiptNumber: z.string(),
+    /** The client's Idempotency-Key, when it sent one. */
+    idempotencyKey: z.string().nullable(),
+  }),
+);
+
+export const invoiceVoided = defineEvent(
+  'InvoiceVoided',
+  z.object({ invoiceId: z.string(), patientId: z.string(), patientName: z.string(), reason: z.string() }),
+);
+
+/** The hospital's receipt counter moved on: `number` is the receipt's (RCT-000001 is 1). */
+export const receiptNumberIssued = defineEvent(
+  'ReceiptNumberIssued',
+  z.object({ hospitalId: z.string(), number: z.number().int().min(1), paymentId: z.string(), invoiceId: z.string() }),
+);
+
+export const medicationPrice = z.object({ name: z.string(), priceKobo: kobo });
+export const labTestPrice = z.object({ code: z.string(), name: z.string(), priceKobo: kobo });
+
+/** The whole price list as it now stands (a PUT replaces it). */
+export const priceListUpdated = defineEvent(
+  'PriceListUpdated',
+  z.object({ hospitalId: z.string(), medications: z.array(medicationPrice), labTests: z.array(labTestPrice) }),
+);
+
+export const billingContracts = [
+  invoiceRaised,
+  invoiceLinesAdded,
+  paymentRecorded,
+  invoiceVoided,
+  receiptNumberIssued,
+  priceListUpdated,
+] as const;
+
+export type InvoiceRaised = EventOf<typeof invoiceRaised>;
+export type InvoiceLinesAdded = EventOf<typeof invoiceLinesAdded>;
+export type PaymentRecorded = EventOf<typeof paymentRecorded>;
+export type InvoiceVoided = EventOf<typeof invoiceVoided>;
+export type ReceiptNumberIssued = EventOf<typeof receiptNumberIssued>;
+export type PriceListUpdated = EventOf<typeof priceListUpdated>;
+export type InvoiceEvent = InvoiceRaised | InvoiceLinesAdded | PaymentRecorded | InvoiceVoided;
+export type BillingEvent = InvoiceEvent | ReceiptNumberIssued | PriceListUpdated;

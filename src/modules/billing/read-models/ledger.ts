@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import type { RecordedEvent } from '../../../platform/event-store/port';
+import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { formatNaira } from '../../../shared/money';
+import { hospitalDate } from '../../patients';
+import type { BillingEvent } from '../events';
+import { invoiceStatus } from '../invoice';
+import './tables';
+
+export const BILLING_LEDGER = 'billing-ledger';
+
+const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+const json = <T>(v: T) => JSON.stringify(v) as unknown as T;
+const METHOD_LABELS: Record<string, string> = { cash: 'cash', pos: 'POS', transfer: 'bank transfer', hmo: 'HMO' };
+
+/** One row of Recent Activity per billing event (spec-2 §2: date, activity type, description, performed by). */
+async function activity(trx: Trx, event: RecordedEvent, activityType: string, description: string, invoiceId?: string) {
+  await trx
+    .insertInto('billing_activity')
+    .values({
+      event_id: event.id,
+      hospital_id: event.metadata.hospitalId,
+      at: new Date(event.metadata.occurredAt),
+      activity_type: activityType,
+      description,
+      performed_by: event.metadata.actor.name,
+      invoice_id: invoiceId ?? null,
+    })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
+/** Moves the invoice row on, unless the event is in it already; true when it did. */
+async function updateInvoice(
+  trx: Trx,
+  event: RecordedEvent,
+  invoiceId: string,
+  change: (row: { total: number; paid: number }) => Record<string, unknown>,
+) {
+  const row = await trx
+    .selectFrom('billing_invoices')
+    .select(['total_kobo', 'paid_kobo', 'status'])
+    .where('invoice_id', '=', invoiceId)
+    .where('version', '<', versionAfter(event))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return false;
+  const values = change({ total: Number(row.total_kobo), paid: Number(row.paid_kobo) });
+  const total = Number(values.total_kobo ?? row.total_kobo);
+  const paid = Number(values.paid_kobo ?? row.paid_kobo);
+  await trx
+    .updateTable('billing_invoices')
+    .set({
+      ...values,
+      status: invoiceStatus(row.status === 'void' || values.status === 'void', total, paid),
+      updated_at: new Date(event.metadata.occurredAt),
+      version: versionAfter(event),
+    })
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  return true;
+}
+
+/**
+ * Inline: the invoice list, a receipt and the dashboard show a payment the moment it is recorded,
+ * and the invoicing reactor reads the price list it has just been given.
+ */
+export const billingLedgerProjection = defineProjection<BillingEvent>({
+  name: BILLING_LEDGER,
+  inline: true,
+  handlers: {
+    InvoiceRaised: async (trx, event) => {
+      const d = event.data;
+      const at = new Date(event.metadata.occurredAt);
+      const inserted = await trx
+        .insertInto('billing_invoices')
+        .values({
+          invoice_id: d.invoiceId,
+          hospital_id: d.hospitalId,
+          patient_id: d.patientId,
+          patient_name: d.patientName,
+          consultation_id: d.consultationId,
+          doctor_name: d.doctor?.name ?? null,
+          lines: json(d.lines),
+          total_kobo: d.totalKobo,
+          paid_kobo: 0,
+          status: invoiceStatus(false, d.totalKobo, 0),
+          void_reason: null,
+          created_at: at,
+          created_on: hospitalDate(at),
+          updated_at: at,
+          version: versionAfter(event),
+        })
+        .onConflict((oc) => oc.column('invoice_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      const what = d.consultationId ? `Consultation invoice` : 'Invoice';
+      await activity(
+        trx,
+        event,
+        'Invoice Created',
+        `${what} for ${d.patientName}: ${formatNaira(d.totalKobo)}`,
+        d.invoiceId,
+      );
+    },
+    InvoiceLinesAdded: async (trx, event) => {
+      const d = event.data;
+      const done = await updateInvoice(trx, event, d.invoiceId, () => ({
+        lines: sql`lines || ${JSON.stringify(d.lines)}::jsonb`,
+        total_kobo: d.totalKobo,
+      }));
+      if (!done) return;
+      const added = d.lines.reduce((n, l) => n + l.amountKobo, 0);
+      const items = d.lines.map((l) => l.description).join(', ');
+      await activity(trx, event, 'Charges Added', `${items} for ${d.patientName}: ${formatNaira(added)}`, d.invoiceId);
+    },
+    PaymentRecorded: async (trx, event) => {
+      const d = event.data;
+      const done = await updateInvoice(trx, event, d.invoiceId, (row) => ({ paid_kobo: row.paid + d.amountKobo }));
+      if (!done) return;
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .insertInto('billing_payments')
+        .values({
+          payment_id: d.paymentId,
+          hospital_id: event.metadata.hospitalId,
+          invoice_id: d.invoiceId,
+          patient_id: d.patientId,
+          patient_name: d.patientName,
+          amount_kobo: d.amountKobo,
+          method: d.method,
+          reference: d.reference,
+          receipt_number: d.receiptNumber,
+          received_by: event.metadata.actor.name,
+          received_at: at,
+          received_on: hospitalDate(at),
+          idempotency_key: d.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
+      const description = `${formatNaira(d.amountKobo)} by ${METHOD_LABELS[d.method]} from ${d.patientName} (${d.receiptNumber})`;
+      await activity(trx, event, 'Payment Received', description, d.invoiceId);
+    },
+    InvoiceVoided: async (trx, event) => {
+      const d = event.data;
+      const done = await updateInvoice(trx, event, d.invoiceId, () => ({ status: 'void', void_reason: d.reason }));
+      if (!done) return;
+      await activity(trx, event, 'Invoice Voided', `Invoice for ${d.patientName} voided: ${d.reason}`, d.invoiceId);
+    },
+    PriceListUpdated: async (trx, event) => {
+      const d = event.data;
+      await trx.deleteFrom('billing_prices').where('hospital_id', '=', d.hospitalId).execute();
+      const rows = [
+        ...d.medications.map((m) => ({ kind: 'medication' as const, key: m.name.trim().toLowerCase(), ...m })),
+        ...d.labTests.map((t) => ({
+          kind: 'lab' as const,
+          key: t.code.toUpperCase(),
+          name: t.name,
+          priceKobo: t.priceKobo,
+        })),
+      ];
+      if (rows.length) {
+        await trx
+          .insertInto('billing_prices')
+          .values(
+            rows.map((r) => ({
+              hospital_id: d.hospitalId,
+              kind: r.kind,
+              key: r.key,
+              name: r.name,
+              price_kobo: r.priceKobo,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['hospital_id', 'kind', 'key'])
+              .doUpdateSet({ price_kobo: (eb) => eb.ref('excluded.price_kobo') }),
+          )
+          .execute();
+      }
+      const count = `${d.medications.length} medication${d.medications.length === 1 ? '' : 's'}, ${d.labTests.length} lab test${d.labTests.length === 1 ? '' : 's'}`;
+      await activity(trx, event, 'Price List Updated', `Price list updated: ${count}`);
+    },
+  },
+  reset: async (trx) => {
+    for (const table of ['billing_invoices', 'billing_payments', 'billing_activity', 'billing_prices'] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+  },
+});

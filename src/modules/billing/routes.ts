@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalDate } from '../patients';
+import { raiseManualInvoice, voidInvoice } from './commands/invoices';
+import { invoiceWithPayments, recordPayment } from './commands/payments';
+import { setPriceList } from './commands/prices';
+import { PaymentNotFound } from './errors';
+import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
+import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
+import { getPriceList } from './read-models/prices';
+import {
+  activityListSchema,
+  dashboardSchema,
+  idempotencyHeaders,
+  idParams,
+  invoiceDetailSchema,
+  invoiceListQuery,
+  invoiceListSchema,
+  manualInvoiceBody,
+  pageQuery,
+  paginationOf,
+  paymentBody,
+  paymentListQuery,
+  paymentListSchema,
+  paymentSchema,
+  priceListBody,
+  priceListSchema,
+  receiptSchema,
+  voidBody,
+} from './schemas';
+
+/** Billing & Invoicing (spec-2 §6): the accountant (billing staff) and the admin; nobody else. */
+const BILLING_ROLES = ['admin', 'accountant'] as const;
+export const BILLING_ONLY = 'Access denied. Billing staff or admin role required.';
+
+export function billingRoutes(app: HttpApp, platform: Platform) {
+  const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
+  const security = [{ bearer: [] }];
+  const tags = ['Billing'];
+  const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
+  const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
+
+  app.get(
+    '/billing/prices',
+    {
+      onRequest: billing,
+      schema: { tags, security, summary: 'The price list (kobo)', response: { 200: ok(priceListSchema) } },
+    },
+    async (request) => success(await getPriceList(platform.db, request.auth!.hospitalId)),
+  );
+
+  app.put(
+    '/billing/prices',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the price list: medications by name, lab tests by code (prices in naira)',
+        body: priceListBody,
+        response: { 200: ok(priceListSchema) },
+      },
+    },
+    async (request) => {
+      const { medications, labTests } = request.body;
+      const prices = await setPriceList(platform, platform.metadataFor(request), {
+        medications: medications.map((m) => ({ name: m.name, priceKobo: m.price })),
+        labTests: labTests.map((t) => ({ code: t.code, name: t.name, priceKobo: t.price })),
+      });
+      return success(prices, 'Price list saved');
+    },
+  );
+
+  app.get(
+    '/billing/invoices',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: 'Invoices, newest first: by status, patient, dates (YYYY-MM-DD) or a search',
+        querystring: invoiceListQuery,
+        response: { 200: ok(invoiceListSchema) },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filters } = request.query;
+      const { invoices, total } = await listInvoices(platform.db, request.auth!.hospitalId, filters, page, limit);
+      return success({ invoices, pagination: paginationOf(page, limit, total) });
+    },
+  );
+
+  app.post(
+    '/billing/invoices',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: 'Make an invoice by hand (prices in naira)',
+        body: manualInvoiceBody,
+        response: { 201: ok(z.object({ invoice: invoiceDetailSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const { patientId, lines } = request.body;
+      const invoice = await raiseManualInvoice(platform, platform.metadataFor(request), {
+        patientId,
+        lines: lines.map((l) => ({
+          kind: l.kind,
+          description: l.description,
+          quantity: l.quantity,
+          unitPriceKobo: l.unitPrice,
+        })),
+      });
+      return reply.code(201).send(success({ invoice }, 'Invoice created'));
+    },
+  );
+
+  app.get(
+    '/billing/invoices/:id',
+    {
+      onRequest: billing,
+      config: { audit: { ...invoiceAudit.audit, reads: true } },
+      schema: {
+        tags,
+        security,
+        summary: 'An invoice with its lines and payments',
+        params: idParams,
+        response: invoiceAnswer,
+      },
+    },
+    async (request) =>
+      success({ invoice: await invoiceWithPayments(platform, request.auth!.hospitalId, request.params.id) }),
+  );
+
+  app.post(
+    '/billing/invoices/:id/void',
+    {
+      onRequest: billing,
+      config: invoiceAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'Void an invoice with a reason',
+        params: idParams,
+        body: voidBody,
+        response: invoiceAnswer,
+      },
+    },
+    async (request) => {
+      const invoice = await voidInvoice(
+        platform,
+        platform.metadataFor(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return success({ invoice }, 'Invoice voided');
+    },
+  );
+
+  app.post(
+    '/billing/invoices/:id/payments',
+    {
+      onRequest: billing,
+      config: invoiceAudit,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a payment (naira); an Idempotency-Key header makes a retry count once',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: paymentBody,
+        response: {
+          201: ok(z.object({ payment: paymentSchema, invoice: invoiceDetailSchema })),
+          200: ok(z.object({ payment: paymentSchema, invoice: invoiceDetailSchema })),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { amount, method, reference } = request.body;
+      const metadata = platform.metadataFor(request);
+      const { payment, replayed } = await recordPayment(platform, metadata, request.params.id, {
+        amountKobo: amount,
+        method,
+        reference,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+      });
+      const { invoice: _invoice, ...paid } = payment;
+      const invoice = await invoiceWithPayments(platform, metadata.hospitalId, request.params.id);
+      return reply
+        .code(replayed ? 200 : 201)
+        .send(success({ payment: paid, invoice }, replayed ? 'Payment already recorded' : 'Payment recorded'));
+    },
+  );
+
+  app.get(
+    '/billing/payments',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: 'The payments ledger with totals per day per method (the cash-up)',
+        querystring: paymentListQuery,
+        response: { 200: ok(paymentListSchema) },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filters } = request.query;
+      const { payments, total, totalKobo, days } = await listPayments(
+        platform.db,
+        request.auth!.hospitalId,
+        filters,
+        page,
+        limit,
+      );
+      return success({ payments, pagination: paginationOf(page, limit, total), totalKobo, days });
+    },
+  );
+
+  app.get(
+    '/billing/payments/:id',
+    {
+      onRequest: billing,
+      config: { audit: { subject: 'payment', idParam: 'id', what: 'receipt' } },
+      schema: {
+        tags,
+        security,
+        summary: 'A payment and its invoice: the receipt',
+        params: idParams,
+        response: { 200: ok(z.object({ receipt: receiptSchema })) },
+      },
+    },
+    async (request) => {
+      const receipt = await findPayment(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!receipt) throw new PaymentNotFound();
+      return success({ receipt });
+    },
+  );
+
+  app.get(
+    '/billing/dashboard',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: "Key metrics (Africa/Lagos days) and the last 30 days' payments by method",
+        response: { 200: ok(dashboardSchema) },
+      },
+    },
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const today = hospitalDate(new Date());
+      const [metrics, series] = await Promise.all([
+        billingMetrics(platform.db, hospitalId, today),
+        paymentsPerDay(platform.db, hospitalId, today),
+      ]);
+      return success({ metrics, paymentsPerDay: series });
+    },
+  );
+
+  app.get(
+    '/billing/activity',
+    {
+      onRequest: billing,
+      schema: {
+        tags,
+        security,
+        summary: 'Recent billing activity, newest first',
+        querystring: z.object(pageQuery),
+        response: { 200: ok(activityListSchema) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { activities, total } = await recentActivity(platform.db, request.auth!.hospitalId, page, limit);
+      return success({ activities, pagination: paginationOf(page, limit, total) });
+    },
+  );
+}

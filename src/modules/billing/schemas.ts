@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { MAX_KOBO, nairaToKobo } from '../../shared/money';
+import { isCalendarDate } from '../patients';
+import { INVOICE_STATUSES } from './invoice';
+import { invoiceLine, LINE_KINDS, PAYMENT_METHODS } from './events';
+
+/** Requests take naira as typed (6500, '6,500.50'); everything stored and answered is kobo. */
+export function nairaAmount(label: string, { positive = false } = {}) {
+  return z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      return z.NEVER;
+    }
+    const kobo = nairaToKobo(v);
+    if (kobo === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in naira with at most 2 decimals` });
+      return z.NEVER;
+    }
+    if (kobo > MAX_KOBO) {
+      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+      return z.NEVER;
+    }
+    if (positive && kobo === 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be greater than zero` });
+      return z.NEVER;
+    }
+    return kobo;
+  });
+}
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters long`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters long`)
+    .nullish()
+    .transform((v) => v || null);
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`)
+    .transform((v) => v || undefined);
+
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+export const paymentBody = z.object({
+  amount: nairaAmount('Amount', { positive: true }),
+  method: z.enum(PAYMENT_METHODS, { error: `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}` }),
+  reference: optionalText(100),
+});
+
+/** An Idempotency-Key header: any client-chosen token up to 200 characters. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(1).max(200, 'Idempotency-Key must be at most 200 characters').optional(),
+});
+
+export const manualInvoiceBody = z.object({
+  patientId: required('Patient is required', 100),
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(LINE_KINDS, { error: `Kind must be one of: ${LINE_KINDS.join(', ')}` }).default('other'),
+        description: required('Description is required', 200),
+        quantity: z.coerce
+          .number({ error: 'Quantity must be a whole number of at least 1' })
+          .int('Quantity must be a whole number of at least 1')
+          .min(1, 'Quantity must be a whole number of at least 1')
+          .max(10_000)
+          .default(1),
+        unitPrice: nairaAmount('Price'),
+      }),
+      { error: 'Add at least one line' },
+    )
+    .min(1, 'Add at least one line')
+    .max(100),
+});
+
+export const voidBody = z.object({ reason: required('Reason is required', 500) });
+
+export const invoiceListQuery = z.object({
+  status: z
+    .enum(['all', ...INVOICE_STATUSES], { error: `Status must be one of: all, ${INVOICE_STATUSES.join(', ')}` })
+    .optional()
+    .transform((v) => (v === 'all' ? undefined : v)),
+  patientId: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+  from: day('From'),
+  to: day('To'),
+  ...pageQuery,
+});
+
+export const paymentListQuery = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}` }).optional(),
+  patientId: z.string().trim().max(100).optional(),
+  from: day('From'),
+  to: day('To'),
+  ...pageQuery,
+});
+
+export const priceListBody = z.object({
+  medications: z
+    .array(z.object({ name: required('Medication name is required', 200), price: nairaAmount('Price') }))
+    .max(2000)
+    .default([])
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((m, i) => {
+        const key = m.name.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `${m.name} is listed twice` });
+        seen.add(key);
+      });
+    }),
+  labTests: z
+    .array(
+      z.object({
+        code: required('Test code is required', 20).transform((c) => c.toUpperCase()),
+        name: required('Test name is required', 200),
+        price: nairaAmount('Price'),
+      }),
+    )
+    .max(500)
+    .default([])
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((t, i) => {
+        if (seen.has(t.code)) ctx.addIssue({ code: 'custom', path: [i, 'code'], message: `${t.code} is listed twice` });
+        seen.add(t.code);
+      });
+    }),
+});
+
+// ─── Answers
+const pagination = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalRecords: z.number(),
+  hasPrev: z.boolean(),
+  hasNext: z.boolean(),
+});
+export function paginationOf(page: number, limit: number, total: number) {
+  const totalPages = Math.ceil(total / limit);
+  return { currentPage: page, totalPages, totalRecords: total, hasPrev: page > 1, hasNext: page < totalPages };
+}
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  amountKobo: z.number(),
+  method: z.string(),
+  reference: z.string().nullable(),
+  receiptNumber: z.string(),
+  receivedBy: z.string(),
+  receivedAt: z.string(),
+});
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  consultationId: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  lines: z.array(invoiceLine),
+  totalKobo: z.number(),
+  paidKobo: z.number(),
+  balanceKobo: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  voidReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export const invoiceDetailSchema = invoiceSchema.extend({ payments: z.array(paymentSchema) });
+export const receiptSchema = paymentSchema.extend({ invoice: invoiceDetailSchema.nullable() });
+
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema), pagination });
+export const paymentListSchema = z.object({
+  payments: z.array(paymentSchema),
+  pagination,
+  totalKobo: z.number(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      totalKobo: z.number(),
+      count: z.number(),
+      byMethod: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export const priceListSchema = z.object({
+  medications: z.array(z.object({ name: z.string(), priceKobo: z.number() })),
+  labTests: z.array(z.object({ code: z.string(), name: z.string(), priceKobo: z.number() })),
+});
+export const dashboardSchema = z.object({
+  metrics: z.object({
+    invoicesToday: z.number(),
+    paymentsTodayKobo: z.number(),
+    paymentsMonthKobo: z.number(),
+    outstandingKobo: z.number(),
+    outstandingInvoices: z.number(),
+  }),
+  paymentsPerDay: z.array(
+    z.object({ date: z.string(), cash: z.number(), pos: z.number(), transfer: z.number(), hmo: z.number() }),
+  ),
+});
+export const activityListSchema = z.object({
+  activities: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      activityType: z.string(),
+      description: z.string(),
+      performedBy: z.string(),
+      invoiceId: z.string().nullable(),
+    }),
+  ),
+  pagination,
+});

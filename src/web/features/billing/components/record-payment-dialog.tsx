@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { Modal, ModalActions } from '../../../components/modal';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatNaira, koboToNairaText, nairaToKobo } from '../../../../shared/money';
+import { recordPayment } from '../api/invoices-api';
+import { PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from '../api/billing-schemas';
+import styles from './billing.module.css';
+
+const METHODS = Object.entries(PAYMENT_METHOD_LABELS).map(([id, label]) => ({ id, label }));
+
+/** A fresh Idempotency-Key for one payment being recorded (kept across retries of that payment). */
+export function newPaymentKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+type Props = { invoice: InvoiceDetail; isOpen: boolean; onClose: () => void; onPaid: (payment: Payment) => void };
+
+/** Record Payment: amount (the balance by default), method and reference; more than the balance is refused here and by the server. */
+export function RecordPaymentDialog(props: Props) {
+  return props.isOpen ? <PaymentForm {...props} /> : null;
+}
+
+function PaymentForm({ invoice, onClose, onPaid }: Props) {
+  const [amount, setAmount] = useState(koboToNairaText(invoice.balanceKobo));
+  const [method, setMethod] = useState('cash');
+  const [reference, setReference] = useState('');
+  const [key] = useState(newPaymentKey);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const kobo = nairaToKobo(amount);
+    if (kobo === null || kobo === 0) return setErrors({ amount: 'Enter an amount in naira, e.g. 2500 or 2500.50' });
+    if (kobo > invoice.balanceKobo) {
+      return setErrors({ amount: `The balance is ${formatNaira(invoice.balanceKobo)}` });
+    }
+    setErrors({});
+    setFailure(null);
+    setSaving(true);
+    try {
+      const { payment } = await recordPayment(invoice.id, { amount, method, reference }, key);
+      onPaid(payment);
+    } catch (e) {
+      if (e instanceof ApiError && e.errors.length)
+        setErrors(Object.fromEntries(e.errors.map((x) => [x.field, x.message])));
+      setFailure(e instanceof Error ? e.message : 'Failed to record payment');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title="Record Payment" isOpen onOpenChange={(open) => !open && onClose()}>
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <p className={styles.muted}>
+          {invoice.number} · {invoice.patientName} · balance <strong>{formatNaira(invoice.balanceKobo)}</strong>
+        </p>
+        <TextField
+          label="Amount (₦)"
+          inputMode="decimal"
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+          autoFocus
+        />
+        <SelectField
+          label="Payment method"
+          options={METHODS}
+          value={method}
+          onChange={setMethod}
+          error={errors.method}
+        />
+        <TextField
+          label="Reference"
+          description="POS slip, transfer reference or HMO authorisation (optional)"
+          value={reference}
+          onChange={setReference}
+          error={errors.reference}
+        />
+        {failure ? (
+          <p role="alert" className={styles.error}>
+            {failure}
+          </p>
+        ) : null}
+        <ModalActions>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={saving}>
+            {saving ? 'Recording…' : 'Record Payment'}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

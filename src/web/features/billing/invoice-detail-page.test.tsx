@@ -1,0 +1,166 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import InvoiceDetailPage from './invoice-detail-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const invoice = (over: Record<string, unknown> = {}) => ({
+  id: 'inv-1',
+  number: 'INV-INV1',
+  patientId: 'p-1',
+  patientName: 'Ada Obi',
+  consultationId: 'c-1',
+  doctorName: 'Dr Musa Bello',
+  lines: [
+    {
+      lineId: 'l1',
+      kind: 'consultation',
+      description: 'Consultation fee',
+      quantity: 1,
+      unitPriceKobo: 500_000,
+      amountKobo: 500_000,
+      source: null,
+    },
+    {
+      lineId: 'l2',
+      kind: 'charge',
+      description: 'Injection',
+      quantity: 1,
+      unitPriceKobo: 150_050,
+      amountKobo: 150_050,
+      source: null,
+    },
+  ],
+  totalKobo: 650_050,
+  paidKobo: 0,
+  balanceKobo: 650_050,
+  status: 'unpaid',
+  voidReason: null,
+  createdAt: '2026-05-30T09:00:00.000Z',
+  updatedAt: '2026-05-30T09:00:00.000Z',
+  version: 1,
+  payments: [],
+  ...over,
+});
+const payment = {
+  id: 'pay-1',
+  invoiceId: 'inv-1',
+  patientId: 'p-1',
+  patientName: 'Ada Obi',
+  amountKobo: 400_000,
+  method: 'pos',
+  reference: 'POS-77',
+  receiptNumber: 'RCT-000001',
+  receivedBy: 'Bola Ade',
+  receivedAt: '2026-05-30T10:00:00.000Z',
+};
+const ok = (data: unknown) => ({ body: { success: true, data } });
+
+let api: ReturnType<typeof fakeApi>;
+function renderPage(routes: Record<string, FakeHandler>) {
+  api = fakeApi(routes);
+  return render(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={['/user/invoice/inv-1']}>
+        <Routes>
+          <Route path="/user/invoice/:invoiceId" element={<InvoiceDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+afterEach(() => api.restore());
+
+describe('invoice detail', () => {
+  it('shows the lines and totals, refuses more than the balance, and records a POS part payment with an Idempotency-Key', async () => {
+    let current = invoice();
+    const paid: RecordedCall[] = [];
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'POST /billing/invoices/inv-1/payments': (call) => {
+        paid.push(call);
+        current = invoice({ paidKobo: 400_000, balanceKobo: 250_050, status: 'part-paid', payments: [payment] });
+        return { status: 201, body: { success: true, data: { payment, invoice: current } } };
+      },
+    });
+    expect(screen.getByText('Loading invoice...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-INV1' })).toBeInTheDocument();
+    const lines = screen.getByRole('table', { name: 'Invoice lines' });
+    expect(within(lines).getByText('Injection')).toBeInTheDocument();
+    expect(within(lines).getAllByText('₦1,500.50')).toHaveLength(2);
+    expect(screen.getByText('No payments yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Record Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record Payment' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (₦)' });
+    expect(amount).toHaveValue('6500.50');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '6500.51');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(within(dialog).getByText('The balance is ₦6,500.50')).toBeInTheDocument();
+    expect(paid).toHaveLength(0);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '4000');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Payment method/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'POS' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reference/ }), 'POS-77');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(paid[0]!.body).toEqual({ amount: '4000', method: 'pos', reference: 'POS-77' });
+    expect(paid[0]!.headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
+    expect(paid[0]!.headers['content-type']).toMatch(/^application\/json/);
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(payments).getByText('RCT-000001')).toBeInTheDocument();
+    expect(within(payments).getByRole('link', { name: 'Print receipt RCT-000001' })).toHaveAttribute(
+      'href',
+      '/user/payments/pay-1/receipt',
+    );
+    // Paid in part: no void any more.
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ok({ invoice: invoice() }),
+      'POST /billing/invoices/inv-1/payments': () => ({
+        status: 409,
+        body: { success: false, message: 'This invoice is void', code: 'INVOICE_VOID' },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record Payment' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Record Payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invoice is void');
+  });
+
+  it('voids with a reason, asking for one first', async () => {
+    let current = invoice();
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'POST /billing/invoices/inv-1/void': (call) => {
+        current = invoice({ status: 'void', voidReason: (call.body as { reason: string }).reason, balanceKobo: 0 });
+        return ok({ invoice: current });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Void' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Void Invoice' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void Invoice' }));
+    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Raised twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void Invoice' }));
+    expect(await screen.findByText('Voided: Raised twice')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record Payment' })).not.toBeInTheDocument();
+  });
+
+  it('says when the invoice cannot be found', async () => {
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ({ status: 404, body: { success: false, message: 'Invoice not found' } }),
+    });
+    expect(await screen.findByText('Invoice not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Invoices' })).toHaveAttribute('href', '/user/invoice');
+  });
+});

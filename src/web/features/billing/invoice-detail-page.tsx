@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { paths } from '../../app/paths';
+import { Button, ButtonLink } from '../../components/button';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeading } from '../../components/page-heading';
+import { Panel } from '../../components/panel';
+import { ErrorState, LoadingState } from '../../components/states';
+import { shortDate } from '../../lib/dates';
+import { useRemoteData } from '../../lib/use-remote-data';
+import { formatNaira } from '../../../shared/money';
+import { getInvoice } from './api/invoices-api';
+import { PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from './api/billing-schemas';
+import { InvoiceStatusBadge } from './components/invoice-status-badge';
+import { RecordPaymentDialog } from './components/record-payment-dialog';
+import { VoidInvoiceDialog } from './components/void-invoice-dialog';
+import styles from './components/billing.module.css';
+
+type Line = InvoiceDetail['lines'][number];
+
+/** /user/invoice/:invoiceId: lines, payments with their receipts, Record Payment and Void. */
+export default function InvoiceDetailPage() {
+  const { invoiceId = '' } = useParams();
+  const invoice = useRemoteData((signal) => getInvoice(invoiceId, signal), invoiceId);
+  const [dialog, setDialog] = useState<'pay' | 'void' | null>(null);
+  if (invoice.status === 'loading' && !invoice.data) return <LoadingState label="Loading invoice..." />;
+  if (invoice.status === 'error' && !invoice.data) {
+    return (
+      <div className={styles.page}>
+        <ErrorState message={invoice.error.message} onRetry={invoice.reload} />
+        <ButtonLink href={paths.user.invoice} variant="secondary">
+          Back to Invoices
+        </ButtonLink>
+      </div>
+    );
+  }
+  const inv = invoice.data!;
+  const money = (kobo: number) => <span className={styles.money}>{formatNaira(kobo)}</span>;
+  const lineColumns: Column<Line>[] = [
+    { key: 'description', header: 'Item', render: (l) => l.description },
+    { key: 'kind', header: 'Kind', render: (l) => l.kind },
+    { key: 'qty', header: 'Qty', render: (l) => l.quantity },
+    { key: 'price', header: 'Unit price', render: (l) => money(l.unitPriceKobo) },
+    { key: 'amount', header: 'Amount', render: (l) => money(l.amountKobo) },
+  ];
+  const paymentColumns: Column<Payment>[] = [
+    { key: 'receipt', header: 'Receipt', render: (p) => p.receiptNumber },
+    { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt) },
+    { key: 'method', header: 'Method', render: (p) => PAYMENT_METHOD_LABELS[p.method] ?? p.method },
+    { key: 'reference', header: 'Reference', render: (p) => p.reference ?? '—' },
+    { key: 'amount', header: 'Amount', render: (p) => money(p.amountKobo) },
+    { key: 'by', header: 'Received by', render: (p) => p.receivedBy },
+    {
+      key: 'print',
+      header: 'Actions',
+      render: (p) => (
+        <ButtonLink
+          href={paths.user.receipt(p.id)}
+          variant="ghost"
+          size="small"
+          aria-label={`Print receipt ${p.receiptNumber}`}
+        >
+          Print receipt
+        </ButtonLink>
+      ),
+    },
+  ];
+  const canPay = inv.status !== 'void' && inv.balanceKobo > 0;
+  const canVoid = inv.status !== 'void' && inv.paidKobo === 0;
+  return (
+    <div className={styles.page}>
+      <PageHeading
+        title={`Invoice ${inv.number}`}
+        actions={
+          <div className={styles.actions}>
+            {canPay ? <Button onPress={() => setDialog('pay')}>Record Payment</Button> : null}
+            {canVoid ? (
+              <Button variant="danger" onPress={() => setDialog('void')}>
+                Void
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      <Panel title="Summary" badge={<InvoiceStatusBadge status={inv.status} />}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Patient</dt>
+            <dd>{inv.patientName}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{shortDate(inv.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Doctor</dt>
+            <dd>{inv.doctorName ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{money(inv.totalKobo)}</dd>
+          </div>
+          <div>
+            <dt>Paid</dt>
+            <dd>{money(inv.paidKobo)}</dd>
+          </div>
+          <div>
+            <dt>Balance</dt>
+            <dd>{money(inv.balanceKobo)}</dd>
+          </div>
+        </dl>
+        {inv.voidReason ? <p className={styles.muted}>Voided: {inv.voidReason}</p> : null}
+      </Panel>
+      <Panel title="Lines">
+        <DataTable
+          label="Invoice lines"
+          columns={lineColumns}
+          rows={inv.lines}
+          rowKey={(l) => l.lineId}
+          isLoading={false}
+          emptyTitle="No lines"
+        />
+      </Panel>
+      <Panel title="Payments">
+        <DataTable
+          label="Payments"
+          columns={paymentColumns}
+          rows={inv.payments}
+          rowKey={(p) => p.id}
+          isLoading={false}
+          emptyTitle="No payments yet"
+          emptyText={canPay ? 'Record a payment when the patient pays.' : undefined}
+        />
+      </Panel>
+      <RecordPaymentDialog
+        invoice={inv}
+        isOpen={dialog === 'pay'}
+        onClose={() => setDialog(null)}
+        onPaid={(p) => {
+          setDialog(null);
+          toast.success(`Payment recorded: ${p.receiptNumber}`);
+          invoice.refresh();
+        }}
+      />
+      <VoidInvoiceDialog
+        invoice={inv}
+        isOpen={dialog === 'void'}
+        onClose={() => setDialog(null)}
+        onVoided={() => {
+          setDialog(null);
+          toast.success('Invoice voided');
+          invoice.refresh();
+        }}
+      />
+    </div>
+  );
+}

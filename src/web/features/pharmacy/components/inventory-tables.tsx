@@ -1,0 +1,96 @@
+import { Button } from 'react-aria-components';
+import { DataTable, type Column } from '../../../components/data-table';
+import { shortDate } from '../../../lib/dates';
+import type { Medication, MedicationGroup } from '../api/inventory';
+import { StockBadge } from './stock-badge';
+import styles from './inventory-tables.module.css';
+
+type TableState = {
+  isLoading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  emptyTitle: string;
+  emptyText?: string;
+};
+
+type MedicationsTableProps = TableState & {
+  medications: Medication[] | undefined;
+  /** Present for those who keep the stock (pharmacist, admin). */
+  onReceive?: (m: Medication) => void;
+  onAdjust?: (m: Medication) => void;
+};
+
+function expiry(m: Medication) {
+  if (m.expired) return `${shortDate(m.expiryDate)} (expired)`;
+  if (m.expiringSoon) return `${shortDate(m.expiryDate)} (soon)`;
+  return shortDate(m.expiryDate);
+}
+
+/** The Medications tab: one row per batch. */
+export function MedicationsTable({ medications, onReceive, onAdjust, ...state }: MedicationsTableProps) {
+  const columns: Column<Medication>[] = [
+    { key: 'name', header: 'Name', render: (m) => m.name },
+    { key: 'batch', header: 'Batch Number', render: (m) => m.batchNumber },
+    { key: 'vendor', header: 'Vendor', render: (m) => m.vendor },
+    { key: 'expiry', header: 'Expiry Date', render: expiry },
+    { key: 'stock', header: 'Stock Quantity', render: (m) => m.stockQuantity },
+    { key: 'reorder', header: 'Reorder Level', render: (m) => m.reorderLevel },
+    { key: 'status', header: 'Status', render: (m) => <StockBadge status={m.status} /> },
+  ];
+  if (onReceive && onAdjust) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      render: (m) => (
+        <span className={styles.actions}>
+          <Button
+            className={styles.action}
+            onPress={() => onReceive(m)}
+            aria-label={`Receive stock of ${m.name} ${m.batchNumber}`}
+          >
+            Receive
+          </Button>
+          <Button
+            className={styles.action}
+            onPress={() => onAdjust(m)}
+            aria-label={`Adjust ${m.name} ${m.batchNumber}`}
+          >
+            Adjust
+          </Button>
+        </span>
+      ),
+    });
+  }
+  return (
+    <DataTable
+      label="Medications"
+      columns={columns}
+      rows={medications}
+      rowKey={(m) => m.id}
+      loadingText="Loading inventory..."
+      {...state}
+    />
+  );
+}
+
+/** The Group Medications tab: batches of one medication together. */
+export function MedicationGroupsTable({ groups, ...state }: TableState & { groups: MedicationGroup[] | undefined }) {
+  const columns: Column<MedicationGroup>[] = [
+    { key: 'name', header: 'Name', render: (g) => g.name },
+    { key: 'batches', header: 'Batches', render: (g) => g.batches },
+    { key: 'stock', header: 'Total Stock', render: (g) => g.stockQuantity },
+    { key: 'reorder', header: 'Reorder Level', render: (g) => g.reorderLevel },
+    { key: 'expiry', header: 'Next Expiry', render: (g) => shortDate(g.nextExpiry) },
+    { key: 'status', header: 'Status', render: (g) => <StockBadge status={g.status} /> },
+  ];
+  return (
+    <DataTable
+      label="Group medications"
+      columns={columns}
+      rows={groups}
+      rowKey={(g) => g.name.toLowerCase()}
+      loadingText="Loading medication groups..."
+      {...state}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import type { SessionUser } from '../../../lib/session';
+import type { PendingPrescription } from '../api/prescriptions';
+
+/** Fixtures for the pharmacy screens' component tests. */
+export const pharmacist: SessionUser = {
+  id: 'ph-1',
+  name: 'Amaka Eze',
+  email: 'amaka@lagoon.ng',
+  initials: 'AE',
+  role: 'pharmacist',
+  roleId: 5,
+  hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
+  mustChangePassword: false,
+};
+
+export const prescription = (id: string, patientName: string, medicationName = 'Coartem'): PendingPrescription => ({
+  id,
+  consultationId: id,
+  patientId: `p-${id}`,
+  patientName,
+  dateIssued: '2026-03-02T09:15:00.000Z',
+  prescribedBy: 'Tunde Bello',
+  diagnosis: 'Malaria',
+  medications: [
+    {
+      name: medicationName,
+      dosage: '80/480mg',
+      frequency: 'Twice daily',
+      duration: '3 days',
+      instructions: 'After meals',
+      quantity: 6,
+      dispensed: false,
+    },
+  ],
+});
+
+export function pendingPage(items: PendingPrescription[], totalRecords = items.length, currentPage = 1) {
+  const totalPages = Math.ceil(totalRecords / 10);
+  return {
+    body: {
+      success: true,
+      data: items,
+      pagination: {
+        currentPage,
+        totalPages,
+        totalRecords,
+        hasPrev: currentPage > 1,
+        hasNext: currentPage < totalPages,
+      },
+    },
+  };
+}
+
+export const medication = (overrides: Record<string, unknown> = {}) => ({
+  id: 'm-1',
+  name: 'Paracetamol',
+  batchNumber: 'PCM-001',
+  vendor: 'Emzor Pharmaceuticals',
+  expiryDate: '2027-06-30',
+  stockQuantity: 40,
+  reorderLevel: 10,
+  status: 'In Stock',
+  expired: false,
+  expiringSoon: false,
+  version: 1,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+export function inventory(medications: ReturnType<typeof medication>[]) {
+  const count = (status: string) => medications.filter((m) => m.status === status).length;
+  return {
+    body: {
+      success: true,
+      data: {
+        medications,
+        summary: {
+          total: medications.length,
+          inStock: count('In Stock'),
+          lowStock: count('Low Stock'),
+          outOfStock: count('Out of Stock'),
+          expiringSoon: medications.filter((m) => m.expiringSoon).length,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { z } from '../../../lib/zod';
+
+/** A waiting patient as the nurse picks them: who, and when their vitals were last taken. */
+const waitingPatient = z.object({
+  id: z.string(),
+  name: z.string(),
+  identificationNumber: z.string(),
+  age: z.number().nullable(),
+  gender: z.string(),
+  vitals: z.object({ recordedAt: z.string() }).nullable(),
+});
+export type WaitingPatient = z.infer<typeof waitingPatient>;
+
+const listAnswer = z.object({
+  data: z.object({
+    patients: z.array(waitingPatient),
+    pagination: z.object({ totalPages: z.number(), totalPatients: z.number() }),
+  }),
+});
+export type WaitingPatientsPage = z.infer<typeof listAnswer>['data'];
+
+/** A refused call: the message to show and the server's field reasons. */
+export class VitalsError extends Error {
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'VitalsError';
+  }
+}
+
+/** The server's message when it sent one, else `fallback` (product-spec-2 §8). */
+export function vitalsError(e: unknown, fallback: string): VitalsError {
+  if (e instanceof ApiError && e.status !== 0) {
+    const sent = (e.body as { message?: unknown } | undefined)?.message;
+    return new VitalsError(typeof sent === 'string' && sent ? sent : fallback, e.errors);
+  }
+  return new VitalsError(e instanceof ApiError ? e.message : fallback);
+}
+
+/** GET /api/patients?status=waiting: who is waiting, optionally searched by name, ID or phone. */
+export async function listWaitingPatients(
+  query: { page: number; limit: number; search: string },
+  signal?: AbortSignal,
+): Promise<WaitingPatientsPage> {
+  const searchParams: Record<string, string | number> = { status: 'waiting', page: query.page, limit: query.limit };
+  if (query.search) searchParams.search = query.search;
+  try {
+    return listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+  } catch (e) {
+    throw vitalsError(e, 'Failed to fetch patients');
+  }
+}

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingApi } from '../helpers/billing-api';
+import { onboardHospital, type Onboarded } from '../helpers/onboard';
+import { asClient, newPatient } from '../helpers/patients-api';
+import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
+import { browserSuite } from './helpers/suite';
+
+/**
+ * Issue 12 in Chromium against the real server: a doctor's consultation (fee and a charge)
+ * raises an invoice; the accountant sees it on the dashboard and in the invoice list, takes a
+ * part payment by POS and the rest in cash, prints the receipt, and the dashboard's totals move.
+ */
+const suite = browserSuite();
+const open = suite.open;
+const PASSWORD = 'Jollof-Rice-Sunday-42';
+let hospital: Onboarded;
+let accountant: { email: string; password: string };
+let patientName = '';
+
+async function staffMember(role: 'accountant' | 'doctor') {
+  const t = suite.server.testApp;
+  const hired = await hireAndSignIn(t, hospital.token, role);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: asClient(hired.token),
+    payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
+  const login = await staffLogin(t, hired.email, PASSWORD);
+  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string };
+}
+
+beforeAll(async () => {
+  const t = suite.server.testApp;
+  hospital = await onboardHospital(t);
+  accountant = await staffMember('accountant');
+  const doctor = await staffMember('doctor');
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/patients',
+    headers: asClient(hospital.token),
+    payload: newPatient({ firstName: 'Ngozi' }),
+  });
+  const patient = registered.json().data.patient;
+  patientName = patient.name;
+  const consulted = await t.app.inject({
+    method: 'POST',
+    url: '/api/consultations/create',
+    headers: asClient(doctor.token),
+    payload: {
+      patientId: patient.id,
+      chiefComplaint: 'Fever for three days',
+      primaryDiagnosis: 'Malaria',
+      billing: { consultationFee: 5000, additionalCharges: [{ description: 'Injection', amount: 1500.5 }] },
+    },
+  });
+  if (consulted.statusCode !== 201) throw new Error(`consultation failed: ${consulted.statusCode} ${consulted.body}`);
+  await billingApi(() => t).settle();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(accountant.email);
+  await page.getByLabel('Password', { exact: true }).fill(accountant.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
+}
+
+const metric = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('metric-value');
+
+describe('Billing in Chromium', () => {
+  it("the accountant takes a consultation's fee in two parts and prints the receipt", async () => {
+    const { page, pageErrors } = await open();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Billing Dashboard' }).waitFor();
+    await expect.poll(() => metric(page, 'Invoices Generated Today').textContent()).toBe('1');
+    expect(await metric(page, 'Outstanding Balances').textContent()).toBe('₦6,500.50');
+    expect(await metric(page, 'Total Payments Received').textContent()).toBe('₦0.00');
+    await page.getByRole('table', { name: 'Recent billing activity' }).getByText('Invoice Created').waitFor();
+
+    await page.getByRole('link', { name: 'Invoice', exact: true }).first().click();
+    await page.waitForURL(`${suite.server.baseUrl}/user/invoice`);
+    const row = page.getByRole('row').filter({ hasText: patientName });
+    await row.getByText('Unpaid').waitFor();
+    await row.getByRole('link', { name: /^Open INV-/ }).click();
+    await page.getByRole('heading', { name: /^Invoice INV-/ }).waitFor();
+    await page.getByRole('table', { name: 'Invoice lines' }).getByText('Injection').waitFor();
+
+    // Part payment by POS.
+    await page.getByRole('button', { name: 'Record Payment' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Record Payment' });
+    await dialog.getByLabel('Amount (₦)').fill('4000');
+    await dialog.getByRole('button', { name: /Payment method/ }).click();
+    await page.getByRole('option', { name: 'POS' }).click();
+    await dialog.getByLabel('Reference').fill('POS-5512');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded: RCT-000001').waitFor();
+    await page.getByRole('table', { name: 'Payments' }).getByText('RCT-000001').waitFor();
+
+    // The rest in cash: the dialog offers the balance.
+    await page.getByRole('button', { name: 'Record Payment' }).click();
+    dialog = page.getByRole('dialog', { name: 'Record Payment' });
+    expect(await dialog.getByLabel('Amount (₦)').inputValue()).toBe('2500.50');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded: RCT-000002').waitFor();
+    await page.getByRole('button', { name: 'Record Payment' }).waitFor({ state: 'detached' });
+
+    // The receipt, printed.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('link', { name: 'Print receipt RCT-000002' }).click();
+    const receipt = page.getByRole('article', { name: 'Receipt RCT-000002' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toContain('₦2,500.50');
+    expect(await receipt.textContent()).toContain(patientName);
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // The dashboard's figures come from the payments.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { name: 'Billing Dashboard' }).waitFor();
+    await expect.poll(() => metric(page, 'Total Payments Received').textContent()).toBe('₦6,500.50');
+    expect(await metric(page, 'Outstanding Balances').textContent()).toBe('₦0.00');
+    await page.getByRole('img', { name: /POS ₦4,000\.00/ }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the payments ledger shows the cash-up at phone width without sideways scrolling', async () => {
+    const { page } = await open({ width: 375, height: 800 });
+    await signIn(page);
+    await page.goto('/user/payments');
+    const cashUp = page.getByRole('table', { name: 'Totals per day per method' });
+    await cashUp.getByText('₦6,500.50').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+  });
+});
