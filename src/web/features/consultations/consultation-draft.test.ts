@@ -33,6 +33,15 @@ describe('the consultation draft', () => {
     });
   });
 
+  it('checks the vitals taken by the rules the server applies, and none when none was taken', () => {
+    const base = { ...emptyDraft(), chiefComplaint: 'Fever', primaryDiagnosis: 'Malaria' };
+    expect(validateDraft(base)).toEqual({});
+    expect(validateDraft({ ...base, pulseRate: '720', bloodPressure: '80/120', temperature: '38.5' })).toEqual({
+      pulseRate: 'Pulse rate must be between 20 and 250 beats per minute',
+      bloodPressure: 'Systolic pressure must be higher than diastolic pressure',
+    });
+  });
+
   it('adds a lab test only when one is chosen, and only once', () => {
     const tests = [{ testCode: 'FBC' as const, urgency: 'STAT' as const, instructions: '' }];
     expect(labTestRefusal(tests, '')).toBe('Please select a lab test');

@@ -1,5 +1,6 @@
 import { LAB_TEST_CATALOGUE, type LAB_URGENCIES } from '../../../shared/lab-tests';
 import { formatNaira, KOBO_PER_NAIRA } from '../../../shared/money';
+import { recordVitalsBody } from '../../../shared/vitals-rules';
 import type { ConsultationPayload } from './api/create-consultation';
 
 /** The New Consultation form's state and rules (product-spec-2 §3, §5, §9), free of React. */
@@ -104,6 +105,14 @@ export function labTestRefusal(tests: LabTestDraft[], code: LabCode | ''): strin
 /** The form's own checks (§5), each message on its field, in the order the form shows them. */
 export function validateDraft(draft: ConsultationDraft): Partial<Record<DraftField, string>> {
   const errors: Partial<Record<DraftField, string>> = {};
+  // Vitals taken are checked by the rules the server applies (a pulse of 720 is a slipped digit).
+  if (VITAL_FIELDS.some((f) => draft[f].trim() !== '')) {
+    const vitals = recordVitalsBody.safeParse(Object.fromEntries(VITAL_FIELDS.map((f) => [f, draft[f]])));
+    for (const issue of vitals.success ? [] : vitals.error.issues) {
+      const field = VITAL_FIELDS.find((f) => f === issue.path[0]);
+      if (field) errors[field] ??= issue.message;
+    }
+  }
   if (!draft.chiefComplaint.trim()) errors.chiefComplaint = 'Chief complaint is required';
   if (!draft.primaryDiagnosis.trim()) errors.primaryDiagnosis = 'Primary diagnosis is required';
   draft.medications.forEach((m, i) => {

@@ -30,6 +30,16 @@ async function openPanel(routes: Record<string, FakeHandler> = {}) {
 }
 
 describe('New Consultation panel', () => {
+  it('checks the vitals taken before sending, with the messages the server would give', async () => {
+    const { user, panel } = await openPanel();
+    await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Fever');
+    await fill(user, panel.getByRole('textbox', { name: /Primary diagnosis/ }), 'Malaria');
+    await fill(user, panel.getByRole('textbox', { name: /Pulse rate/ }), '720');
+    await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
+    expect(panel.getByText('Pulse rate must be between 20 and 250 beats per minute')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('refuses to save without the complaint and the diagnosis, saying so on each field, and sends nothing', async () => {
     const { user, panel } = await openPanel();
     await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
@@ -144,7 +154,8 @@ describe('New Consultation panel', () => {
         },
       }),
     });
-    await fill(user, panel.getByRole('textbox', { name: /Pulse rate/ }), '720');
+    // Within the form's own ranges, so only the server (a fake one here) can refuse it.
+    await fill(user, panel.getByRole('textbox', { name: /Pulse rate/ }), '88');
     await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Fever');
     await fill(user, panel.getByRole('textbox', { name: /Primary diagnosis/ }), 'Malaria');
     await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
@@ -152,6 +163,7 @@ describe('New Consultation panel', () => {
     await waitFor(() => expect(pulse).toHaveAttribute('aria-invalid', 'true'));
     expect(panel.getByText('Pulse rate must be between 20 and 250 beats per minute')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New Consultation' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it("says 'Failed to save consultation' when the server gives no reason", async () => {
