@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { LAB_URGENCIES } from '../../shared/lab-tests';
 
 /** Lab work, stream `lab-request-<labRequestId>`: one request per test ordered in a consultation. */
-export const LAB_URGENCIES = ['Routine', 'Urgent', 'STAT'] as const;
-
-/** The tests the consultation form offers (product-spec-2 §9), name and code. */
-export const LAB_TEST_CATALOGUE = [
-  { name: 'Full Blood Count', code: 'FBC' },
-  { name: 'Chest X-ray', code: 'CXR' },
-  { name: 'Urine Analysis', code: 'URINE' },
-  { name: 'Blood Sugar Test', code: 'BST' },
-  { name: 'Liver Function Test', code: 'LFT' },
-  { name: 'Kidney Function Test', code: 'KFT' },
-  { name: 'ECG', code: 'ECG' },
-  { name: 'CT Scan', code: 'CT' },
-  { name: 'MRI Scan', code: 'MRI' },
-] as const;
+// The catalogue (product-spec-2 §9) and urgencies live in src/shared: the consultation form offers the same list.
+export { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../../shared/lab-tests';
 
 const person = z.object({ id: z.string(), name: z.string() });
 /** Values by parameter ({ "Haemoglobin": "13.2 g/dL" }) or one free-text report. */

@@ -1,5 +1,5 @@
 import type { Decider } from '../../platform/event-store/command-handler';
-import { DateOfBirthInFuture, PatientAlreadyRegistered, PatientNotFound } from './errors';
+import { DateOfBirthInFuture, PatientAlreadyAdmitted, PatientAlreadyRegistered, PatientNotFound } from './errors';
 import {
   evolvePatient,
   initialPatientState,
@@ -35,10 +35,17 @@ export type ChangePatientStatus = {
   status: PatientStatus;
 };
 export type RecordVitals = { type: 'RecordVitals'; patientId: string; hospitalId: string; vitals: VitalSigns };
+export type AdmitPatient = {
+  type: 'AdmitPatient';
+  patientId: string;
+  hospitalId: string;
+  ward: string;
+  reason: string | null;
+};
 export type DeletePatientRecord = { type: 'DeletePatientRecord'; patientId: string; hospitalId: string };
 
 export type PatientCommand =
-  RegisterPatient | EditPatientDetails | ChangePatientStatus | RecordVitals | DeletePatientRecord;
+  RegisterPatient | EditPatientDetails | ChangePatientStatus | RecordVitals | AdmitPatient | DeletePatientRecord;
 
 type Registered = Extract<PatientState, { status: 'registered' }>;
 
@@ -101,6 +108,15 @@ function recordVitals(command: RecordVitals, state: PatientState): PatientEvent[
   return [{ type: 'VitalsRecorded', data: { patientId: current.patientId, vitals: command.vitals } }];
 }
 
+/** One admission at a time: a patient admitted and not yet discharged cannot be admitted again. */
+function admit(command: AdmitPatient, state: PatientState): PatientEvent[] {
+  const current = registeredIn(state, command.hospitalId);
+  if (current.admitted) throw new PatientAlreadyAdmitted();
+  return [
+    { type: 'PatientAdmitted', data: { patientId: current.patientId, ward: command.ward, reason: command.reason } },
+  ];
+}
+
 function remove(command: DeletePatientRecord, state: PatientState): PatientEvent[] {
   const current = registeredIn(state, command.hospitalId);
   return [{ type: 'PatientRecordDeleted', data: { patientId: current.patientId } }];
@@ -119,6 +135,8 @@ export const patientDecider: Decider<PatientCommand, PatientEvent, PatientState>
         return changeStatus(command, state);
       case 'RecordVitals':
         return recordVitals(command, state);
+      case 'AdmitPatient':
+        return admit(command, state);
       case 'DeletePatientRecord':
         return remove(command, state);
       default: {

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { given } from '../../../test/helpers/given';
 import { BadRequest } from '../../platform/http/errors';
 import { patientDecider, type PatientCommand, type RegisterPatient } from './decider';
-import { PatientAlreadyRegistered, PatientNotFound } from './errors';
+import { PatientAlreadyAdmitted, PatientAlreadyRegistered, PatientNotFound } from './errors';
 import type { PatientEvent, VitalSigns } from './patient';
 
 const details = {
@@ -153,6 +153,32 @@ describe('patient decider', () => {
       .thenThrows(PatientNotFound);
     given(patientDecider, [])
       .when(edit({ firstName: 'X' }))
+      .thenThrows(PatientNotFound);
+  });
+
+  it('admits a patient once; a discharge ends the admission so a new one can begin', () => {
+    const admit: PatientCommand = { type: 'AdmitPatient', ...ids, ward: 'Ward B', reason: null };
+    const admitted: PatientEvent = {
+      type: 'PatientAdmitted',
+      data: { patientId: 'p-1', ward: 'Ward B', reason: null },
+    };
+    const discharged: PatientEvent = {
+      type: 'PatientStatusChanged',
+      data: { patientId: 'p-1', from: 'waiting', to: 'discharged' },
+    };
+    const seen: PatientEvent = {
+      type: 'PatientStatusChanged',
+      data: { patientId: 'p-1', from: 'waiting', to: 'seen' },
+    };
+    given(patientDecider, [registered]).when(admit).then([admitted]);
+    given(patientDecider, [registered, admitted])
+      .when(admit)
+      .thenThrows(PatientAlreadyAdmitted, 'This patient is already admitted');
+    given(patientDecider, [registered, admitted, seen]).when(admit).thenThrows(PatientAlreadyAdmitted);
+    given(patientDecider, [registered, admitted, discharged]).when(admit).then([admitted]);
+    given(patientDecider, [registered, deleted]).when(admit).thenThrows(PatientNotFound);
+    given(patientDecider, [registered])
+      .when({ ...admit, hospitalId: 'h-2' })
       .thenThrows(PatientNotFound);
   });
 });

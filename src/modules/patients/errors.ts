@@ -15,6 +15,12 @@ export class PatientAlreadyRegistered extends Conflict {
   }
 }
 
+export class PatientAlreadyAdmitted extends Conflict {
+  constructor() {
+    super('This patient is already admitted', { code: 'ALREADY_ADMITTED' });
+  }
+}
+
 export class DateOfBirthInFuture extends BadRequest {
   constructor() {
     super(DOB_IN_FUTURE, [{ field: 'dateOfBirth', message: DOB_IN_FUTURE }]);

@@ -69,6 +69,15 @@ export const patientStatusChanged = defineEvent(
 /** Who took them and when are the event's metadata (actor, occurredAt). */
 export const vitalsRecorded = defineEvent('VitalsRecorded', z.object({ patientId: z.string(), vitals: vitalSigns }));
 
+/**
+ * The doctor admits the patient to a ward (who and when are the event's metadata). The admission
+ * lasts until the patient's status becomes 'discharged'.
+ */
+export const patientAdmitted = defineEvent(
+  'PatientAdmitted',
+  z.object({ patientId: z.string(), ward: z.string(), reason: z.string().nullable() }),
+);
+
 /** The record leaves every list; the stream and its history stay for the audit trail. */
 export const patientRecordDeleted = defineEvent('PatientRecordDeleted', z.object({ patientId: z.string() }));
 
@@ -77,6 +86,7 @@ export const patientsContracts = [
   patientDetailsEdited,
   patientStatusChanged,
   vitalsRecorded,
+  patientAdmitted,
   patientRecordDeleted,
 ] as const;
 
@@ -84,6 +94,12 @@ export type PatientRegistered = EventOf<typeof patientRegistered>;
 export type PatientDetailsEdited = EventOf<typeof patientDetailsEdited>;
 export type PatientStatusChanged = EventOf<typeof patientStatusChanged>;
 export type VitalsRecorded = EventOf<typeof vitalsRecorded>;
+export type PatientAdmitted = EventOf<typeof patientAdmitted>;
 export type PatientRecordDeleted = EventOf<typeof patientRecordDeleted>;
 export type PatientEvent =
-  PatientRegistered | PatientDetailsEdited | PatientStatusChanged | VitalsRecorded | PatientRecordDeleted;
+  | PatientRegistered
+  | PatientDetailsEdited
+  | PatientStatusChanged
+  | VitalsRecorded
+  | PatientAdmitted
+  | PatientRecordDeleted;

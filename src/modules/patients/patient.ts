@@ -19,6 +19,8 @@ export type PatientState =
       patientStatus: PatientStatus;
       /** The registration fields as they stand: an edit records the values it replaces. */
       details: PatientDetails;
+      /** Admitted to a ward and not discharged since. */
+      admitted: boolean;
     }
   | { status: 'deleted'; patientId: string; hospitalId: string };
 
@@ -30,12 +32,16 @@ export function evolvePatient(state: PatientState, event: PatientEvent): Patient
   switch (event.type) {
     case 'PatientRegistered': {
       const { patientId, hospitalId, status, ...details } = event.data;
-      return { status: 'registered', patientId, hospitalId, patientStatus: status, details };
+      return { status: 'registered', patientId, hospitalId, patientStatus: status, details, admitted: false };
     }
     case 'PatientDetailsEdited':
       return state.status === 'registered' ? { ...state, details: { ...state.details, ...event.data.changes } } : state;
     case 'PatientStatusChanged':
-      return state.status === 'registered' ? { ...state, patientStatus: event.data.to } : state;
+      return state.status === 'registered'
+        ? { ...state, patientStatus: event.data.to, admitted: state.admitted && event.data.to !== 'discharged' }
+        : state;
+    case 'PatientAdmitted':
+      return state.status === 'registered' ? { ...state, admitted: true } : state;
     case 'PatientRecordDeleted':
       return state.status === 'registered'
         ? { status: 'deleted', patientId: state.patientId, hospitalId: state.hospitalId }

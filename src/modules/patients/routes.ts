@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok, okMessage, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
-import { changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
+import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
 import { registerPatient } from './commands/register-patient';
 import { Forbidden } from '../../platform/http/errors';
 import { PatientNotFound } from './errors';
@@ -12,6 +12,7 @@ import { withFieldMsg } from './field-errors';
 import { patientStats } from './read-models/patient-counts';
 import { findPatient, listPatients } from './read-models/patients-queries';
 import {
+  admitPatientBody,
   changeStatusBody,
   editPatientBody,
   listPatientsQuery,
@@ -33,6 +34,7 @@ const VIEW_ROLES = ['admin', 'doctor', 'nurse', 'receptionist'] as const;
 const RECORD_ROLES = ['admin', 'receptionist'] as const;
 const STATUS_ROLES = ['admin', 'doctor', 'nurse'] as const;
 const VITALS_ROLES = ['doctor', 'nurse'] as const;
+const ADMIT_ROLES = ['doctor', 'admin'] as const;
 /** The compliance officer reads records (never lists or changes them); admins and they may replay one. */
 const RECORD_VIEW_ROLES = [...VIEW_ROLES, 'compliance_officer'] as const;
 const REPLAY_ROLES: readonly string[] = ['admin', 'compliance_officer'];
@@ -46,6 +48,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const canDelete = platform.auth(RECORD_ROLES, denied('delete patients'));
   const canChangeStatus = platform.auth(STATUS_ROLES, denied('change patient status'));
   const canRecordVitals = platform.auth(VITALS_ROLES, denied('record vitals'));
+  const canAdmit = platform.auth(ADMIT_ROLES, denied('admit patients'));
   const security = [{ bearer: [] }];
   const tags = ['Patients'];
   const answer = z.object({ patient: patientDetail });
@@ -211,6 +214,26 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
     async (request, reply) => {
       const patient = await recordVitals(platform, platform.metadataFor(request), request.params.id, request.body);
       return reply.code(201).send(success({ vitals: patient.vitals! }, 'Vitals recorded successfully!'));
+    },
+  );
+
+  app.post(
+    '/patients/:id/admissions',
+    {
+      config: refusals('admission'),
+      onRequest: canAdmit,
+      schema: {
+        tags,
+        security,
+        summary: 'Admit a patient to a ward (409 while admitted; a discharge ends the admission)',
+        params: patientIdParams,
+        body: admitPatientBody,
+        response: { 201: ok(answer) },
+      },
+    },
+    async (request, reply) => {
+      const patient = await admitPatient(platform, platform.metadataFor(request), request.params.id, request.body);
+      return reply.code(201).send(success({ patient }, 'Patient admitted successfully!'));
     },
   );
 

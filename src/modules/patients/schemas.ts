@@ -116,6 +116,29 @@ export const vitalsSchema = z.object({
   recordedBy: z.object({ id: z.string(), name: z.string() }),
 });
 
+export const admissionSchema = z.object({
+  ward: z.string(),
+  reason: z.string().nullable(),
+  admittedAt: z.string(),
+  admittedBy: z.object({ id: z.string(), name: z.string() }),
+});
+
+export const WARD_REQUIRED = 'Ward is required';
+/** POST /api/patients/{id}/admissions: the ward (required) and why. */
+export const admitPatientBody = z.object({
+  ward: z
+    .string({ error: WARD_REQUIRED })
+    .trim()
+    .min(1, WARD_REQUIRED)
+    .max(100, 'Ward must be at most 100 characters long'),
+  reason: z
+    .string()
+    .trim()
+    .max(1000, 'Reason must be at most 1000 characters long')
+    .nullish()
+    .transform((v) => v || null),
+});
+
 export const patientListItem = z.object({
   id: z.string(),
   name: z.string(),
@@ -141,6 +164,7 @@ export const patientDetail = patientListItem.extend({
     phoneNumber: z.string(),
   }),
   prescriptions: z.array(z.unknown()),
+  admission: admissionSchema.nullable(),
   version: z.number(),
   updatedAt: z.string(),
 });

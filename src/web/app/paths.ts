@@ -57,5 +57,6 @@ export const paths = {
     patient: (id: string) => `/doctor/patients/${encodeURIComponent(id)}`,
     patientPattern: '/doctor/patients/:patientId',
     medicalRecords: (id: string) => `/doctor/patients/${encodeURIComponent(id)}/medical-records`,
+    medicalRecordsPattern: '/doctor/patients/:patientId/medical-records',
   },
 } as const;

@@ -28,7 +28,8 @@ const RegisterPatient = () => import('../features/patients/register-patient-page
 const PatientProfile = () => import('../features/patients/patient-profile-page');
 const EditPatient = () => import('../features/patients/edit-patient-page');
 const DoctorPatients = () => import('../features/patients/doctor-patients-page');
-const DoctorPatient = () => import('../features/patients/doctor-patient-page');
+const DoctorPatient = () => import('./doctor-patient-overview');
+const MedicalRecords = () => import('../features/consultations/medical-records-page');
 const AuditLogs = () => import('../features/audit/audit-page');
 const PatientHistory = () => import('../features/audit/patient-history-page');
 const Invoices = () => import('../features/billing/invoices-page');
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: paths.user.editPatientPattern, element: page(EditPatient) },
       { path: paths.doctor.patients, element: page(DoctorPatients) },
       { path: paths.doctor.patientPattern, element: page(DoctorPatient) },
+      { path: paths.doctor.medicalRecordsPattern, element: page(MedicalRecords) },
       { path: paths.user.invoice, element: page(Invoices) },
       { path: paths.user.invoiceDetailPattern, element: page(InvoiceDetail) },
       { path: paths.user.payments, element: page(Payments) },
@@ -129,7 +131,6 @@ export const routes: RouteObject[] = [
         '/user/reports',
         '/user/settings',
         '/user/reception',
-        '/doctor/patients/:patientId/medical-records',
       ].map(soon),
     ],
   },

@@ -98,6 +98,17 @@ export async function recordVitals(platform: Platform, metadata: EventMetadata, 
   return found(await onPatient(platform, metadata, patientId, command, undefined));
 }
 
+/** Admits the patient to a ward; 409 while an earlier admission has not ended in a discharge. */
+export async function admitPatient(
+  platform: Platform,
+  metadata: EventMetadata,
+  patientId: string,
+  admission: { ward: string; reason: string | null },
+) {
+  const command: PatientCommand = { type: 'AdmitPatient', patientId, hospitalId: metadata.hospitalId, ...admission };
+  return found(await onPatient(platform, metadata, patientId, command, undefined));
+}
+
 /** The record leaves the lists; its identification number is free again; the stream stays. */
 export async function deletePatient(platform: Platform, metadata: EventMetadata, patientId: string) {
   const { hospitalId } = metadata;

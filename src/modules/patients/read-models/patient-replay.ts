@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { hospitalDate } from '../clinic-time';
 import type { PatientEvent } from '../patient';
-import type { PatientRow, StoredVitals } from './patients-list';
+import { admissionOf, type PatientRow, type StoredVitals } from './patients-list';
 import { registeredRow, toDetail, type PatientDetailView } from './patients-queries';
 
 /**
@@ -53,7 +53,12 @@ export function foldPatientRow(
     case 'PatientStatusChanged':
       return {
         deleted: false,
-        row: { ...row, status: event.data.to, ever_seen: row.ever_seen || event.data.to === 'seen' },
+        row: {
+          ...row,
+          status: event.data.to,
+          ever_seen: row.ever_seen || event.data.to === 'seen',
+          admission: event.data.to === 'discharged' ? null : row.admission,
+        },
       };
     case 'VitalsRecorded': {
       const { actor, occurredAt } = event.metadata;
@@ -64,6 +69,11 @@ export function foldPatientRow(
       };
       return { deleted: false, row: { ...row, vitals } };
     }
+    case 'PatientAdmitted':
+      return {
+        deleted: false,
+        row: { ...row, admission: admissionOf(event.data, event.metadata.actor, event.metadata.occurredAt) },
+      };
     case 'PatientRecordDeleted':
       return { deleted: true, row: { ...row, deleted_at: at } };
     default:

@@ -3,11 +3,19 @@ import type { Database } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
+import type { PatientAdmitted } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
 import { addToCount, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
 
 /** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
 export type StoredVitals = VitalSigns & { recordedAt: string; recordedBy: { id: string; name: string } };
+/** The current admission; cleared when the patient's status becomes 'discharged'. */
+export type StoredAdmission = {
+  ward: string;
+  reason: string | null;
+  admittedAt: string;
+  admittedBy: { id: string; name: string };
+};
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -32,6 +40,7 @@ declare module '../../../platform/db/database' {
       version: number;
       updated_at: Date | string;
       vitals: StoredVitals | null;
+      admission: StoredAdmission | null;
       /** Has been 'seen' at some point (the doctor's "Total Patients Seen"). */
       ever_seen: boolean;
       /** A tombstone: the row stays so a replayed older event cannot bring the record back. */
@@ -59,6 +68,19 @@ const COLUMNS: Record<keyof PatientDetails, string> = {
 };
 
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
+
+export function admissionOf(
+  data: PatientAdmitted['data'],
+  actor: { userId: string; name: string },
+  occurredAt: string,
+): StoredAdmission {
+  return {
+    ward: data.ward,
+    reason: data.reason,
+    admittedAt: occurredAt,
+    admittedBy: { id: actor.userId, name: actor.name },
+  };
+}
 
 function touch(event: RecordedEvent) {
   return { version: versionAfter(event), updated_at: new Date(event.metadata.occurredAt) };
@@ -114,6 +136,7 @@ export const patientsListProjection = defineProjection<PatientEvent>({
               version: versionAfter(event),
               updated_at: at,
               vitals: null,
+              admission: null,
               ever_seen: d.status === 'seen',
               deleted_at: null,
             })
@@ -153,7 +176,12 @@ export const patientsListProjection = defineProjection<PatientEvent>({
           db
             .updateTable('patients_list as p')
             .from(before(event)(db))
-            .set({ ...touch(event), status: to, ever_seen: sql<boolean>`p.ever_seen or ${to === 'seen'}` })
+            .set({
+              ...touch(event),
+              status: to,
+              ever_seen: sql<boolean>`p.ever_seen or ${to === 'seen'}`,
+              ...(to === 'discharged' && { admission: null }),
+            })
             .whereRef('p.patient_id', '=', 'old.patient_id')
             .returning([
               'p.hospital_id',
@@ -181,6 +209,16 @@ export const patientsListProjection = defineProjection<PatientEvent>({
       await trx
         .updateTable('patients_list')
         .set({ ...touch(event), vitals })
+        .where('patient_id', '=', event.data.patientId)
+        .where('version', '<', versionAfter(event))
+        .execute();
+    },
+
+    PatientAdmitted: async (trx, event) => {
+      const { actor, occurredAt } = event.metadata;
+      await trx
+        .updateTable('patients_list')
+        .set({ ...touch(event), admission: admissionOf(event.data, actor, occurredAt) })
         .where('patient_id', '=', event.data.patientId)
         .where('version', '<', versionAfter(event))
         .execute();

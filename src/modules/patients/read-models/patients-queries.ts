@@ -41,6 +41,7 @@ export function toDetail(r: PatientRow, today: string) {
     },
     // Filled by the clinical module later.
     prescriptions: [] as never[],
+    admission: r.admission,
     version: r.version,
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -68,6 +69,7 @@ const LIST_COLUMNS = [
   'version',
   'updated_at',
   'vitals',
+  'admission',
   'ever_seen',
   'deleted_at',
 ] as const;
@@ -184,6 +186,7 @@ export function registeredRow(data: PatientRegistered['data'], at: Date, version
     version,
     updated_at: at,
     vitals: null,
+    admission: null,
     ever_seen: data.status === 'seen',
     deleted_at: null,
     phone_digits: normalisePhone(data.phoneNumber),

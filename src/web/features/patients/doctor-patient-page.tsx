@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../app/paths';
@@ -13,8 +13,12 @@ import { EmergencyContact, LastVitals, PatientSummary } from './components/patie
 import { StatusControl } from './components/status-control';
 import styles from './patients-page.module.css';
 
-/** /doctor/patients/{patientId} (product-spec-2 §2): the patient overview with last vitals and status. */
-export default function DoctorPatientPage() {
+/**
+ * /doctor/patients/{patientId} (product-spec-2 §2): the patient overview with last vitals and status;
+ * `clinical` is the consultation panels, which app/ composes in for doctors (features do not import
+ * each other); with them comes the Medical Records link.
+ */
+export default function DoctorPatientPage({ clinical }: { clinical?: ReactNode }) {
   const { patientId = '' } = useParams();
   const canChange = useCanChangeStatus();
   const loaded = useRemoteData((signal) => getPatient(patientId, signal), patientId);
@@ -48,14 +52,18 @@ export default function DoctorPatientPage() {
       <PageHeading
         title={patient.name}
         actions={
-          <ButtonLink href={paths.doctor.patients} variant="secondary">
-            Back to Patients
-          </ButtonLink>
+          <>
+            <ButtonLink href={paths.doctor.patients} variant="secondary">
+              Back to Patients
+            </ButtonLink>
+            {clinical ? <ButtonLink href={paths.doctor.medicalRecords(patient.id)}>Medical Records</ButtonLink> : null}
+          </>
         }
       />
       <PatientSummary patient={patient} />
       <StatusControl key={patient.version} patient={patient} canChange={canChange} onChanged={setUpdated} />
       <LastVitals vitals={patient.vitals} />
+      {clinical}
       <EmergencyContact patient={patient} />
     </div>
   );
