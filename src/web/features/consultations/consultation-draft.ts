@@ -48,7 +48,8 @@ export type DraftField =
   | `medications.${number}`
   | `charges.${number}`;
 
-export const emptyDraft = (): ConsultationDraft => ({
+/** An empty form; the fee starts at the hospital's default consultation fee (naira). */
+export const emptyDraft = (fee: number = DEFAULT_FEE): ConsultationDraft => ({
   bloodPressure: '',
   pulseRate: '',
   temperature: '',
@@ -58,7 +59,7 @@ export const emptyDraft = (): ConsultationDraft => ({
   doctorNotes: '',
   medications: [],
   labTests: [],
-  consultationFee: String(DEFAULT_FEE),
+  consultationFee: String(fee),
   charges: [],
 });
 

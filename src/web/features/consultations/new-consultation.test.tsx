@@ -71,6 +71,28 @@ describe('New Consultation panel', () => {
     expect(panel.getByRole('textbox', { name: 'Medication name' })).toHaveValue('');
   });
 
+  it("starts the fee at the hospital's default consultation fee from its settings", async () => {
+    const settings = {
+      name: 'St. Luke Clinic',
+      email: 'admin@stluke.ng',
+      registrationNumber: 'RC123456',
+      licenseNumber: 'LIC-1',
+      hospitalNumber: 'H-1',
+      hospitalCode: 'SLC',
+      address: null,
+      phone: null,
+      timeZone: 'Africa/Lagos',
+      idleTimeoutMinutes: 10,
+      defaultConsultationFee: 7500,
+      logo: null,
+      plan: 'Clinic',
+    };
+    const { panel } = await openPanel({ 'GET /hospital/settings': () => ok({ settings }) });
+    const fee = panel.getByRole('textbox', { name: 'Consultation fee (₦)' });
+    await waitFor(() => expect(fee).toHaveValue('7500'));
+    expect(panel.getByText('₦7,500.00')).toBeInTheDocument();
+  });
+
   it('totals the fee and the charges as they are typed; a fee that is not a number counts as 0', async () => {
     const { user, panel } = await openPanel();
     const fee = panel.getByRole('textbox', { name: 'Consultation fee (₦)' });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField, FieldError } from 'react-aria-components';
 import { toast } from 'react-toastify';
 import { Banner } from '../../../components/banner';
@@ -8,9 +8,11 @@ import fieldStyles from '../../../components/field.module.css';
 import { TextField } from '../../../components/text-field';
 import { useFormErrors } from '../../../lib/field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useHospitalSettings } from '../../../lib/hospital-settings';
 import { createConsultation } from '../api/create-consultation';
 import type { Consultation } from '../api/consultation-schemas';
 import {
+  DEFAULT_FEE,
   draftFieldOf,
   emptyDraft,
   toPayload,
@@ -48,7 +50,12 @@ function rowErrors(errors: Partial<Record<DraftField, string>>, prefix: 'medicat
 
 /** The slide-in New Consultation panel (product-spec-2 §2, §3, §5, §8). */
 export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved }: Props) {
-  const [draft, setDraft] = useState<ConsultationDraft>(emptyDraft);
+  // The hospital's default fee (its settings), once known; until then, and if unreadable, 5000 (spec-2 §9).
+  const fee = useHospitalSettings()?.defaultConsultationFee ?? DEFAULT_FEE;
+  const [draft, setDraft] = useState<ConsultationDraft>(() => emptyDraft(fee));
+  useEffect(() => {
+    setDraft((d) => (d.consultationFee === String(DEFAULT_FEE) ? { ...d, consultationFee: String(fee) } : d));
+  }, [fee]);
   const [saving, setSaving] = useState(false);
   const form = useFormErrors<DraftField>(draftFieldOf);
   const body = useRef<HTMLFormElement>(null);
@@ -62,7 +69,7 @@ export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved
 
   /** Cancel, or a save that went through: the panel closes and starts empty next time (spec-2 §8). */
   function close() {
-    setDraft(emptyDraft());
+    setDraft(emptyDraft(fee));
     form.reset();
     onOpenChange(false);
   }
