@@ -16,6 +16,7 @@ import * as auditTrail from './0600-audit-trail';
 import * as auditEventsImmutable from './0601-audit-events-immutable';
 import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
+import * as billingHmo from './0701-billing-hmo';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0601-audit-events-immutable': auditEventsImmutable,
   '0300-notifications': notifications,
   '0700-billing-ledger': billingLedger,
+  '0701-billing-hmo': billingHmo,
 };

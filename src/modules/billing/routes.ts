@@ -6,6 +6,8 @@ import { raiseManualInvoice, voidInvoice } from './commands/invoices';
 import { invoiceWithPayments, recordPayment } from './commands/payments';
 import { setPriceList } from './commands/prices';
 import { PaymentNotFound } from './errors';
+import { hmoRoutes } from './hmo-routes';
+import { BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
 import { getPriceList } from './read-models/prices';
@@ -30,9 +32,7 @@ import {
   voidBody,
 } from './schemas';
 
-/** Billing & Invoicing (spec-2 §6): the accountant (billing staff) and the admin; nobody else. */
-const BILLING_ROLES = ['admin', 'accountant'] as const;
-export const BILLING_ONLY = 'Access denied. Billing staff or admin role required.';
+export { BILLING_ONLY } from './roles';
 
 export function billingRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
@@ -40,6 +40,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const tags = ['Billing'];
   const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
+  hmoRoutes(app, platform);
 
   app.get(
     '/billing/prices',
