@@ -6,6 +6,7 @@ import { raiseManualInvoice, voidInvoice } from './commands/invoices';
 import { invoiceWithPayments, recordPayment } from './commands/payments';
 import { setPriceList } from './commands/prices';
 import { PaymentNotFound } from './errors';
+import { claimRoutes } from './claim-routes';
 import { hmoRoutes } from './hmo-routes';
 import { BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
@@ -41,6 +42,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
   hmoRoutes(app, platform);
+  claimRoutes(app, platform);
 
   app.get(
     '/billing/prices',
