@@ -36,6 +36,8 @@ const InvoiceDetail = () => import('../features/billing/invoice-detail-page');
 const Payments = () => import('../features/billing/payments-page');
 const Receipt = () => import('../features/billing/receipt-page');
 const BillingActivity = () => import('../features/staff-dashboards/billing-activity-page');
+const HmoProvider = () => import('../features/billing/hmo-provider-page');
+const BillingReport = () => import('../features/billing/report-page');
 
 function shell(): ReactNode {
   return (
@@ -103,14 +105,14 @@ export const routes: RouteObject[] = [
       { path: paths.user.payments, element: page(Payments) },
       { path: paths.user.receiptPattern, element: page(Receipt) },
       { path: paths.user.billingActivity, element: page(BillingActivity) },
+      { path: paths.user.hmoProvider, element: page(HmoProvider) },
+      { path: paths.user.report, element: page(BillingReport) },
       ...[
         paths.user.prescriptionRequest,
         paths.user.inventory,
         paths.user.appointments,
         paths.user.vitals,
         paths.user.testRequest,
-        paths.user.report,
-        paths.user.hmoProvider,
         paths.user.dispensations,
         paths.user.testActivity,
         paths.user.profile,
