@@ -60,7 +60,7 @@ function renderPage(routes: Record<string, FakeHandler>) {
 afterEach(() => api.restore());
 
 describe('HMO providers page', () => {
-  it('lists providers, adds one with its cover, and shows the server's refusal in the dialog', async () => {
+  it("lists providers, adds one with its cover, and shows the server's refusal in the dialog", async () => {
     let hmos = [hyg];
     const posted: RecordedCall[] = [];
     renderPage({
