@@ -1,7 +1,6 @@
 import type { Decider } from '../../platform/event-store/command-handler';
 import { BadRequest } from '../../platform/http/errors';
 import { ClaimAlreadySettled, ClaimNotFound, HmoNotFound } from './errors';
-import type { Coverage } from './events';
 import type {
   ClaimItem,
   ClaimItemOutcome,
@@ -135,5 +134,3 @@ export const claimCounterDecider: Decider<
     },
   ],
 };
-
-export const defaultCoverage = (): Coverage => ({ consultation: 0, medication: 0, lab: 0 });
