@@ -19,6 +19,7 @@ import * as auditEventsImmutable from './0601-audit-events-immutable';
 import * as auditEventsPatient from './0602-audit-events-patient';
 import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
+import * as billingHmo from './0701-billing-hmo';
 import * as accessControlMatrix from './0800-access-control-matrix';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0602-audit-events-patient': auditEventsPatient,
   '0300-notifications': notifications,
   '0700-billing-ledger': billingLedger,
+  '0701-billing-hmo': billingHmo,
   '0800-access-control-matrix': accessControlMatrix,
 };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { billingApi } from '../helpers/billing-api';
+import { billingApi, enrolledPatient, HMO } from '../helpers/billing-api';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
@@ -17,6 +17,7 @@ const PASSWORD = 'Jollof-Rice-Sunday-42';
 let hospital: Onboarded;
 let accountant: { email: string; password: string };
 let patientName = '';
+let doctorToken = '';
 
 async function staffMember(role: 'accountant' | 'doctor') {
   const t = suite.server.testApp;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   hospital = await onboardHospital(t);
   accountant = await staffMember('accountant');
   const doctor = await staffMember('doctor');
+  doctorToken = doctor.token;
   const registered = await t.app.inject({
     method: 'POST',
     url: '/api/patients',
@@ -140,5 +142,62 @@ describe('Billing in Chromium', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
+  });
+
+  it("an HMO patient's invoice shows the split and lands in that month's claim", async () => {
+    const t = suite.server.testApp;
+    const api = billingApi(() => t);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: asClient(hospital.token),
+      payload: newPatient({ firstName: 'Emeka' }),
+    });
+    const patient = registered.json().data.patient;
+    await enrolledPatient(
+      api,
+      hospital.token,
+      patient.id,
+      HMO('HYGEIA', { consultation: 75, medication: 0, lab: 0 }),
+      'HYG/42',
+    );
+    const consulted = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultations/create',
+      headers: asClient(doctorToken),
+      payload: {
+        patientId: patient.id,
+        chiefComplaint: 'Cough',
+        primaryDiagnosis: 'URTI',
+        billing: { consultationFee: 10000 },
+      },
+    });
+    expect(consulted.statusCode).toBe(201);
+    await api.settle();
+
+    const { page, pageErrors } = await open();
+    await signIn(page);
+    await page.goto(`/user/invoice/${consulted.json().consultation.id}`);
+    const split = page.getByRole('region', { name: 'HMO Split' });
+    await split.getByText('HYGEIA Health, enrollee HYG/42').waitFor();
+    expect(await split.textContent()).toContain('₦7,500.00');
+    expect(await split.textContent()).toContain('₦2,500.00');
+
+    await page.getByRole('link', { name: 'HMO Provider' }).first().click();
+    await page.waitForURL(`${suite.server.baseUrl}/user/hmo-provider`);
+    await page.getByRole('table', { name: 'HMO providers' }).getByText('HYGEIA Health').waitFor();
+    const claims = page.getByRole('region', { name: 'Claims' });
+    await claims.getByRole('button', { name: /HMO/ }).click();
+    await page.getByRole('option', { name: 'HYGEIA Health' }).click();
+    await claims.getByRole('button', { name: 'Submit Claim' }).click();
+    await claims.getByText(/Claim for \d{4}-\d{2} submitted/).waitFor();
+    const table = claims.getByRole('table', { name: 'Claims' });
+    await table.getByText('CLM-000001').waitFor();
+    expect(await table.textContent()).toContain(`${patient.name} (HYG/42) · ₦7,500.00`);
+    await table.getByRole('button', { name: 'Mark Paid in Full' }).click();
+    await claims.getByText('CLM-000001 settled').waitFor();
+    const status = table.getByRole('row').nth(1).getByRole('cell').nth(6);
+    await expect.poll(() => status.textContent()).toMatch(/Paid$/);
+    expect(pageErrors).toEqual([]);
   });
 });

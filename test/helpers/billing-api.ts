@@ -54,3 +54,24 @@ export function billingApi(t: () => TestApp) {
     dashboard: async (token: string) => (await expectOk(await call(token, 'GET', '/api/billing/dashboard'))).data,
   };
 }
+
+export const HMO = (code: string, coverage = { consultation: 80, medication: 50, lab: 100 }) => ({
+  name: `${code} Health`,
+  code,
+  contact: 'claims@example.ng',
+  coverage,
+});
+
+/** An HMO and a patient enrolled with it, as the accountant sets them up. */
+export async function enrolledPatient(
+  api: ReturnType<typeof billingApi>,
+  token: string,
+  patientId: string,
+  hmo: object,
+  enrolleeNumber = 'ENR-001',
+) {
+  const created = await api.expectOk(await api.call(token, 'POST', '/api/billing/hmos', hmo), 201);
+  const hmoId = created.data.hmo.id as string;
+  await api.expectOk(await api.call(token, 'PUT', `/api/billing/patients/${patientId}/hmo`, { hmoId, enrolleeNumber }));
+  return hmoId;
+}

@@ -45,6 +45,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'VerificationCodeVoided',
   // A payment's receipt number rides with its PaymentRecorded.
   'ReceiptNumberIssued',
+  // A claim's number rides with its ClaimSubmitted.
+  'ClaimNumberIssued',
 ]);
 
 /** Entries only when nothing else in their commit is one (an account made for a new hire, a code sent again). */

@@ -22,6 +22,42 @@ export function describeBilling(event: DomainEvent): { action: string; subjectTy
       );
     case 'InvoiceVoided':
       return onInvoice(`Voided the invoice of ${String(d.patientName)}: ${String(d.reason)}`);
+    case 'InvoiceClaimed':
+      return onInvoice(`Put ${amount(d.amountKobo)} of the invoice in HMO claim ${String(d.claimNumber)}`);
+    case 'InvoiceClaimSettled':
+      return onInvoice(
+        `Settled the invoice's item of claim ${String(d.claimNumber)}: ${amount(d.paidKobo)} paid, ${amount(d.rejectedKobo)} rejected`,
+      );
+    case 'HmoProviderSaved':
+      return {
+        action: `Saved HMO ${String(d.name)} (${String(d.code)})`,
+        subjectType: 'hmo',
+        subjectId: String(d.hmoId),
+      };
+    case 'PatientHmoEnrolled':
+      return {
+        action: `Enrolled ${String(d.patientName)} with ${String(d.hmoName)} (enrollee ${String(d.enrolleeNumber)})`,
+        subjectType: 'patient',
+        subjectId: String(d.patientId),
+      };
+    case 'PatientHmoEnrollmentEnded':
+      return {
+        action: `Ended the HMO enrollment of ${String(d.patientName)}`,
+        subjectType: 'patient',
+        subjectId: String(d.patientId),
+      };
+    case 'ClaimSubmitted':
+      return {
+        action: `Submitted claim ${String(d.claimNumber)} of ${amount(d.totalKobo)} to ${String(d.hmoName)} for ${String(d.month)}`,
+        subjectType: 'claim',
+        subjectId: String(d.claimId),
+      };
+    case 'ClaimSettled':
+      return {
+        action: `Settled claim ${String(d.claimNumber)}: ${amount(d.paidKobo)} paid, ${amount(d.rejectedKobo)} rejected`,
+        subjectType: 'claim',
+        subjectId: String(d.claimId),
+      };
     case 'PriceListUpdated':
       return { action: 'Updated the price list', subjectType: 'price list', subjectId: String(d.hospitalId) };
     default:

@@ -4,12 +4,14 @@ import {
   InvoiceAlreadyPaid,
   InvoiceAlreadyRaised,
   InvoiceHasPayments,
+  InvoiceInClaim,
   InvoiceIsVoid,
   InvoiceNotFound,
   Overpayment,
+  ShareAlreadyPaid,
 } from './errors';
 import type { InvoiceEvent, InvoiceLine, InvoiceRaised, PaymentMethod } from './events';
-import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+import { balances, evolveInvoice, initialInvoiceState, withShares, type InvoiceState } from './invoice';
 
 type Target = { invoiceId: string; hospitalId: string };
 export type RaiseInvoice = { type: 'RaiseInvoice'; invoice: InvoiceRaised['data'] };
@@ -24,7 +26,18 @@ export type RecordPayment = Target & {
   idempotencyKey: string | null;
 };
 export type VoidInvoice = Target & { type: 'VoidInvoice'; reason: string };
-export type InvoiceCommand = RaiseInvoice | AddInvoiceLines | RecordPayment | VoidInvoice;
+/** Puts the invoice's unclaimed HMO share into a claim; nothing when there is none. */
+export type ClaimInvoice = Target & { type: 'ClaimInvoice'; claimId: string; claimNumber: string; hmoId: string };
+/** The HMO's answer for the invoice's item of a claim: paid (in full or part), the rest rejected. */
+export type SettleInvoiceClaim = Target & {
+  type: 'SettleInvoiceClaim';
+  claimId: string;
+  claimNumber: string;
+  paidKobo: number;
+  reason: string | null;
+};
+export type InvoiceCommand =
+  RaiseInvoice | AddInvoiceLines | RecordPayment | VoidInvoice | ClaimInvoice | SettleInvoiceClaim;
 
 type Open = Extract<InvoiceState, { status: 'open' | 'void' }>;
 
@@ -46,13 +59,15 @@ function raise(command: RaiseInvoice, state: InvoiceState): InvoiceEvent[] {
   if (state.status !== 'none') throw new InvoiceAlreadyRaised();
   const { invoice } = command;
   if (invoice.lines.length === 0) throw new EmptyInvoice();
-  return [{ type: 'InvoiceRaised', data: { ...invoice, totalKobo: sum(invoice.lines) } }];
+  const lines = withShares(invoice.lines, invoice.cover);
+  return [{ type: 'InvoiceRaised', data: { ...invoice, lines, totalKobo: sum(lines) } }];
 }
 
 /** Lines whose source is on the invoice already are left out: nothing is charged twice. */
 function addLines(command: AddInvoiceLines, state: InvoiceState): InvoiceEvent[] {
   const invoice = open(state, command.hospitalId);
-  const lines = command.lines.filter((l) => l.source === null || !invoice.sources.has(l.source));
+  const fresh = command.lines.filter((l) => l.source === null || !invoice.sources.has(l.source));
+  const lines = withShares(fresh, invoice.cover);
   if (lines.length === 0) return [];
   return [
     {
@@ -70,8 +85,13 @@ function addLines(command: AddInvoiceLines, state: InvoiceState): InvoiceEvent[]
 
 function pay(command: RecordPayment, state: InvoiceState): InvoiceEvent[] {
   const invoice = open(state, command.hospitalId);
-  const balance = invoice.totalKobo - invoice.paidKobo;
-  if (balance <= 0) throw new InvoiceAlreadyPaid();
+  const owed = invoice.totalKobo - invoice.paidKobo;
+  if (owed <= 0) throw new InvoiceAlreadyPaid();
+  // On a covered invoice an HMO payment pays the HMO's share (less what is claimed), any other the patient's.
+  const payer = invoice.cover && command.method === 'hmo' ? 'hmo' : 'patient';
+  const b = balances(invoice);
+  const balance = !invoice.cover ? owed : payer === 'hmo' ? b.claimableKobo : b.patientKobo;
+  if (balance <= 0) throw new ShareAlreadyPaid(payer);
   if (command.amountKobo > balance) throw new Overpayment(balance, command.amountKobo);
   const { paymentId, amountKobo, method, reference, receiptNumber, idempotencyKey } = command;
   return [
@@ -87,7 +107,31 @@ function pay(command: RecordPayment, state: InvoiceState): InvoiceEvent[] {
         reference,
         receiptNumber,
         idempotencyKey,
+        payer,
       },
+    },
+  ];
+}
+
+function claim(command: ClaimInvoice, state: InvoiceState): InvoiceEvent[] {
+  const invoice = open(state, command.hospitalId);
+  if (!invoice.cover || invoice.cover.hmoId !== command.hmoId) return [];
+  const amountKobo = balances(invoice).claimableKobo;
+  if (amountKobo <= 0) return [];
+  const { claimId, claimNumber, hmoId } = command;
+  return [{ type: 'InvoiceClaimed', data: { invoiceId: invoice.invoiceId, claimId, claimNumber, hmoId, amountKobo } }];
+}
+
+function settleClaim(command: SettleInvoiceClaim, state: InvoiceState): InvoiceEvent[] {
+  const invoice = existing(state, command.hospitalId);
+  const claimed = invoice.pendingClaims.get(command.claimId);
+  if (claimed === undefined) return [];
+  const paidKobo = Math.min(claimed, command.paidKobo);
+  const { claimId, claimNumber, reason } = command;
+  return [
+    {
+      type: 'InvoiceClaimSettled',
+      data: { invoiceId: invoice.invoiceId, claimId, claimNumber, paidKobo, rejectedKobo: claimed - paidKobo, reason },
     },
   ];
 }
@@ -95,6 +139,7 @@ function pay(command: RecordPayment, state: InvoiceState): InvoiceEvent[] {
 function voidInvoice(command: VoidInvoice, state: InvoiceState): InvoiceEvent[] {
   const invoice = open(state, command.hospitalId);
   if (invoice.paidKobo > 0) throw new InvoiceHasPayments();
+  if (invoice.pendingClaims.size > 0) throw new InvoiceInClaim();
   const { invoiceId, patientId, patientName } = invoice;
   return [{ type: 'InvoiceVoided', data: { invoiceId, patientId, patientName, reason: command.reason } }];
 }
@@ -112,6 +157,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return pay(command, state);
       case 'VoidInvoice':
         return voidInvoice(command, state);
+      case 'ClaimInvoice':
+        return claim(command, state);
+      case 'SettleInvoiceClaim':
+        return settleClaim(command, state);
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${(never as { type: string }).type}`);

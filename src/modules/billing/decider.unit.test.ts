@@ -70,6 +70,7 @@ describe('invoice decider', () => {
             method: 'cash',
             reference: null,
             receiptNumber: 'RCT-000002',
+            payer: 'patient',
           },
         },
       ]));

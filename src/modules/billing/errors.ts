@@ -59,3 +59,53 @@ export class EmptyInvoice extends BadRequest {
     super('Add at least one line', [{ field: 'lines', message: 'Add at least one line' }]);
   }
 }
+
+export class ShareAlreadyPaid extends Conflict {
+  constructor(payer: 'hmo' | 'patient') {
+    super(payer === 'hmo' ? "The HMO's share is already paid or claimed" : "The patient's share is already paid", {
+      code: 'SHARE_PAID',
+    });
+  }
+}
+
+export class InvoiceInClaim extends Conflict {
+  constructor() {
+    super('An invoice in a submitted HMO claim cannot be voided', { code: 'INVOICE_IN_CLAIM' });
+  }
+}
+
+export class HmoNotFound extends NotFound {
+  constructor() {
+    super('HMO not found');
+  }
+}
+
+export class HmoCodeTaken extends Conflict {
+  constructor(code: string) {
+    super(`An HMO with code ${code} already exists`, { code: 'DUPLICATE_HMO_CODE' });
+  }
+}
+
+export class HmoInactive extends Conflict {
+  constructor() {
+    super('This HMO is not active', { code: 'HMO_INACTIVE' });
+  }
+}
+
+export class ClaimNotFound extends NotFound {
+  constructor() {
+    super('Claim not found');
+  }
+}
+
+export class ClaimAlreadySettled extends Conflict {
+  constructor() {
+    super('This claim is already settled', { code: 'CLAIM_SETTLED' });
+  }
+}
+
+export class NothingToClaim extends Conflict {
+  constructor(hmoName: string, month: string) {
+    super(`No unclaimed ${hmoName} shares for ${month}`, { code: 'NOTHING_TO_CLAIM' });
+  }
+}

@@ -26,8 +26,25 @@ export const invoiceLine = z.object({
    * `dispense:<consultationId>:<index>`, `lab:<labRequestId>`; null for a line typed by hand.
    */
   source: z.string().nullable(),
+  /** The HMO's share of the line (its cover for the line's kind, rounded down); absent: none. */
+  hmoKobo: kobo.optional(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const coverage = z.object({
+  consultation: z.number().min(0).max(100),
+  medication: z.number().min(0).max(100),
+  lab: z.number().min(0).max(100),
+});
+export type Coverage = z.infer<typeof coverage>;
+export const invoiceCover = z.object({
+  hmoId: z.string(),
+  hmoName: z.string(),
+  hmoCode: z.string(),
+  enrolleeNumber: z.string(),
+  coverage,
+});
+export type InvoiceCover = z.infer<typeof invoiceCover>;
 
 export const invoiceRaised = defineEvent(
   'InvoiceRaised',
@@ -41,6 +58,8 @@ export const invoiceRaised = defineEvent(
     doctor: person.nullable(),
     lines: z.array(invoiceLine),
     totalKobo: kobo,
+    /** The patient's HMO cover when the invoice was raised; absent or null: the patient pays it all. */
+    cover: invoiceCover.nullish(),
   }),
 );
 
@@ -69,12 +88,39 @@ export const paymentRecorded = defineEvent(
     receiptNumber: z.string(),
     /** The client's Idempotency-Key, when it sent one. */
     idempotencyKey: z.string().nullable(),
+    /** Whose share it pays: the HMO's (method hmo on a covered invoice) or the patient's. */
+    payer: z.enum(['hmo', 'patient']).optional(),
   }),
 );
 
 export const invoiceVoided = defineEvent(
   'InvoiceVoided',
   z.object({ invoiceId: z.string(), patientId: z.string(), patientName: z.string(), reason: z.string() }),
+);
+
+/** The invoice's unclaimed HMO share went into a claim. */
+export const invoiceClaimed = defineEvent(
+  'InvoiceClaimed',
+  z.object({
+    invoiceId: z.string(),
+    claimId: z.string(),
+    claimNumber: z.string(),
+    hmoId: z.string(),
+    amountKobo: z.number().int().min(1),
+  }),
+);
+
+/** The HMO answered the claim for this invoice: what it paid; the rest (rejected) moves to the patient. */
+export const invoiceClaimSettled = defineEvent(
+  'InvoiceClaimSettled',
+  z.object({
+    invoiceId: z.string(),
+    claimId: z.string(),
+    claimNumber: z.string(),
+    paidKobo: kobo,
+    rejectedKobo: kobo,
+    reason: z.string().nullable(),
+  }),
 );
 
 /** The hospital's receipt counter moved on: `number` is the receipt's (RCT-000001 is 1). */
@@ -97,6 +143,8 @@ export const billingContracts = [
   invoiceLinesAdded,
   paymentRecorded,
   invoiceVoided,
+  invoiceClaimed,
+  invoiceClaimSettled,
   receiptNumberIssued,
   priceListUpdated,
 ] as const;
@@ -107,5 +155,8 @@ export type PaymentRecorded = EventOf<typeof paymentRecorded>;
 export type InvoiceVoided = EventOf<typeof invoiceVoided>;
 export type ReceiptNumberIssued = EventOf<typeof receiptNumberIssued>;
 export type PriceListUpdated = EventOf<typeof priceListUpdated>;
-export type InvoiceEvent = InvoiceRaised | InvoiceLinesAdded | PaymentRecorded | InvoiceVoided;
+export type InvoiceClaimed = EventOf<typeof invoiceClaimed>;
+export type InvoiceClaimSettled = EventOf<typeof invoiceClaimSettled>;
+export type InvoiceEvent =
+  InvoiceRaised | InvoiceLinesAdded | PaymentRecorded | InvoiceVoided | InvoiceClaimed | InvoiceClaimSettled;
 export type BillingEvent = InvoiceEvent | ReceiptNumberIssued | PriceListUpdated;

@@ -1,4 +1,5 @@
-import type { InvoiceEvent } from './events';
+import { splitKobo } from '../../shared/money';
+import type { InvoiceCover, InvoiceEvent, InvoiceLine, LineKind } from './events';
 
 /** An invoice, stream `invoice-<invoiceId>`: what its rules need. */
 export type InvoiceState =
@@ -13,7 +14,45 @@ export type InvoiceState =
       paidKobo: number;
       /** Sources of the lines on it: a replayed reaction adds nothing twice. */
       sources: ReadonlySet<string>;
+      cover: InvoiceCover | null;
+      /** The HMO's share now (a rejected claim item moves its part to the patient). */
+      hmoShareKobo: number;
+      /** Of `paidKobo`, what the HMO paid. */
+      hmoPaidKobo: number;
+      /** Per claim still submitted: the share it holds. */
+      pendingClaims: ReadonlyMap<string, number>;
     };
+
+type Open = Extract<InvoiceState, { status: 'open' | 'void' }>;
+
+/** The share of a kind an HMO covers: charges go with the consultation, other lines are the patient's. */
+export function coveredPercent(cover: InvoiceCover, kind: LineKind): number {
+  if (kind === 'consultation' || kind === 'charge') return cover.coverage.consultation;
+  if (kind === 'medication') return cover.coverage.medication;
+  if (kind === 'lab') return cover.coverage.lab;
+  return 0;
+}
+
+/** Each line's HMO share, split per line with the remainder kobo on the patient. */
+export function withShares(lines: InvoiceLine[], cover: InvoiceCover | null | undefined): InvoiceLine[] {
+  if (!cover) return lines;
+  return lines.map((l) => ({ ...l, hmoKobo: splitKobo(l.amountKobo, coveredPercent(cover, l.kind)).payerKobo }));
+}
+
+const hmoSum = (lines: InvoiceLine[]) => lines.reduce((n, l) => n + (l.hmoKobo ?? 0), 0);
+const pending = (s: Open) => [...s.pendingClaims.values()].reduce((a, b) => a + b, 0);
+
+/** What each payer still owes, and what of the HMO's share is in no claim yet. */
+export function balances(s: Open) {
+  const patientShare = s.totalKobo - s.hmoShareKobo;
+  const patientPaid = s.paidKobo - s.hmoPaidKobo;
+  return {
+    patientKobo: patientShare - patientPaid,
+    hmoKobo: s.hmoShareKobo - s.hmoPaidKobo,
+    claimableKobo: s.hmoShareKobo - s.hmoPaidKobo - pending(s),
+    pendingKobo: pending(s),
+  };
+}
 
 export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
 
@@ -42,6 +81,10 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         totalKobo: d.totalKobo,
         paidKobo: 0,
         sources: new Set(d.lines.flatMap((l) => (l.source ? [l.source] : []))),
+        cover: d.cover ?? null,
+        hmoShareKobo: hmoSum(d.lines),
+        hmoPaidKobo: 0,
+        pendingClaims: new Map(),
       };
     }
     case 'InvoiceLinesAdded':
@@ -49,10 +92,33 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
       return {
         ...state,
         totalKobo: event.data.totalKobo,
+        hmoShareKobo: state.hmoShareKobo + hmoSum(event.data.lines),
         sources: new Set([...state.sources, ...event.data.lines.flatMap((l) => (l.source ? [l.source] : []))]),
       };
-    case 'PaymentRecorded':
-      return state.status === 'none' ? state : { ...state, paidKobo: state.paidKobo + event.data.amountKobo };
+    case 'PaymentRecorded': {
+      if (state.status === 'none') return state;
+      const byHmo = event.data.payer === 'hmo' ? event.data.amountKobo : 0;
+      return { ...state, paidKobo: state.paidKobo + event.data.amountKobo, hmoPaidKobo: state.hmoPaidKobo + byHmo };
+    }
+    case 'InvoiceClaimed':
+      if (state.status === 'none') return state;
+      return {
+        ...state,
+        pendingClaims: new Map([...state.pendingClaims, [event.data.claimId, event.data.amountKobo]]),
+      };
+    case 'InvoiceClaimSettled': {
+      if (state.status === 'none') return state;
+      const { claimId, paidKobo, rejectedKobo } = event.data;
+      const pendingClaims = new Map(state.pendingClaims);
+      pendingClaims.delete(claimId);
+      return {
+        ...state,
+        pendingClaims,
+        paidKobo: state.paidKobo + paidKobo,
+        hmoPaidKobo: state.hmoPaidKobo + paidKobo,
+        hmoShareKobo: state.hmoShareKobo - rejectedKobo,
+      };
+    }
     case 'InvoiceVoided':
       return state.status === 'none' ? state : { ...state, status: 'void' };
     default:

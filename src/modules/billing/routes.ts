@@ -6,6 +6,9 @@ import { raiseManualInvoice, voidInvoice } from './commands/invoices';
 import { invoiceWithPayments, recordPayment } from './commands/payments';
 import { setPriceList } from './commands/prices';
 import { PaymentNotFound } from './errors';
+import { claimRoutes } from './claim-routes';
+import { hmoRoutes } from './hmo-routes';
+import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
 import { getPriceList } from './read-models/prices';
@@ -30,11 +33,7 @@ import {
   voidBody,
 } from './schemas';
 
-/** Billing & Invoicing (spec-2 §6): the accountant (billing staff) and the admin; nobody else. */
-const BILLING_ROLES = ['admin', 'accountant'] as const;
-export const BILLING_ONLY = 'Access denied. Billing staff or admin role required.';
-/** Every billing route belongs to Billing & Invoicing in the hospital's access matrix. */
-const BILLING_MODULE = { accessModule: 'billing' } as const;
+export { BILLING_ONLY } from './roles';
 
 export function billingRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
@@ -42,6 +41,8 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const tags = ['Billing'];
   const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
+  hmoRoutes(app, platform);
+  claimRoutes(app, platform);
 
   app.get(
     '/billing/prices',

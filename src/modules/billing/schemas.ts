@@ -162,6 +162,7 @@ export const paymentSchema = z.object({
   receiptNumber: z.string(),
   receivedBy: z.string(),
   receivedAt: z.string(),
+  payer: z.enum(['hmo', 'patient']),
 });
 
 export const invoiceSchema = z.object({
@@ -175,6 +176,13 @@ export const invoiceSchema = z.object({
   totalKobo: z.number(),
   paidKobo: z.number(),
   balanceKobo: z.number(),
+  hmo: z.object({ id: z.string(), name: z.string(), enrolleeNumber: z.string() }).nullable(),
+  hmoShareKobo: z.number(),
+  hmoPaidKobo: z.number(),
+  hmoPendingKobo: z.number(),
+  hmoBalanceKobo: z.number(),
+  patientShareKobo: z.number(),
+  patientBalanceKobo: z.number(),
   status: z.enum(INVOICE_STATUSES),
   voidReason: z.string().nullable(),
   createdAt: z.string(),

@@ -55,6 +55,27 @@ describe('/user/report', () => {
     expect(await screen.findByText('No completed lab results yet')).toBeInTheDocument();
   });
 
+  it('is the outstanding balances and HMO claims for an accountant, without asking the lab', async () => {
+    const totals = { d0_30: 0, d31_60: 0, d61_90: 0, d90plus: 0, totalKobo: 0 };
+    api = fakeApi({
+      'GET /billing/reports/outstanding': (call) => ({
+        body: { success: true, data: { by: call.query.get('by'), rows: [], totals } },
+      }),
+      'GET /billing/claims': () => ({
+        body: {
+          success: true,
+          data: {
+            claims: [],
+            pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, hasPrev: false, hasNext: false },
+          },
+        },
+      }),
+    });
+    renderAs('accountant', 6);
+    expect(await screen.findByRole('table', { name: 'Outstanding by Patient' })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.startsWith('/lab'))).toBe(false);
+  });
+
   it('does not ask the lab for a pharmacist, whose reports are not built yet', async () => {
     api = fakeApi({});
     renderAs('pharmacist', 5);

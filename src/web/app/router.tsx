@@ -41,11 +41,12 @@ const PrescriptionRequest = () => import('../features/pharmacy/prescription-requ
 const Inventory = () => import('../features/pharmacy/inventory-page');
 const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
 const TestRequests = () => import('../features/laboratory/test-request-page');
-const LabReport = () => import('./report-for-role');
+const Report = () => import('./report-for-role');
 const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
 const Vitals = () => import('../features/vitals/vitals-page');
 const AccessControl = () => import('../features/access-control/access-control-page');
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
+const HmoProvider = () => import('../features/billing/hmo-provider-page');
 
 function shell(): ReactNode {
   return (
@@ -118,12 +119,12 @@ export const routes: RouteObject[] = [
       { path: paths.user.inventory, element: page(Inventory) },
       { path: paths.user.dispensations, element: page(Dispensations) },
       { path: paths.user.testRequest, element: page(TestRequests) },
-      { path: paths.user.report, element: page(LabReport) },
+      { path: paths.user.report, element: page(Report) },
       { path: paths.user.testActivity, element: page(TestActivity) },
       { path: paths.user.vitals, element: page(Vitals) },
+      { path: paths.user.hmoProvider, element: page(HmoProvider) },
       ...[
         paths.user.appointments,
-        paths.user.hmoProvider,
         paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',

@@ -7,6 +7,7 @@ import { InvoiceNotFound } from '../errors';
 import type { InvoiceLine, InvoiceRaised, LineKind } from '../events';
 import { invoiceStream } from '../invoice';
 import { BILLING_LEDGER } from '../read-models/ledger';
+import { coverFor } from '../read-models/hmo-queries';
 import { findInvoice } from '../read-models/invoice-queries';
 
 const WAIT = { waitFor: [{ name: BILLING_LEDGER }] };
@@ -17,8 +18,12 @@ export function toLine(input: LineInput, source: string | null = null): InvoiceL
   return { lineId: randomUUID(), ...input, amountKobo: input.quantity * input.unitPriceKobo, source };
 }
 
-/** Raises an invoice; false when one with that id exists already (a reaction replayed). */
-export async function raiseInvoice(platform: Platform, metadata: EventMetadata, invoice: InvoiceRaised['data']) {
+/**
+ * Raises an invoice, split with the patient's HMO when they are enrolled with an active one;
+ * false when one with that id exists already (a reaction replayed).
+ */
+export async function raiseInvoice(platform: Platform, metadata: EventMetadata, raised: InvoiceRaised['data']) {
+  const invoice = { ...raised, cover: await coverFor(platform.db, raised.hospitalId, raised.patientId) };
   const { events } = await platform.transact(metadata, async (uow) => {
     const loaded = await uow.load(invoiceDecider, invoiceStream(invoice.invoiceId));
     if (loaded.state.status !== 'none') return;
@@ -53,6 +58,7 @@ export async function raiseManualInvoice(
   if (!patient) throw new PatientNotFound();
   const invoiceId = randomUUID();
   const lines = body.lines.map((l) => toLine(l));
+  const cover = await coverFor(platform.db, metadata.hospitalId, patient.id);
   await platform.transact(
     metadata,
     async (uow) => {
@@ -68,6 +74,7 @@ export async function raiseManualInvoice(
           doctor: null,
           lines,
           totalKobo: 0,
+          cover,
         },
       });
     },

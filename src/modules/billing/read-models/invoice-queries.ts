@@ -19,6 +19,7 @@ export function toPaymentView(r: PaymentRow) {
     receiptNumber: r.receipt_number,
     receivedBy: r.received_by,
     receivedAt: iso(r.received_at),
+    payer: r.payer === 'hmo' ? ('hmo' as const) : ('patient' as const),
   };
 }
 export type PaymentView = ReturnType<typeof toPaymentView>;
@@ -26,6 +27,9 @@ export type PaymentView = ReturnType<typeof toPaymentView>;
 export function toInvoiceView(r: InvoiceRow) {
   const totalKobo = Number(r.total_kobo);
   const paidKobo = Number(r.paid_kobo);
+  const hmoShareKobo = Number(r.hmo_share_kobo);
+  const hmoPaidKobo = Number(r.hmo_paid_kobo);
+  const isVoid = r.status === 'void';
   return {
     id: r.invoice_id,
     /** A short number to read out at the desk: the id's first 8 characters. */
@@ -37,7 +41,15 @@ export function toInvoiceView(r: InvoiceRow) {
     lines: r.lines,
     totalKobo,
     paidKobo,
-    balanceKobo: r.status === 'void' ? 0 : Math.max(0, totalKobo - paidKobo),
+    balanceKobo: isVoid ? 0 : Math.max(0, totalKobo - paidKobo),
+    /** The split: null when the patient pays it all. */
+    hmo: r.hmo_id ? { id: r.hmo_id, name: r.hmo_name ?? '', enrolleeNumber: r.enrollee_number ?? '' } : null,
+    hmoShareKobo,
+    hmoPaidKobo,
+    hmoPendingKobo: Number(r.hmo_pending_kobo),
+    hmoBalanceKobo: isVoid ? 0 : hmoShareKobo - hmoPaidKobo,
+    patientShareKobo: totalKobo - hmoShareKobo,
+    patientBalanceKobo: isVoid ? 0 : totalKobo - hmoShareKobo - (paidKobo - hmoPaidKobo),
     status: r.status as InvoiceStatus,
     voidReason: r.void_reason,
     createdAt: iso(r.created_at),

@@ -11,10 +11,17 @@ export const BILLING_LEDGER = 'billing-ledger';
 
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 const json = <T>(v: T) => JSON.stringify(v) as unknown as T;
+const hmoOf = (lines: { hmoKobo?: number }[]) => lines.reduce((n, l) => n + (l.hmoKobo ?? 0), 0);
 const METHOD_LABELS: Record<string, string> = { cash: 'cash', pos: 'POS', transfer: 'bank transfer', hmo: 'HMO' };
 
 /** One row of Recent Activity per billing event (spec-2 §2: date, activity type, description, performed by). */
-async function activity(trx: Trx, event: RecordedEvent, activityType: string, description: string, invoiceId?: string) {
+export async function activity(
+  trx: Trx,
+  event: RecordedEvent,
+  activityType: string,
+  description: string,
+  invoiceId?: string,
+) {
   await trx
     .insertInto('billing_activity')
     .values({
@@ -90,6 +97,12 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
           created_on: hospitalDate(at),
           updated_at: at,
           version: versionAfter(event),
+          hmo_id: d.cover?.hmoId ?? null,
+          hmo_name: d.cover?.hmoName ?? null,
+          enrollee_number: d.cover?.enrolleeNumber ?? null,
+          hmo_share_kobo: hmoOf(d.lines),
+          hmo_paid_kobo: 0,
+          hmo_pending_kobo: 0,
         })
         .onConflict((oc) => oc.column('invoice_id').doNothing())
         .executeTakeFirst();
@@ -108,6 +121,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       const done = await updateInvoice(trx, event, d.invoiceId, () => ({
         lines: sql`lines || ${JSON.stringify(d.lines)}::jsonb`,
         total_kobo: d.totalKobo,
+        hmo_share_kobo: sql`hmo_share_kobo + ${hmoOf(d.lines)}`,
       }));
       if (!done) return;
       const added = d.lines.reduce((n, l) => n + l.amountKobo, 0);
@@ -116,7 +130,11 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
     },
     PaymentRecorded: async (trx, event) => {
       const d = event.data;
-      const done = await updateInvoice(trx, event, d.invoiceId, (row) => ({ paid_kobo: row.paid + d.amountKobo }));
+      const byHmo = d.payer === 'hmo' ? d.amountKobo : 0;
+      const done = await updateInvoice(trx, event, d.invoiceId, (row) => ({
+        paid_kobo: row.paid + d.amountKobo,
+        hmo_paid_kobo: sql`hmo_paid_kobo + ${byHmo}`,
+      }));
       if (!done) return;
       const at = new Date(event.metadata.occurredAt);
       await trx
@@ -135,6 +153,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
           received_at: at,
           received_on: hospitalDate(at),
           idempotency_key: d.idempotencyKey,
+          payer: d.payer ?? 'patient',
         })
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute();
@@ -146,6 +165,49 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       const done = await updateInvoice(trx, event, d.invoiceId, () => ({ status: 'void', void_reason: d.reason }));
       if (!done) return;
       await activity(trx, event, 'Invoice Voided', `Invoice for ${d.patientName} voided: ${d.reason}`, d.invoiceId);
+    },
+    InvoiceClaimed: async (trx, event) => {
+      const d = event.data;
+      await updateInvoice(trx, event, d.invoiceId, () => ({
+        hmo_pending_kobo: sql`hmo_pending_kobo + ${d.amountKobo}`,
+      }));
+    },
+    InvoiceClaimSettled: async (trx, event) => {
+      const d = event.data;
+      const done = await updateInvoice(trx, event, d.invoiceId, (row) => ({
+        paid_kobo: row.paid + d.paidKobo,
+        hmo_paid_kobo: sql`hmo_paid_kobo + ${d.paidKobo}`,
+        hmo_pending_kobo: sql`hmo_pending_kobo - ${d.paidKobo + d.rejectedKobo}`,
+        hmo_share_kobo: sql`hmo_share_kobo - ${d.rejectedKobo}`,
+      }));
+      if (!done || d.paidKobo === 0) return;
+      // What the HMO paid on a claim is money received: it shows in the ledger, by method hmo.
+      const invoice = await trx
+        .selectFrom('billing_invoices')
+        .select(['patient_id', 'patient_name'])
+        .where('invoice_id', '=', d.invoiceId)
+        .executeTakeFirstOrThrow();
+      const at = new Date(event.metadata.occurredAt);
+      await trx
+        .insertInto('billing_payments')
+        .values({
+          payment_id: `${d.claimId}:${d.invoiceId}`,
+          hospital_id: event.metadata.hospitalId,
+          invoice_id: d.invoiceId,
+          patient_id: invoice.patient_id,
+          patient_name: invoice.patient_name,
+          amount_kobo: d.paidKobo,
+          method: 'hmo',
+          reference: d.claimNumber,
+          receipt_number: d.claimNumber,
+          received_by: event.metadata.actor.name,
+          received_at: at,
+          received_on: hospitalDate(at),
+          idempotency_key: null,
+          payer: 'hmo',
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
     },
     PriceListUpdated: async (trx, event) => {
       const d = event.data;

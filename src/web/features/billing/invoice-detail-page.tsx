@@ -112,6 +112,31 @@ export default function InvoiceDetailPage() {
         </dl>
         {inv.voidReason ? <p className={styles.muted}>Voided: {inv.voidReason}</p> : null}
       </Panel>
+      {inv.hmo ? (
+        <Panel title="HMO Split">
+          <p className={styles.muted}>
+            {inv.hmo.name}, enrollee {inv.hmo.enrolleeNumber}
+          </p>
+          <dl className={styles.facts}>
+            <div>
+              <dt>HMO share</dt>
+              <dd>{money(inv.hmoShareKobo ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>HMO balance</dt>
+              <dd>{money(inv.hmoBalanceKobo ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>Patient co-pay</dt>
+              <dd>{money(inv.patientShareKobo ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>Patient balance</dt>
+              <dd>{money(inv.patientBalanceKobo ?? 0)}</dd>
+            </div>
+          </dl>
+        </Panel>
+      ) : null}
       <Panel title="Lines">
         <DataTable
           label="Invoice lines"

@@ -39,6 +39,12 @@ export const invoiceSchema = z.object({
   status: z.enum(['unpaid', 'part-paid', 'paid', 'void']),
   voidReason: z.string().nullable(),
   createdAt: z.string(),
+  /** The HMO split (absent from older answers): null when the patient pays it all. */
+  hmo: z.object({ id: z.string(), name: z.string(), enrolleeNumber: z.string() }).nullish(),
+  hmoShareKobo: z.number().optional(),
+  hmoBalanceKobo: z.number().optional(),
+  patientShareKobo: z.number().optional(),
+  patientBalanceKobo: z.number().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceDetailSchema = invoiceSchema.extend({ payments: z.array(paymentSchema) });

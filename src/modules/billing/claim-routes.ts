@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { claimCsv, settleClaim, submitClaim } from './commands/claims';
+import { ClaimNotFound } from './errors';
+import { claimBody, claimListQuery, claimSchema, settleBody } from './hmo-schemas';
+import { findClaim, listClaims } from './read-models/hmo-queries';
+import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
+import { idParams } from './schemas';
+
+/** Monthly HMO claims: submitted → paid (in full or part) | rejected, per item; a CSV for the HMO. */
+export function claimRoutes(app: HttpApp, platform: Platform) {
+  const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
+  const security = [{ bearer: [] }];
+  const tags = ['Billing'];
+  const claimAnswer = ok(z.object({ claim: claimSchema }));
+  const audit = { audit: { subject: 'claim', idParam: 'id', what: 'claim', reads: false } };
+
+  app.get(
+    '/billing/claims',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'Claims, newest first, by HMO or status',
+        querystring: claimListQuery,
+        response: { 200: ok(z.object({ claims: z.array(claimSchema) })) },
+      },
+    },
+    async (request) => success({ claims: await listClaims(platform.db, request.auth!.hospitalId, request.query) }),
+  );
+
+  app.post(
+    '/billing/claims',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: "Claim an HMO's unclaimed shares of a month's invoices (month YYYY-MM)",
+        body: claimBody,
+        response: { 201: claimAnswer },
+      },
+    },
+    async (request, reply) => {
+      const claim = await submitClaim(platform, platform.metadataFor(request), request.body.hmoId, request.body.month);
+      return reply.code(201).send(success({ claim }, 'Claim submitted'));
+    },
+  );
+
+  app.get(
+    '/billing/claims/:id',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: { tags, security, summary: 'A claim and its items', params: idParams, response: { 200: claimAnswer } },
+    },
+    async (request) => {
+      const claim = await findClaim(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!claim) throw new ClaimNotFound();
+      return success({ claim });
+    },
+  );
+
+  app.post(
+    '/billing/claims/:id/settle',
+    {
+      onRequest: billing,
+      config: { ...audit, ...BILLING_MODULE },
+      schema: {
+        tags,
+        security,
+        summary: "Record the HMO's answer: items not listed paid in full; a listed item's paid amount and reason",
+        params: idParams,
+        body: settleBody,
+        response: { 200: claimAnswer },
+      },
+    },
+    async (request) => {
+      const claim = await settleClaim(
+        platform,
+        platform.metadataFor(request),
+        request.params.id,
+        request.body.items.map((i) => ({ invoiceId: i.invoiceId, paidKobo: i.paid, reason: i.reason })),
+      );
+      return success({ claim }, 'Claim settled');
+    },
+  );
+
+  app.get(
+    '/billing/claims/:id/csv',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: { tags, security, summary: 'The claim as CSV, for the HMO', params: idParams },
+    },
+    async (request, reply) => {
+      const claim = await findClaim(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!claim) throw new ClaimNotFound();
+      return reply
+        .headers({
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${claim.claimNumber}-${claim.month}.csv"`,
+          'cache-control': 'no-store',
+        })
+        .send(claimCsv(claim));
+    },
+  );
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ok, success } from '../../platform/http/envelope';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalDate } from '../patients';
+import { endEnrollment, enrollPatient, saveHmo } from './commands/hmo';
+import { HmoNotFound } from './errors';
+import {
+  enrolleesSchema,
+  enrollmentBody,
+  enrollmentSchema,
+  hmoBody,
+  hmoListSchema,
+  hmoSchema,
+  outstandingQuery,
+  outstandingSchema,
+} from './hmo-schemas';
+import { outstanding } from './read-models/aging';
+import { enrollmentOf, findHmo, listEnrollees, listHmos } from './read-models/hmo-queries';
+import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
+import { idParams } from './schemas';
+
+/** HMO providers, patients' enrollment and what is outstanding per payer (accountant and admin). */
+export function hmoRoutes(app: HttpApp, platform: Platform) {
+  const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
+  const security = [{ bearer: [] }];
+  const tags = ['Billing'];
+  const patientAudit = { audit: { subject: 'patient', idParam: 'id', what: 'HMO enrollment' } };
+
+  app.get(
+    '/billing/hmos',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'HMO providers with their enrollee counts',
+        response: { 200: ok(hmoListSchema) },
+      },
+    },
+    async (request) => success({ hmos: await listHmos(platform.db, request.auth!.hospitalId) }),
+  );
+
+  app.post(
+    '/billing/hmos',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an HMO provider: code unique in the hospital, cover in percent per service kind',
+        body: hmoBody,
+        response: { 201: ok(z.object({ hmo: hmoSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const hmo = await saveHmo(platform, platform.metadataFor(request), request.body);
+      return reply.code(201).send(success({ hmo }, 'HMO saved'));
+    },
+  );
+
+  app.get(
+    '/billing/hmos/:id',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'An HMO provider and its enrolled patients',
+        params: idParams,
+        response: { 200: ok(z.object({ hmo: hmoSchema }).merge(enrolleesSchema)) },
+      },
+    },
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const hmo = await findHmo(platform.db, hospitalId, request.params.id);
+      if (!hmo) throw new HmoNotFound();
+      return success({ hmo, enrollees: await listEnrollees(platform.db, hospitalId, hmo.id) });
+    },
+  );
+
+  app.put(
+    '/billing/hmos/:id',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an HMO provider (its code stays); inactive: new invoices are no longer split',
+        params: idParams,
+        body: hmoBody,
+        response: { 200: ok(z.object({ hmo: hmoSchema })) },
+      },
+    },
+    async (request) => {
+      const hmo = await saveHmo(platform, platform.metadataFor(request), request.body, request.params.id);
+      return success({ hmo }, 'HMO saved');
+    },
+  );
+
+  app.get(
+    '/billing/patients/:id/hmo',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: "The patient's HMO enrollment (null when none)",
+        params: idParams,
+        response: { 200: ok(z.object({ enrollment: enrollmentSchema.nullable() })) },
+      },
+    },
+    async (request) =>
+      success({ enrollment: await enrollmentOf(platform.db, request.auth!.hospitalId, request.params.id) }),
+  );
+
+  app.put(
+    '/billing/patients/:id/hmo',
+    {
+      onRequest: billing,
+      config: { ...patientAudit, ...BILLING_MODULE },
+      schema: {
+        tags,
+        security,
+        summary: "Enroll the patient with an HMO (or change it): the patient's new invoices are split",
+        params: idParams,
+        body: enrollmentBody,
+        response: { 200: ok(z.object({ enrollment: enrollmentSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const enrollment = await enrollPatient(platform, platform.metadataFor(request), request.params.id, request.body);
+      return success({ enrollment }, 'Patient enrolled');
+    },
+  );
+
+  app.delete(
+    '/billing/patients/:id/hmo',
+    {
+      onRequest: billing,
+      config: { ...patientAudit, ...BILLING_MODULE },
+      schema: {
+        tags,
+        security,
+        summary: "End the patient's HMO enrollment: new invoices are the patient's alone",
+        params: idParams,
+        response: { 200: ok(z.object({ enrollment: z.null() })) },
+      },
+    },
+    async (request) => {
+      await endEnrollment(platform, platform.metadataFor(request), request.params.id);
+      return success({ enrollment: null }, 'Enrollment ended');
+    },
+  );
+
+  app.get(
+    '/billing/reports/outstanding',
+    {
+      onRequest: billing,
+      config: BILLING_MODULE,
+      schema: {
+        tags,
+        security,
+        summary: 'Outstanding balances by patient or by HMO, aged 0–30, 31–60, 61–90 and 90+ days',
+        querystring: outstandingQuery,
+        response: { 200: ok(outstandingSchema) },
+      },
+    },
+    async (request) =>
+      success(await outstanding(platform.db, request.auth!.hospitalId, request.query.by, hospitalDate(new Date()))),
+  );
+}
