@@ -86,9 +86,11 @@ describe('Access control page', () => {
       'GET /access-control': () => ok(matrix()),
       'PUT /access-control': () => ok(matrix(['admin', 'doctor'], 1), 'Access control settings saved successfully!'),
     });
-    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    // The buttons show while the matrix loads: wait for its checkboxes.
+    const pharmacist = await screen.findByRole('checkbox', { name: 'Pharmacy: Pharmacist' });
+    const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
-    await userEvent.click(box('Pharmacy: Pharmacist'));
+    await userEvent.click(pharmacist);
     expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
     await userEvent.click(save);
     expect(await screen.findByText('Access control settings saved successfully!')).toBeInTheDocument();
@@ -109,7 +111,8 @@ describe('Access control page', () => {
         body: { success: false, message: 'This record was changed by someone else. Reload and try again.' },
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await screen.findByRole('checkbox', { name: 'Pharmacy: Pharmacist' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Access control settings reset to default')).toBeInTheDocument();
     expect(box('Pharmacy: Pharmacist')).toBeChecked();
     await userEvent.click(box('Pharmacy: Doctor'));

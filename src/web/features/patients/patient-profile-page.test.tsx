@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,7 @@ describe('Patient profile states', () => {
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Patient deleted successfully')).toBeInTheDocument();
-    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients$/);
+    // The toast and the navigation are two renders: the toast may come first.
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients$/));
   });
 });
