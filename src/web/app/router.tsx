@@ -81,8 +81,6 @@ export const routes: RouteObject[] = [
         paths.admin.billing,
         paths.admin.providers,
         paths.admin.profile,
-        paths.admin.reports,
-        paths.admin.departments,
       ].map(soon),
     ],
   },
