@@ -46,6 +46,7 @@ const TestActivity = () => import('../features/staff-dashboards/test-activity-pa
 const Vitals = () => import('../features/vitals/vitals-page');
 const AccessControl = () => import('../features/access-control/access-control-page');
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
+const AdminPatients = () => import('../features/admin-console/admin-patients-page');
 
 function shell(): ReactNode {
   return (
@@ -73,8 +74,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.users, element: page(Users) },
       { path: paths.admin.accessControl, element: page(AccessControl) },
       { path: paths.admin.settings, element: page(HospitalSettings) },
+      { path: paths.admin.patients, element: page(AdminPatients) },
       ...[
-        paths.admin.patients,
         paths.admin.laboratory,
         paths.admin.reception,
         paths.admin.pharmacy,
