@@ -47,6 +47,7 @@ const Vitals = () => import('../features/vitals/vitals-page');
 const AccessControl = () => import('../features/access-control/access-control-page');
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 const AdminPatients = () => import('../features/admin-console/admin-patients-page');
+const AdminReception = () => import('../features/admin-console/admin-reception-page');
 
 function shell(): ReactNode {
   return (
@@ -75,9 +76,9 @@ export const routes: RouteObject[] = [
       { path: paths.admin.accessControl, element: page(AccessControl) },
       { path: paths.admin.settings, element: page(HospitalSettings) },
       { path: paths.admin.patients, element: page(AdminPatients) },
+      { path: paths.admin.reception, element: page(AdminReception) },
       ...[
         paths.admin.laboratory,
-        paths.admin.reception,
         paths.admin.pharmacy,
         paths.admin.billing,
         paths.admin.providers,
