@@ -48,6 +48,7 @@ const AccessControl = () => import('../features/access-control/access-control-pa
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 const AdminPatients = () => import('../features/admin-console/admin-patients-page');
 const AdminReception = () => import('../features/admin-console/admin-reception-page');
+const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
 
 function shell(): ReactNode {
   return (
@@ -77,13 +78,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.settings, element: page(HospitalSettings) },
       { path: paths.admin.patients, element: page(AdminPatients) },
       { path: paths.admin.reception, element: page(AdminReception) },
-      ...[
-        paths.admin.laboratory,
-        paths.admin.pharmacy,
-        paths.admin.billing,
-        paths.admin.providers,
-        paths.admin.profile,
-      ].map(soon),
+      { path: paths.admin.laboratory, element: page(AdminLaboratory) },
+      ...[paths.admin.pharmacy, paths.admin.billing, paths.admin.providers, paths.admin.profile].map(soon),
     ],
   },
   {
