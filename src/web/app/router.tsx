@@ -49,6 +49,7 @@ const HospitalSettings = () => import('../features/hospital-settings/settings-pa
 const AdminPatients = () => import('../features/admin-console/admin-patients-page');
 const AdminReception = () => import('../features/admin-console/admin-reception-page');
 const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
+const AdminPharmacy = () => import('../features/admin-console/admin-pharmacy-page');
 
 function shell(): ReactNode {
   return (
