@@ -80,7 +80,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.patients, element: page(AdminPatients) },
       { path: paths.admin.reception, element: page(AdminReception) },
       { path: paths.admin.laboratory, element: page(AdminLaboratory) },
-      ...[paths.admin.pharmacy, paths.admin.billing, paths.admin.providers, paths.admin.profile].map(soon),
+      { path: paths.admin.pharmacy, element: page(AdminPharmacy) },
+      ...[paths.admin.billing, paths.admin.providers, paths.admin.profile].map(soon),
     ],
   },
   {
