@@ -50,6 +50,7 @@ const AdminPatients = () => import('../features/admin-console/admin-patients-pag
 const AdminReception = () => import('../features/admin-console/admin-reception-page');
 const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
 const AdminPharmacy = () => import('../features/admin-console/admin-pharmacy-page');
+const AdminProviders = () => import('../features/admin-console/admin-providers-page');
 
 function shell(): ReactNode {
   return (
@@ -81,7 +82,8 @@ export const routes: RouteObject[] = [
       { path: paths.admin.reception, element: page(AdminReception) },
       { path: paths.admin.laboratory, element: page(AdminLaboratory) },
       { path: paths.admin.pharmacy, element: page(AdminPharmacy) },
-      ...[paths.admin.billing, paths.admin.providers, paths.admin.profile].map(soon),
+      { path: paths.admin.providers, element: page(AdminProviders) },
+      ...[paths.admin.billing, paths.admin.profile].map(soon),
     ],
   },
   {
