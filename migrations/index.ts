@@ -11,6 +11,7 @@ import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
 import * as patientsRecords from './0211-patients-records';
 import * as patientsAdmission from './0212-patients-admission';
+import * as patientsRegisteredBy from './0213-patients-registered-by';
 import * as consultationsRecords from './0300-consultations-records';
 import * as pharmacyStock from './0400-pharmacy-stock';
 import * as laboratoryRequests from './0500-laboratory-requests';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0210-patients-list': patientsList,
   '0211-patients-records': patientsRecords,
   '0212-patients-admission': patientsAdmission,
+  '0213-patients-registered-by': patientsRegisteredBy,
   '0300-consultations-records': consultationsRecords,
   '0400-pharmacy-stock': pharmacyStock,
   '0500-laboratory-requests': laboratoryRequests,

@@ -6,6 +6,7 @@ import { recordLabResults, startLabTest } from './commands';
 import { LAB_URGENCIES, labResults } from './events';
 import { LAB_PATIENT_STATUS } from './reactors/patient-status';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
+import { labTurnaround } from './read-models/lab-turnaround';
 
 /** The lab's work: technicians (and the admin) run it; the doctor may follow it (spec-2 §6 Laboratory). */
 const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
@@ -209,5 +210,41 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) =>
       success(await labStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.recent)),
+  );
+
+  const adminOnly = platform.auth(['admin'], denied('view lab turnaround times'));
+  app.get(
+    '/lab/turnaround',
+    {
+      config: { accessModule: 'laboratory' },
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Turnaround per test, order to results: median and 90th percentile in minutes, over `days` days',
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
+        response: {
+          200: ok(
+            z.object({
+              days: z.number(),
+              tests: z.array(
+                z.object({
+                  testCode: z.string(),
+                  testName: z.string(),
+                  completed: z.number(),
+                  medianMinutes: z.number(),
+                  p90Minutes: z.number(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { days } = request.query;
+      const since = new Date(Date.now() - days * 24 * 60 * 60_000);
+      return success({ days, tests: await labTurnaround(platform.db, request.auth!.hospitalId, since) });
+    },
   );
 }

@@ -45,6 +45,7 @@ describe('the patient list and its search', () => {
         'identificationNumber',
         'diagnosis',
         'vitals',
+        'registeredBy',
       ].sort(),
     );
   });

@@ -152,6 +152,8 @@ export const patientListItem = z.object({
   identificationNumber: z.string(),
   diagnosis: z.string().nullable(),
   vitals: vitalsSchema.nullable(),
+  /** Who registered the patient: the admin's list shows it. */
+  registeredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const patientDetail = patientListItem.extend({

@@ -9,6 +9,7 @@ export const paths = {
   admin: {
     dashboard: '/admin/dashboard',
     users: '/admin/users',
+    addUser: '/admin/users?add=1',
     patients: '/admin/patients',
     laboratory: '/admin/laboratory',
     reception: '/admin/reception',
@@ -21,8 +22,6 @@ export const paths = {
     accessControl: '/admin/access-control',
     settings: '/admin/settings',
     profile: '/admin/profile',
-    reports: '/admin/reports',
-    departments: '/admin/departments',
   },
   user: {
     dashboard: '/user/dashboard',

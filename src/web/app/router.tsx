@@ -47,6 +47,11 @@ const Vitals = () => import('../features/vitals/vitals-page');
 const AccessControl = () => import('../features/access-control/access-control-page');
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 const HmoProvider = () => import('../features/billing/hmo-provider-page');
+const AdminPatients = () => import('../features/admin-console/admin-patients-page');
+const AdminReception = () => import('../features/admin-console/admin-reception-page');
+const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
+const AdminPharmacy = () => import('../features/admin-console/admin-pharmacy-page');
+const AdminProviders = () => import('../features/admin-console/admin-providers-page');
 
 function shell(): ReactNode {
   return (
@@ -74,17 +79,12 @@ export const routes: RouteObject[] = [
       { path: paths.admin.users, element: page(Users) },
       { path: paths.admin.accessControl, element: page(AccessControl) },
       { path: paths.admin.settings, element: page(HospitalSettings) },
-      ...[
-        paths.admin.patients,
-        paths.admin.laboratory,
-        paths.admin.reception,
-        paths.admin.pharmacy,
-        paths.admin.billing,
-        paths.admin.providers,
-        paths.admin.profile,
-        paths.admin.reports,
-        paths.admin.departments,
-      ].map(soon),
+      { path: paths.admin.patients, element: page(AdminPatients) },
+      { path: paths.admin.reception, element: page(AdminReception) },
+      { path: paths.admin.laboratory, element: page(AdminLaboratory) },
+      { path: paths.admin.pharmacy, element: page(AdminPharmacy) },
+      { path: paths.admin.providers, element: page(AdminProviders) },
+      ...[paths.admin.billing, paths.admin.profile].map(soon),
     ],
   },
   {

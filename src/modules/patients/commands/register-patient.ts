@@ -48,5 +48,5 @@ export async function registerPatient(
     return event!;
   });
   if (registered.type !== 'PatientRegistered') throw new Error(`unexpected ${registered.type}`);
-  return patientFromEvent(registered, metadata.occurredAt, new Date());
+  return patientFromEvent(registered, metadata, new Date());
 }

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { hospitalDate } from '../clinic-time';
 import type { PatientEvent } from '../patient';
-import { admissionOf, type PatientRow, type StoredVitals } from './patients-list';
+import { actorOf, admissionOf, type PatientRow, type StoredVitals } from './patients-list';
 import { registeredRow, toDetail, type PatientDetailView } from './patients-queries';
 
 /**
@@ -24,7 +24,7 @@ export function foldPatientRow(
   if (event.type === 'PatientRegistered') {
     if (state) return state;
     const d = event.data;
-    return { deleted: false, row: registeredRow(d, at, touch.version) };
+    return { deleted: false, row: registeredRow(d, at, touch.version, actorOf(event.metadata)) };
   }
   if (!state || state.deleted) return state;
   const row = { ...state.row, ...touch };

@@ -41,6 +41,8 @@ declare module '../../../platform/db/database' {
       updated_at: Date | string;
       vitals: StoredVitals | null;
       admission: StoredAdmission | null;
+      /** Who registered the patient (the event's actor); null on rows from before migration 0213 with no event. */
+      registered_by: { id: string; name: string } | null;
       /** Has been 'seen' at some point (the doctor's "Total Patients Seen"). */
       ever_seen: boolean;
       /** A tombstone: the row stays so a replayed older event cannot bring the record back. */
@@ -81,6 +83,12 @@ export function admissionOf(
     admittedBy: { id: actor.userId, name: actor.name },
   };
 }
+
+/** The person an event's metadata names, as a row keeps them. */
+export const actorOf = (metadata: RecordedEvent['metadata']) => ({
+  id: metadata.actor.userId,
+  name: metadata.actor.name,
+});
 
 function touch(event: RecordedEvent) {
   return { version: versionAfter(event), updated_at: new Date(event.metadata.occurredAt) };
@@ -137,6 +145,7 @@ export const patientsListProjection = defineProjection<PatientEvent>({
               updated_at: at,
               vitals: null,
               admission: null,
+              registered_by: actorOf(event.metadata),
               ever_seen: d.status === 'seen',
               deleted_at: null,
             })

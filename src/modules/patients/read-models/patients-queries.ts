@@ -6,7 +6,8 @@ import type { PatientRegistered } from '../events';
 import type { PatientDetails } from '../patient';
 import { MIN_COMPARABLE_DIGITS, normalisePhone, phoneSearchDigits } from '../phone';
 import { countPatients } from './patient-counts';
-import type { PatientRow } from './patients-list';
+import { actorOf, type PatientRow } from './patients-list';
+import type { EventMetadata } from '../../../platform/event-store/port';
 
 /** The patient list's query functions: pages, search, one record, likely duplicates. */
 
@@ -25,6 +26,7 @@ function toItem(r: PatientRow, today: string) {
     // Written by the consultations module once it exists.
     diagnosis: null,
     vitals: r.vitals,
+    registeredBy: r.registered_by,
   };
 }
 
@@ -70,6 +72,7 @@ const LIST_COLUMNS = [
   'updated_at',
   'vitals',
   'admission',
+  'registered_by',
   'ever_seen',
   'deleted_at',
 ] as const;
@@ -166,7 +169,12 @@ export async function findPatient(db: Db, hospitalId: string, patientId: string,
 }
 
 /** The patient-list row a registration makes: one mapping for the projection, the replay and the answer. */
-export function registeredRow(data: PatientRegistered['data'], at: Date, version: number): PatientRow {
+export function registeredRow(
+  data: PatientRegistered['data'],
+  at: Date,
+  version: number,
+  registeredBy: PatientRow['registered_by'],
+): PatientRow {
   return {
     patient_id: data.patientId,
     hospital_id: data.hospitalId,
@@ -187,6 +195,7 @@ export function registeredRow(data: PatientRegistered['data'], at: Date, version
     updated_at: at,
     vitals: null,
     admission: null,
+    registered_by: registeredBy,
     ever_seen: data.status === 'seen',
     deleted_at: null,
     phone_digits: normalisePhone(data.phoneNumber),
@@ -195,8 +204,8 @@ export function registeredRow(data: PatientRegistered['data'], at: Date, version
 }
 
 /** A just-registered patient as the detail answer shows it, from the registration event itself. */
-export function patientFromEvent(event: PatientRegistered, occurredAt: string, now: Date) {
-  return toDetail(registeredRow(event.data, new Date(occurredAt), 1), hospitalDate(now));
+export function patientFromEvent(event: PatientRegistered, metadata: EventMetadata, now: Date) {
+  return toDetail(registeredRow(event.data, new Date(metadata.occurredAt), 1, actorOf(metadata)), hospitalDate(now));
 }
 
 const MAX_CANDIDATES = 5;

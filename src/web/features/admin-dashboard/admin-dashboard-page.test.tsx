@@ -143,9 +143,10 @@ describe('Admin dashboard', () => {
     const panel = screen.getByRole('region', { name: 'Quick Actions' });
     const links = within(panel).getAllByRole('link');
     expect(links).toHaveLength(4);
-    expect(within(panel).getByRole('link', { name: /Add New User/ })).toHaveAttribute('href', '/admin/users');
+    expect(within(panel).getByRole('link', { name: /Add New User/ })).toHaveAttribute('href', '/admin/users?add=1');
+    expect(within(panel).getByRole('link', { name: /View Reports/ })).toHaveAttribute('href', '/admin/audit');
+    expect(within(panel).getByRole('link', { name: /Manage Departments/ })).toHaveAttribute('href', '/admin/users');
     expect(within(panel).getByRole('link', { name: /System Settings/ })).toHaveAttribute('href', '/admin/settings');
-    for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/admin\/[a-z-]+$/);
   });
 
   it("shows 'Complete Your Profile' after a second and remembers 'Not Now' for this admin", async () => {

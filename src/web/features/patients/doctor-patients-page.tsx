@@ -14,7 +14,7 @@ import { useRemoteData } from '../../lib/use-remote-data';
 import { listPatients } from './api/list-patients';
 import type { PatientListItem } from './api/patient-schemas';
 import { fetchPatientStats } from './api/patient-stats';
-import { StatusBadge } from './components/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import styles from './patients-page.module.css';
 import tabs from '../../components/tabs.module.css';
 import tabStyles from './doctor-patients-page.module.css';

@@ -16,7 +16,7 @@ import { useCanManagePatients } from './can-manage';
 import { DeletePatientDialog } from './components/delete-patient-dialog';
 import { PatientsTable } from './components/patients-table';
 import { showingRange } from './showing';
-import { STATUS_OPTIONS } from './statuses';
+import { STATUS_OPTIONS } from '../../lib/patient-statuses';
 import styles from './patients-page.module.css';
 
 export const PAGE_SIZE = 10;

@@ -93,6 +93,17 @@ describe('Users page', () => {
 });
 
 describe('Add New User', () => {
+  it('opens the Add New User dialog at once when reached from the dashboard (?add=1)', async () => {
+    api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }) });
+    window.history.replaceState(null, '', '/admin/users?add=1');
+    try {
+      render(<UsersPage />);
+      expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   async function openAddUser(handler: (call: RecordedCall) => { status?: number; body?: unknown }) {
     api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }), 'POST /users': handler });
     render(<UsersPage />);

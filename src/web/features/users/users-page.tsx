@@ -17,13 +17,16 @@ import styles from './users-page.module.css';
 
 export const PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** `/admin/users?add=1` (the dashboard's Add New User quick action) opens the Add New User dialog. */
+export const ADD_USER_PARAM = 'add';
+const openedToAdd = () => new URLSearchParams(window.location.search).get(ADD_USER_PARAM) === '1';
 
 /** /admin/users (product-spec-1 §2): find, add, edit and remove staff accounts. */
 export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState(openedToAdd);
   const [full, setFull] = useState<PlanUsage | null>(null);
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const [removing, setRemoving] = useState<StaffUser | null>(null);

@@ -4,20 +4,18 @@ import { Panel } from '../../../components/panel';
 import styles from './quick-actions.module.css';
 
 /**
- * Reports and departments have no screens yet; these routes show the shell's coming-soon page
- * (they must be listed in app/router.tsx like the other future admin screens).
+ * Each action opens a working screen: the users page with its Add New User dialog open; the audit
+ * trail, which is the hospital's activity report; the staff list, where people are organised by role
+ * (the product has no departments of its own yet: a role is a department); the hospital settings.
  */
-export const ADMIN_REPORTS = '/admin/reports';
-export const ADMIN_DEPARTMENTS = '/admin/departments';
-
 const ACTIONS = [
   {
     label: 'Add New User',
     description: 'Create a staff account and email its sign-in details',
-    href: paths.admin.users,
+    href: paths.admin.addUser,
   },
-  { label: 'View Reports', description: 'Activity and performance across the hospital', href: ADMIN_REPORTS },
-  { label: 'Manage Departments', description: 'Organise staff into departments', href: ADMIN_DEPARTMENTS },
+  { label: 'View Reports', description: 'Who did what, across the hospital', href: paths.admin.audit },
+  { label: 'Manage Departments', description: 'Staff by role, their accounts and status', href: paths.admin.users },
   { label: 'System Settings', description: "Your hospital's preferences", href: paths.admin.settings },
 ];
 

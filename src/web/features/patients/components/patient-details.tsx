@@ -2,7 +2,7 @@ import { Panel } from '../../../components/panel';
 import { shortDate } from '../../../lib/dates';
 import type { PatientDetail, Vitals } from '../api/patient-schemas';
 import { lastVitals } from '../vitals-display';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import styles from './patient-details.module.css';
 
 const NOT_PROVIDED = 'Not provided';

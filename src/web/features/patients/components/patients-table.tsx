@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { PatientListItem } from '../api/patient-schemas';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import styles from '../patients-page.module.css';
 
 type PatientsTableProps = {

@@ -5,8 +5,8 @@ import { Panel } from '../../../components/panel';
 import { SelectField } from '../../../components/select-field';
 import { changePatientStatus } from '../api/change-patient-status';
 import type { PatientDetail } from '../api/patient-schemas';
-import { PATIENT_STATUSES, statusLabel } from '../statuses';
-import { StatusBadge } from './status-badge';
+import { PATIENT_STATUSES, statusLabel } from '../../../lib/patient-statuses';
+import { StatusBadge } from '../../../components/status-badge';
 import styles from '../patients-page.module.css';
 
 const OPTIONS = PATIENT_STATUSES.map((s) => ({ id: s, label: statusLabel(s) }));

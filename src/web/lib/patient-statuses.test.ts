@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel, statusTone } from './statuses';
+import { statusLabel, statusTone } from './patient-statuses';
 
 describe('patient statuses (product-spec-1 §4)', () => {
   it("shows consultation as 'In Consultation' and refer for test as 'Referred for Test'", () => {

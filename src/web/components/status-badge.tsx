@@ -1,4 +1,4 @@
-import { statusLabel, statusTone } from '../statuses';
+import { statusLabel, statusTone } from '../lib/patient-statuses';
 import styles from './status-badge.module.css';
 
 /** A patient's status as a coloured badge; the text carries the meaning, the colour only helps. */

@@ -1,0 +1,134 @@
+import { DataTable, type Column } from '../../components/data-table';
+import { MetricCard } from '../../components/metric-card';
+import { PageHeading } from '../../components/page-heading';
+import { shortDateTime } from '../../lib/dates';
+import { useLiveRefresh } from '../../lib/realtime/live-events';
+import { useNow } from '../../lib/use-now';
+import { useRemoteData } from '../../lib/use-remote-data';
+import {
+  fetchLabCounts,
+  fetchLabQueue,
+  fetchLabTurnaround,
+  type AdminLabRequest,
+  type LabTurnaround,
+} from './api/admin-lab';
+import { hospitalDay } from './waiting-time';
+import styles from './admin-console.module.css';
+
+const LIVE_LAB_EVENTS = ['NEW_LAB_ORDER', 'LAB_RESULTS_READY'];
+
+/** '1 h 05 min' from minutes with one decimal; under an hour, the minutes as given. */
+export function minutesText(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const whole = Math.round(minutes);
+  return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
+}
+
+const queueColumns: Column<AdminLabRequest>[] = [
+  { key: 'urgency', header: 'Urgency', render: (r) => r.urgency },
+  { key: 'test', header: 'Test', render: (r) => r.testName },
+  { key: 'patient', header: 'Patient', render: (r) => r.patientName },
+  { key: 'status', header: 'Status', render: (r) => (r.status === 'in progress' ? 'In progress' : 'Pending') },
+  { key: 'doctor', header: 'Ordered by', render: (r) => r.orderedBy.name },
+  { key: 'ordered', header: 'Ordered', render: (r) => shortDateTime(r.orderedAt) },
+];
+const doneColumns: Column<AdminLabRequest>[] = [
+  { key: 'test', header: 'Test', render: (r) => r.testName },
+  { key: 'patient', header: 'Patient', render: (r) => r.patientName },
+  { key: 'urgency', header: 'Urgency', render: (r) => r.urgency },
+  { key: 'completed', header: 'Completed', render: (r) => shortDateTime(r.completedAt) },
+];
+const turnaroundColumns: Column<LabTurnaround['tests'][number]>[] = [
+  { key: 'test', header: 'Test', render: (t) => t.testName },
+  { key: 'count', header: 'Completed', render: (t) => t.completed },
+  { key: 'median', header: 'Median', render: (t) => minutesText(t.medianMinutes) },
+  { key: 'p90', header: '90th percentile', render: (t) => minutesText(t.p90Minutes) },
+];
+
+/** /admin/laboratory (issue 13): the queue STAT first, today's completed tests, and turnaround per test. */
+export default function AdminLaboratoryPage() {
+  const now = useNow();
+  const counts = useRemoteData(fetchLabCounts, 'counts');
+  const queue = useRemoteData(async (signal) => {
+    const [pending, started] = await Promise.all([
+      fetchLabQueue('pending', signal),
+      fetchLabQueue('in progress', signal),
+    ]);
+    // STAT first, then Urgent, then Routine; within each, whoever was ordered first.
+    const rank = (r: AdminLabRequest) => ['STAT', 'Urgent', 'Routine'].indexOf(r.urgency);
+    return [...pending, ...started].sort((a, b) => rank(a) - rank(b) || a.orderedAt.localeCompare(b.orderedAt));
+  }, 'queue');
+  const done = useRemoteData((signal) => fetchLabQueue('completed', signal), 'done');
+  const turnaround = useRemoteData(fetchLabTurnaround, 'turnaround');
+  useLiveRefresh(LIVE_LAB_EVENTS, () => {
+    counts.refresh();
+    queue.refresh();
+    done.refresh();
+    turnaround.refresh();
+  });
+  const today = hospitalDay(now);
+  const doneToday = done.data?.filter((r) => r.completedAt && hospitalDay(r.completedAt) === today);
+  const counting = !counts.data && counts.status === 'loading';
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title="Laboratory" />
+      <div className={styles.metrics}>
+        <MetricCard label="Pending" value={counts.data?.pending ?? null} isLoading={counting} />
+        <MetricCard label="In progress" value={counts.data?.inProgress ?? null} isLoading={counting} />
+        <MetricCard label="Completed today" value={counts.data?.completedToday ?? null} isLoading={counting} />
+      </div>
+      <section className={styles.section} aria-labelledby="lab-queue">
+        <h2 id="lab-queue" className={styles.sectionTitle}>
+          Lab queue
+        </h2>
+        <DataTable
+          label="Lab queue"
+          columns={queueColumns}
+          rows={queue.data}
+          rowKey={(r) => r.id}
+          isLoading={queue.status === 'loading'}
+          loadingText="Loading the lab queue..."
+          error={queue.status === 'error' ? queue.error.message : null}
+          onRetry={queue.reload}
+          emptyTitle="No tests waiting"
+        />
+      </section>
+      <section className={styles.section} aria-labelledby="lab-turnaround">
+        <h2 id="lab-turnaround" className={styles.sectionTitle}>
+          Turnaround per test
+        </h2>
+        <p className={styles.muted}>
+          From order to results, tests completed in the last {turnaround.data?.days ?? 30} days.
+        </p>
+        <DataTable
+          label="Turnaround per test"
+          columns={turnaroundColumns}
+          rows={turnaround.data?.tests}
+          rowKey={(t) => `${t.testCode} ${t.testName}`}
+          isLoading={turnaround.status === 'loading'}
+          loadingText="Loading turnaround times..."
+          error={turnaround.status === 'error' ? turnaround.error.message : null}
+          onRetry={turnaround.reload}
+          emptyTitle="No tests completed yet"
+        />
+      </section>
+      <section className={styles.section} aria-labelledby="lab-done">
+        <h2 id="lab-done" className={styles.sectionTitle}>
+          Completed today
+        </h2>
+        <DataTable
+          label="Completed today"
+          columns={doneColumns}
+          rows={doneToday}
+          rowKey={(r) => r.id}
+          isLoading={done.status === 'loading'}
+          loadingText="Loading completed tests..."
+          error={done.status === 'error' ? done.error.message : null}
+          onRetry={done.reload}
+          emptyTitle="No tests completed today"
+        />
+      </section>
+    </div>
+  );
+}
