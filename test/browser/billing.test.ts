@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingApi, enrolledPatient, HMO } from '../helpers/billing-api';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
+import { hospitalDate } from '../../src/modules/patients';
 import { browserSuite } from './helpers/suite';
 
 /**
@@ -142,6 +144,26 @@ describe('Billing in Chromium', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
+  });
+
+  it("the report shows the day's revenue: the day's invoice, paid in full by the two payments", async () => {
+    const today = hospitalDate(new Date());
+    const { page, pageErrors } = await open();
+    await signIn(page);
+    await page.goto('/user/report');
+    const byDay = page.getByRole('table', { name: 'Revenue by Day' });
+    const cells = byDay.getByRole('row').filter({ hasText: today }).getByRole('cell');
+    await expect
+      .poll(() => cells.allTextContents())
+      .toEqual([`Day${today}`, 'Invoices1', 'Invoiced₦6,500.50', 'Paid₦6,500.50', 'Outstanding₦0.00']);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Revenue by Day CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^revenue-by-day-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv$`));
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(`${today},1,6500.50,6500.50,0.00\r\n`);
+    expect(pageErrors).toEqual([]);
   });
 
   it("an HMO patient's invoice shows the split and lands in that month's claim", async () => {

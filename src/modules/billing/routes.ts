@@ -8,6 +8,7 @@ import { setPriceList } from './commands/prices';
 import { PaymentNotFound } from './errors';
 import { claimRoutes } from './claim-routes';
 import { hmoRoutes } from './hmo-routes';
+import { reportRoutes } from './report-routes';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
@@ -43,6 +44,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
   hmoRoutes(app, platform);
   claimRoutes(app, platform);
+  reportRoutes(app, platform);
 
   app.get(
     '/billing/prices',

@@ -37,7 +37,7 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters long`)
     .nullish()
     .transform((v) => v || null);
-const day = (label: string) =>
+export const day = (label: string) =>
   z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../../platform/event-store/port';
+import { csvDocument } from '../../../platform/http/csv';
 import type { Platform } from '../../../platform/platform';
 import { koboToNairaText } from '../../../shared/money';
 import { invoiceDecider } from '../decider';
@@ -111,8 +112,6 @@ export async function settleClaim(
   return (await findClaim(platform.db, hospitalId, claimId))!;
 }
 
-const cell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The claim as the HMO receives it: one row per invoice, amounts in naira. */
 export function claimCsv(claim: ClaimView): string {
   const header = [
@@ -127,23 +126,19 @@ export function claimCsv(claim: ClaimView): string {
     'paid_naira',
     'rejected_naira',
     'reason',
-  ].join(',');
-  const rows = claim.items.map((i) =>
-    [
-      claim.claimNumber,
-      claim.hmoName,
-      claim.month,
-      i.invoiceNumber,
-      i.invoiceDate,
-      i.patientName,
-      i.enrolleeNumber,
-      koboToNairaText(i.amountKobo),
-      i.paidKobo === null ? '' : koboToNairaText(i.paidKobo),
-      i.rejectedKobo === null ? '' : koboToNairaText(i.rejectedKobo),
-      i.reason ?? '',
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[header, ...rows].join('\r\n')}\r\n`;
+  ];
+  const rows = claim.items.map((i) => [
+    claim.claimNumber,
+    claim.hmoName,
+    claim.month,
+    i.invoiceNumber,
+    i.invoiceDate,
+    i.patientName,
+    i.enrolleeNumber,
+    koboToNairaText(i.amountKobo),
+    i.paidKobo === null ? '' : koboToNairaText(i.paidKobo),
+    i.rejectedKobo === null ? '' : koboToNairaText(i.rejectedKobo),
+    i.reason ?? '',
+  ]);
+  return csvDocument(header, rows);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/database';
 import { PAYMENT_METHODS, type PaymentMethod } from '../events';
 import './tables';
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

@@ -124,6 +124,85 @@ describe('invoice detail', () => {
     expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
   });
 
+  it("checks an HMO-covered payment against the chosen payer's balance, not the invoice's", async () => {
+    const covered = invoice({
+      hmo: { id: 'h-1', name: 'Hygeia', enrolleeNumber: 'HYG/1' },
+      hmoShareKobo: 400_000,
+      hmoBalanceKobo: 400_000,
+      // ₦1,000 of the HMO's share is in a submitted claim: the claim settles it, not a payment.
+      hmoPendingKobo: 100_000,
+      patientShareKobo: 250_050,
+      patientBalanceKobo: 250_050,
+    });
+    const paid: RecordedCall[] = [];
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ok({ invoice: covered }),
+      'POST /billing/invoices/inv-1/payments': (call) => {
+        paid.push(call);
+        return {
+          status: 201,
+          body: { success: true, data: { payment: { ...payment, method: 'hmo' }, invoice: covered } },
+        };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record Payment' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount (₦)' });
+    expect(amount).toHaveValue('2500.50');
+    expect(within(dialog).getByText(/co-pay's balance/)).toHaveTextContent(
+      "Paid by the patient: the co-pay's balance ₦2,500.50",
+    );
+    const pick = async (name: string) => {
+      await userEvent.click(within(dialog).getByRole('button', { name: /Payment method/ }));
+      await userEvent.click(await screen.findByRole('option', { name }));
+    };
+    await pick('HMO');
+    expect(amount).toHaveValue('3000.00');
+    expect(within(dialog).getByText(/share's balance/)).toHaveTextContent(
+      "Paid by Hygeia: its share's balance ₦3,000.00",
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3000.01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(within(dialog).getByText("The HMO's balance is ₦3,000.00")).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3000');
+    await pick('Cash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(within(dialog).getByText("The patient's balance is ₦2,500.50")).toBeInTheDocument();
+    expect(paid).toHaveLength(0);
+    await pick('HMO');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await waitFor(() => expect(paid).toHaveLength(1));
+    expect(paid[0]!.body).toMatchObject({ amount: '3000', method: 'hmo' });
+  });
+
+  it("starts on the HMO's share when the co-pay is paid, and says when a share is already settled", async () => {
+    renderPage({
+      'GET /billing/invoices/inv-1': () =>
+        ok({
+          invoice: invoice({
+            status: 'part-paid',
+            paidKobo: 250_050,
+            balanceKobo: 400_000,
+            hmo: { id: 'h-1', name: 'Hygeia', enrolleeNumber: 'HYG/1' },
+            hmoShareKobo: 400_000,
+            hmoBalanceKobo: 400_000,
+            hmoPendingKobo: 0,
+            patientShareKobo: 250_050,
+            patientBalanceKobo: 0,
+          }),
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record Payment' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (₦)' })).toHaveValue('4000.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Payment method/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bank transfer' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(within(dialog).getByText("The patient's share is already paid")).toBeInTheDocument();
+  });
+
   it("shows the server's refusal in the dialog", async () => {
     renderPage({
       'GET /billing/invoices/inv-1': () => ok({ invoice: invoice() }),

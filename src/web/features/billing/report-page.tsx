@@ -1,47 +1,51 @@
-import { DataTable, type Column } from '../../components/data-table';
+import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
-import { useRemoteData } from '../../lib/use-remote-data';
-import { formatNaira } from '../../../shared/money';
-import { getOutstanding, type AgingRow } from './api/hmo-api';
+import type { DateRange } from './api/report-api';
+import { AgingTable } from './components/aging-table';
 import styles from './components/billing.module.css';
+import { DateFilters } from './components/date-filters';
+import { RevenueTable } from './components/revenue-table';
 import { ClaimsPanel } from './hmo/claims-panel';
 
-const money = (kobo: number) => <span className={styles.money}>{formatNaira(kobo)}</span>;
+const BAD_RANGE = 'From must be on or before To';
 
-function AgingTable({ by, title }: { by: 'patient' | 'hmo'; title: string }) {
-  const report = useRemoteData((signal) => getOutstanding(by, signal), by);
-  const columns: Column<AgingRow>[] = [
-    { key: 'name', header: by === 'patient' ? 'Patient' : 'HMO', render: (r) => r.name },
-    { key: 'd0', header: '0–30 days', render: (r) => money(r.d0_30) },
-    { key: 'd31', header: '31–60 days', render: (r) => money(r.d31_60) },
-    { key: 'd61', header: '61–90 days', render: (r) => money(r.d61_90) },
-    { key: 'd90', header: '90+ days', render: (r) => money(r.d90plus) },
-    { key: 'total', header: 'Total', render: (r) => money(r.totalKobo) },
-  ];
-  const totals = report.data?.totals;
-  return (
-    <Panel title={title} badge={totals ? <span className={styles.muted}>{formatNaira(totals.totalKobo)}</span> : null}>
-      <DataTable
-        label={title}
-        columns={columns}
-        rows={report.data?.rows}
-        rowKey={(r) => r.id}
-        isLoading={report.status === 'loading'}
-        loadingText="Loading balances..."
-        error={report.status === 'error' ? report.error.message : null}
-        onRetry={report.reload}
-        emptyTitle="Nothing outstanding"
-      />
-    </Panel>
-  );
-}
-
-/** /user/report: the accountant's billing reports — what is owed by patient and by HMO, aged, and the claims. */
+/**
+ * /user/report: the accountant's billing reports — revenue of the invoices raised in a date range
+ * (without one: the last 30 days, and 12 months by month) by day, month, service kind and payer;
+ * what is owed by patient and by HMO, aged; the claims. Every table downloads as CSV.
+ */
 export default function ReportPage() {
+  const [dates, setDates] = useState<DateRange>({ from: '', to: '' });
+  // The tables keep the last valid range while From is after To.
+  const [range, setRange] = useState<DateRange>(dates);
+  const change = (next: DateRange) => {
+    setDates(next);
+    if (!next.from || !next.to || next.from <= next.to) setRange(next);
+  };
+  const bad = !!dates.from && !!dates.to && dates.from > dates.to;
   return (
     <div className={styles.page}>
       <PageHeading title="Billing Reports" />
+      <Panel title="Revenue period">
+        <div className={styles.toolbar}>
+          <DateFilters
+            from={dates.from}
+            to={dates.to}
+            onFrom={(from) => change({ ...dates, from })}
+            onTo={(to) => change({ ...dates, to })}
+            toError={bad ? BAD_RANGE : null}
+          />
+        </div>
+        <p className={styles.muted}>
+          Revenue counts the invoices raised in the period (Africa/Lagos days), void ones left out. Without dates: the
+          last 30 days, and the last 12 months by month.
+        </p>
+      </Panel>
+      <RevenueTable groupBy="day" title="Revenue by Day" range={range} />
+      <RevenueTable groupBy="month" title="Revenue by Month" range={range} />
+      <RevenueTable groupBy="service" title="Revenue by Service" range={range} />
+      <RevenueTable groupBy="payer" title="Revenue by Payer" range={range} />
       <AgingTable by="patient" title="Outstanding by Patient" />
       <AgingTable by="hmo" title="Outstanding by HMO" />
       <ClaimsPanel />

@@ -43,6 +43,8 @@ export const invoiceSchema = z.object({
   hmo: z.object({ id: z.string(), name: z.string(), enrolleeNumber: z.string() }).nullish(),
   hmoShareKobo: z.number().optional(),
   hmoBalanceKobo: z.number().optional(),
+  /** The part of the HMO's balance in a submitted claim: settled by the claim, not by a payment. */
+  hmoPendingKobo: z.number().optional(),
   patientShareKobo: z.number().optional(),
   patientBalanceKobo: z.number().optional(),
 });

@@ -1,4 +1,5 @@
-import { api, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { z } from '../../../lib/zod';
 import { billingError } from './billing-schemas';
 
@@ -123,13 +124,10 @@ export const getOutstanding = (by: 'patient' | 'hmo', signal?: AbortSignal) =>
 /** Downloads the claim's CSV (with the session's token) as a file. */
 export async function downloadClaimCsv(claim: Claim) {
   try {
-    const blob = await api.get(`billing/claims/${encodeURIComponent(claim.id)}/csv`).blob();
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${claim.claimNumber}-${claim.month}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    await downloadFile(
+      `/billing/claims/${encodeURIComponent(claim.id)}/csv`,
+      `${claim.claimNumber}-${claim.month}.csv`,
+    );
   } catch (e) {
     throw billingError(e, 'Failed to download claim');
   }

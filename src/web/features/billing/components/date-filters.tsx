@@ -7,11 +7,19 @@ export function DateFilters(props: {
   to: string;
   onFrom: (v: string) => void;
   onTo: (v: string) => void;
+  toError?: string | null;
 }) {
   return (
     <>
       <TextField className={styles.narrow} label="From" type="date" value={props.from} onChange={props.onFrom} />
-      <TextField className={styles.narrow} label="To" type="date" value={props.to} onChange={props.onTo} />
+      <TextField
+        className={styles.narrow}
+        label="To"
+        type="date"
+        value={props.to}
+        onChange={props.onTo}
+        error={props.toError}
+      />
     </>
   );
 }

@@ -16,16 +16,52 @@ export function newPaymentKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+export type PayerBalance = { payer: 'hmo' | 'patient' | null; kobo: number; overMessage: string; paidMessage: string };
+
+/**
+ * What a payment by `method` may pay, as the server checks it: on an HMO-covered invoice an HMO
+ * payment pays the HMO's share (less what is in a submitted claim), any other method the
+ * patient's share; without cover, the whole balance.
+ */
+export function payerBalance(invoice: InvoiceDetail, method: string): PayerBalance {
+  if (!invoice.hmo) {
+    const kobo = invoice.balanceKobo;
+    return { payer: null, kobo, overMessage: `The balance is ${formatNaira(kobo)}`, paidMessage: '' };
+  }
+  if (method === 'hmo') {
+    const kobo = Math.max(0, (invoice.hmoBalanceKobo ?? 0) - (invoice.hmoPendingKobo ?? 0));
+    return {
+      payer: 'hmo',
+      kobo,
+      overMessage: `The HMO's balance is ${formatNaira(kobo)}`,
+      paidMessage: "The HMO's share is already paid or claimed",
+    };
+  }
+  const kobo = invoice.patientBalanceKobo ?? invoice.balanceKobo;
+  return {
+    payer: 'patient',
+    kobo,
+    overMessage: `The patient's balance is ${formatNaira(kobo)}`,
+    paidMessage: "The patient's share is already paid",
+  };
+}
+
 type Props = { invoice: InvoiceDetail; isOpen: boolean; onClose: () => void; onPaid: (payment: Payment) => void };
 
-/** Record Payment: amount (the balance by default), method and reference; more than the balance is refused here and by the server. */
+/**
+ * Record Payment: amount (the chosen payer's balance until the user types one), method and
+ * reference; more than that payer's balance is refused here and by the server.
+ */
 export function RecordPaymentDialog(props: Props) {
   return props.isOpen ? <PaymentForm {...props} /> : null;
 }
 
 function PaymentForm({ invoice, onClose, onPaid }: Props) {
-  const [amount, setAmount] = useState(koboToNairaText(invoice.balanceKobo));
-  const [method, setMethod] = useState('cash');
+  // A covered invoice whose co-pay is settled is left for the HMO: start on its share.
+  const [method, setMethod] = useState(() => (invoice.hmo && invoice.patientBalanceKobo === 0 ? 'hmo' : 'cash'));
+  const balance = payerBalance(invoice, method);
+  const [typed, setTyped] = useState<string | null>(null);
+  const amount = typed ?? koboToNairaText(balance.kobo);
   const [reference, setReference] = useState('');
   const [key] = useState(newPaymentKey);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,10 +70,9 @@ function PaymentForm({ invoice, onClose, onPaid }: Props) {
 
   const submit = async () => {
     const kobo = nairaToKobo(amount);
+    if (balance.payer && balance.kobo === 0) return setErrors({ amount: balance.paidMessage });
     if (kobo === null || kobo === 0) return setErrors({ amount: 'Enter an amount in naira, e.g. 2500 or 2500.50' });
-    if (kobo > invoice.balanceKobo) {
-      return setErrors({ amount: `The balance is ${formatNaira(invoice.balanceKobo)}` });
-    }
+    if (kobo > balance.kobo) return setErrors({ amount: balance.overMessage });
     setErrors({});
     setFailure(null);
     setSaving(true);
@@ -65,11 +100,19 @@ function PaymentForm({ invoice, onClose, onPaid }: Props) {
         <p className={styles.muted}>
           {invoice.number} · {invoice.patientName} · balance <strong>{formatNaira(invoice.balanceKobo)}</strong>
         </p>
+        {balance.payer ? (
+          <p className={styles.muted} aria-live="polite">
+            {balance.payer === 'hmo'
+              ? `Paid by ${invoice.hmo?.name}: its share's balance `
+              : "Paid by the patient: the co-pay's balance "}
+            <strong>{formatNaira(balance.kobo)}</strong>
+          </p>
+        ) : null}
         <TextField
           label="Amount (₦)"
           inputMode="decimal"
           value={amount}
-          onChange={setAmount}
+          onChange={setTyped}
           error={errors.amount}
           autoFocus
         />

@@ -1,0 +1,24 @@
+/**
+ * CSV as spreadsheets read it (RFC 4180, CRLF lines). A cell that starts with = + - @ (or a tab or
+ * carriage return) gets a leading apostrophe, so Excel, LibreOffice and Sheets show it as text
+ * instead of running it as a formula (OWASP "CSV injection"); quoting alone does not stop that.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole document: the header row, then one line per row, each cell through csvCell. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [header, ...rows].map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
+}
+
+/** Headers for a CSV download named `filename` (letters, digits, dots, dashes and underscores kept). */
+export function csvHeaders(filename: string) {
+  return {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    'cache-control': 'no-store',
+  };
+}
