@@ -1,3 +1,4 @@
+import { csvCell } from '../../platform/http/csv';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
@@ -7,7 +8,6 @@ import { hospitalDate } from '../patients';
 import { accessReport, type AccessReportRow } from './read-models/access-report';
 import { AUDIT_TRAIL } from './read-models/audit-trail';
 import {
-  csvCell,
   decodeCursor,
   TRAIL_CSV_HEADER,
   trailCsvLine,

@@ -1,3 +1,4 @@
+import { csvCell } from '../../../platform/http/csv';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 
@@ -135,13 +136,6 @@ export async function trailEntry(db: Db, hospitalId: string, eventId: string) {
     chain: row.seq ? { seq: Number(row.seq), hash: row.hash } : null,
     data: row.data,
   };
-}
-
-/** A cell as CSV: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const TRAIL_CSV_HEADER = [
