@@ -34,6 +34,7 @@ const chioma = {
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
   'GET /patients/stats': () => ok({ totalPatients: 12, registeredToday: 3, byStatus: { waiting: 1, seen: 7 } }),
   'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
+  'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
   ...overrides,
 });
 
@@ -125,7 +126,8 @@ describe('Staff dashboards', () => {
     renderAs(staff('doctor', 1));
     expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('7'));
-    expect(metric('Pending Lab Result')).toHaveTextContent('—');
+    // The lab requests still without results: pending and in progress.
+    await waitFor(() => expect(metric('Pending Lab Result')).toHaveTextContent('3'));
     expect(screen.getByText('Disconnected')).toBeInTheDocument();
     const list = api.calls.find((c) => c.path === '/patients')!;
     expect(list.query.get('status')).toBe('waiting');
@@ -141,6 +143,10 @@ describe('Staff dashboards', () => {
     renderAs(staff('nurse', 2));
     expect(screen.getByRole('heading', { name: 'Nurse Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('No patients waiting')).toBeInTheDocument();
+    // The lab API does not serve nurses: the figure says so instead of asking.
+    expect(metric('Pending Lab Result')).toHaveTextContent('—');
+    expect(screen.getByText('Lab results are shown to doctors')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/lab/stats')).toBe(false);
   });
 
   it("shows the server's message when the waiting list cannot be loaded", async () => {

@@ -36,7 +36,7 @@ export default function UserDashboardPage() {
     case 'accountant':
       return <AccountantView />;
     case 'nurse':
-      return <DoctorView title="Nurse Dashboard" />;
+      return <DoctorView title="Nurse Dashboard" showLab={false} />;
     default:
       return <DoctorView title="Doctor Dashboard" />;
   }

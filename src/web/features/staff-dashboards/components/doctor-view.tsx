@@ -13,20 +13,29 @@ import { notificationsAtom, realtimeStatusAtom } from '../../../lib/notification
 import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
-import { PENDING } from './coming-feature';
+import { fetchLabStats } from '../api/lab-api';
 import styles from './dashboard-layout.module.css';
 
 export const WAITING_PAGE_SIZE = 8;
 /** product-spec-1 §4 Doctor dashboard list: arrivals, status changes, edits and deletions move the list. */
 export const WAITING_LIST_EVENTS = ['patient_created', 'patient_status_changed', 'patient_updated', 'patient_deleted'];
 
-/** The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, and how many were seen. */
-export function DoctorView({ title }: { title: string }) {
+/** Messages after which the lab's figures may have moved. */
+const LAB_EVENTS = ['CONSULTATION_CREATED', 'LAB_RESULTS_READY', 'NEW_LAB_ORDER'];
+
+/**
+ * The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, how many were seen, and
+ * the hospital's lab requests still without results (pending or in progress); lab figures are the
+ * doctor's (the lab API does not serve nurses).
+ */
+export function DoctorView({ title, showLab = true }: { title: string; showLab?: boolean }) {
   const navigate = useNavigate();
   const status = useAtomValue(realtimeStatusAtom);
   const notificationCount = useAtomValue(notificationsAtom).length;
   const [page, setPage] = useState(1);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
+  const lab = useRemoteData((signal) => (showLab ? fetchLabStats(signal) : Promise.resolve(null)), `lab-${showLab}`);
+  useLiveRefresh(LAB_EVENTS, lab.refresh);
   const waiting = useRemoteData(
     (signal) => fetchPatients({ page, limit: WAITING_PAGE_SIZE, status: 'waiting' }, signal),
     `waiting-${page}`,
@@ -71,7 +80,12 @@ export function DoctorView({ title }: { title: string }) {
           isLoading={stats.status === 'loading'}
           note={stats.status === 'error' ? stats.error.message : undefined}
         />
-        <MetricCard label="Pending Lab Result" value={null} note={PENDING.laboratory} />
+        <MetricCard
+          label="Pending Lab Result"
+          value={lab.status === 'success' && lab.data ? lab.data.pending + lab.data.inProgress : null}
+          isLoading={lab.status === 'loading'}
+          note={!showLab ? 'Lab results are shown to doctors' : lab.status === 'error' ? lab.error.message : undefined}
+        />
       </MetricGrid>
       <Panel
         title="Waiting Patients"
