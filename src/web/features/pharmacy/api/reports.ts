@@ -1,4 +1,5 @@
-import { api, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { failureOf } from '../../../lib/api-failure';
 import { z } from '../../../lib/zod';
 import type { Period } from '../report-period';
@@ -54,20 +55,14 @@ export const getDispensingReport = (period: Period, signal?: AbortSignal) =>
   load('dispensing', dispensingAnswer, period, signal);
 export const getStockReport = (period: Period, signal?: AbortSignal) => load('stock', stockAnswer, period, signal);
 
-/** Saves the report as a CSV file: fetched with the session's token (so not a plain link), then a blob. */
+/** Saves the report as a CSV file (fetched with the session's token, under the server's file name). */
 export async function downloadReportCsv(name: ReportName, period: Period) {
-  let blob: Blob;
   try {
-    blob = await api.get(`pharmacy/reports/${name}`, { searchParams: { ...period, format: 'csv' } }).blob();
+    await downloadFile(`pharmacy/reports/${name}`, `pharmacy-${name}-${period.from}-to-${period.to}.csv`, {
+      ...period,
+      format: 'csv',
+    });
   } catch {
     throw new Error('Could not download the file. Please try again.');
   }
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `pharmacy-${name}-${period.from}-to-${period.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
