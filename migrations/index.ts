@@ -14,6 +14,7 @@ import * as patientsAdmission from './0212-patients-admission';
 import * as patientsRegisteredBy from './0213-patients-registered-by';
 import * as consultationsRecords from './0300-consultations-records';
 import * as pharmacyStock from './0400-pharmacy-stock';
+import * as pharmacyStockMovements from './0401-pharmacy-stock-movements';
 import * as laboratoryRequests from './0500-laboratory-requests';
 import * as auditTrail from './0600-audit-trail';
 import * as auditEventsImmutable from './0601-audit-events-immutable';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0213-patients-registered-by': patientsRegisteredBy,
   '0300-consultations-records': consultationsRecords,
   '0400-pharmacy-stock': pharmacyStock,
+  '0401-pharmacy-stock-movements': pharmacyStockMovements,
   '0500-laboratory-requests': laboratoryRequests,
   '0600-audit-trail': auditTrail,
   '0601-audit-events-immutable': auditEventsImmutable,

@@ -1,9 +1,11 @@
 import type { AppModule } from '../../platform/platform';
 import { pharmacyContracts } from './events';
 import { medicationStockProjection } from './read-models/medication-stock';
+import { stockMovementsProjection } from './read-models/stock-movements';
+import { pharmacyReportRoutes } from './report-routes';
 import { pharmacyRoutes } from './routes';
 
-/** Pharmacy stock: batches of medications, receipts, adjustments and dispensations as events. */
+/** Pharmacy stock: batches of medications, receipts, adjustments and dispensations as events; the pharmacist's reports. */
 export { pharmacyContracts } from './events';
 export type * from './events';
 export { InsufficientStock } from './errors';
@@ -13,6 +15,9 @@ export { countLowStock, MEDICATION_STOCK } from './read-models/medication-stock'
 export const pharmacyModule: AppModule = {
   name: 'pharmacy',
   events: pharmacyContracts,
-  routes: pharmacyRoutes,
-  projections: [medicationStockProjection],
+  routes: (app, platform) => {
+    pharmacyRoutes(app, platform);
+    pharmacyReportRoutes(app, platform);
+  },
+  projections: [medicationStockProjection, stockMovementsProjection],
 };

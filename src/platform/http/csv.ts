@@ -4,6 +4,8 @@
  * instead of running it as a formula (OWASP "CSV injection"); quoting alone does not stop that.
  */
 export function csvCell(value: unknown): string {
+  // A number is a value, not a formula: a stock adjustment of -1 stays -1 in the sheet.
+  if (typeof value === 'number') return String(value);
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

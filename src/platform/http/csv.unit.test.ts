@@ -13,6 +13,10 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('writes a negative number as a number (a stock adjustment), not as text', () => {
+    expect([-1, -0.5, '-1'].map(csvCell)).toEqual(['-1', '-0.5', "'-1"]);
+  });
+
   it('quotes commas, quotes and line breaks, and leaves plain text and numbers alone', () => {
     expect([' a,b', 'say "hi"', 'two\nlines', 'Ada Obi', 12, null].map(csvCell)).toEqual([
       '" a,b"',

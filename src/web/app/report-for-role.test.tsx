@@ -76,10 +76,20 @@ describe('/user/report', () => {
     expect(api.calls.some((c) => c.path.startsWith('/lab'))).toBe(false);
   });
 
-  it('does not ask the lab for a pharmacist, whose reports are not built yet', async () => {
-    api = fakeApi({});
+  it("is the pharmacy's dispensing and stock for a pharmacist, without asking the lab", async () => {
+    const totals = { quantity: 0, prescriptions: 0, patients: 0 };
+    api = fakeApi({
+      'GET /pharmacy/reports/dispensing': (call) => ({
+        body: { success: true, data: { from: call.query.get('from'), to: call.query.get('to'), rows: [], totals } },
+      }),
+      'GET /pharmacy/reports/stock': (call) => ({
+        body: { success: true, data: { from: call.query.get('from'), to: call.query.get('to'), rows: [] } },
+      }),
+    });
     renderAs('pharmacist', 5);
-    expect(await screen.findByText(/screen is coming soon/)).toBeInTheDocument();
-    expect(api.calls).toEqual([]);
+    expect(await screen.findByRole('heading', { name: 'Pharmacy Reports' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing dispensed in this period')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Stock by Medication' })).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path).sort()).toEqual(['/pharmacy/reports/dispensing', '/pharmacy/reports/stock']);
   });
 });
