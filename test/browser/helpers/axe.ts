@@ -8,10 +8,20 @@ export type AxeProblem = { rule: string; impact: string; help: string; nodes: st
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
- * Runs axe-core (WCAG 2.x A and AA rules and its best practices) on the page as it is now and
- * returns the serious and critical violations.
+ * Runs axe-core (WCAG 2.x A and AA rules and its best practices) on the page once its animations
+ * have settled and returns the serious and critical violations.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  // Colours mid-transition (a toast fading in, a dialog fading out) are not what a person reads:
+  // let running animations and transitions finish first.
+  // Endless ones (a spinner) are left alone, and nothing is waited for longer than two seconds.
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((r) => setTimeout(r, 2000))]).then(() => undefined);
+  });
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated through the devtools protocol, not as a <script>: the page's CSP allows no inline script.
   if (!loaded) await page.evaluate(axe.source);
