@@ -5,6 +5,7 @@ import { moduleRefusedMessage } from '../../src/shared/access-matrix';
 import { HMO } from '../helpers/billing-api';
 import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
+import { expectAccessible } from './helpers/axe';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 import { browserSuite } from './helpers/suite';
 
@@ -183,11 +184,13 @@ describe('The admin console in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('/admin/patients, /admin/laboratory and /admin/pharmacy have no sideways scroll at 375px', async () => {
+  it('/admin/patients, /admin/laboratory, /admin/pharmacy and the two new pages have no sideways scroll at 375px', async () => {
     const heading = {
       '/admin/patients': /^All Patients/,
       '/admin/laboratory': 'Laboratory',
       '/admin/pharmacy': 'Pharmacy',
+      '/admin/billing': 'Billing',
+      '/admin/profile': 'My Profile',
     };
     for (const [path, name] of Object.entries(heading)) {
       const { page } = await openAsAdmin(path, { width: 375, height: 800 });
@@ -197,6 +200,7 @@ describe('The admin console in Chromium', () => {
         () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
       );
       expect(fits, path).toBe(true);
+      if (path === '/admin/billing' || path === '/admin/profile') await expectAccessible(page, path);
     }
   });
 });
