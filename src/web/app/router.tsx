@@ -52,6 +52,10 @@ const AdminReception = () => import('../features/admin-console/admin-reception-p
 const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
 const AdminPharmacy = () => import('../features/admin-console/admin-pharmacy-page');
 const AdminProviders = () => import('../features/admin-console/admin-providers-page');
+const AdminBilling = () => import('./admin-billing');
+const AdminInvoice = () => import('./admin-billing').then((m) => ({ default: m.AdminInvoiceDetail }));
+const AdminReceipt = () => import('./admin-billing').then((m) => ({ default: m.AdminReceipt }));
+const AdminProfile = () => import('./admin-profile-page');
 
 function shell(): ReactNode {
   return (
@@ -84,7 +88,10 @@ export const routes: RouteObject[] = [
       { path: paths.admin.laboratory, element: page(AdminLaboratory) },
       { path: paths.admin.pharmacy, element: page(AdminPharmacy) },
       { path: paths.admin.providers, element: page(AdminProviders) },
-      ...[paths.admin.billing, paths.admin.profile].map(soon),
+      { path: paths.admin.billing, element: page(AdminBilling) },
+      { path: paths.admin.invoiceDetailPattern, element: page(AdminInvoice) },
+      { path: paths.admin.receiptPattern, element: page(AdminReceipt) },
+      { path: paths.admin.profile, element: page(AdminProfile) },
     ],
   },
   {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { paths } from '../../app/paths';
 import { Button, ButtonLink } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
@@ -11,6 +10,7 @@ import { shortDate } from '../../lib/dates';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { formatNaira } from '../../../shared/money';
 import { getInvoice } from './api/invoices-api';
+import { USER_BILLING_LINKS, type BillingLinks } from './billing-links';
 import { PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from './api/billing-schemas';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { RecordPaymentDialog } from './components/record-payment-dialog';
@@ -19,8 +19,11 @@ import styles from './components/billing.module.css';
 
 type Line = InvoiceDetail['lines'][number];
 
-/** /user/invoice/:invoiceId: lines, payments with their receipts, Record Payment and Void. */
-export default function InvoiceDetailPage() {
+/**
+ * /user/invoice/:invoiceId (and the admin's /admin/billing/invoices/:invoiceId, with its links):
+ * lines, payments with their receipts, Record Payment and Void.
+ */
+export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { links?: BillingLinks }) {
   const { invoiceId = '' } = useParams();
   const invoice = useRemoteData((signal) => getInvoice(invoiceId, signal), invoiceId);
   const [dialog, setDialog] = useState<'pay' | 'void' | null>(null);
@@ -29,7 +32,7 @@ export default function InvoiceDetailPage() {
     return (
       <div className={styles.page}>
         <ErrorState message={invoice.error.message} onRetry={invoice.reload} />
-        <ButtonLink href={paths.user.invoice} variant="secondary">
+        <ButtonLink href={links.invoices} variant="secondary">
           Back to Invoices
         </ButtonLink>
       </div>
@@ -56,7 +59,7 @@ export default function InvoiceDetailPage() {
       header: 'Actions',
       render: (p) => (
         <ButtonLink
-          href={paths.user.receipt(p.id)}
+          href={links.receipt(p.id)}
           variant="ghost"
           size="small"
           aria-label={`Print receipt ${p.receiptNumber}`}

@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { Button, ButtonLink } from '../../components/button';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useAtomValue } from 'jotai';
@@ -8,6 +7,7 @@ import { useRemoteData } from '../../lib/use-remote-data';
 import { formatNaira } from '../../../shared/money';
 import { getReceipt } from './api/payments-api';
 import { PAYMENT_METHOD_LABELS } from './api/billing-schemas';
+import { USER_BILLING_LINKS, type BillingLinks } from './billing-links';
 import styles from './receipt-page.module.css';
 
 const when = (iso: string) =>
@@ -16,7 +16,7 @@ const when = (iso: string) =>
   );
 
 /** /user/payments/:paymentId/receipt: a payment's receipt, styled for print (only the receipt prints). */
-export default function ReceiptPage() {
+export default function ReceiptPage({ links = USER_BILLING_LINKS }: { links?: BillingLinks }) {
   const { paymentId = '' } = useParams();
   const hospital = useAtomValue(signedInUserAtom)?.hospital?.name ?? '';
   const receipt = useRemoteData((signal) => getReceipt(paymentId, signal), paymentId);
@@ -31,7 +31,7 @@ export default function ReceiptPage() {
       <div className={styles.toolbar}>
         <Button onPress={() => window.print()}>Print</Button>
         {inv ? (
-          <ButtonLink href={paths.user.invoiceDetail(inv.id)} variant="secondary">
+          <ButtonLink href={links.invoice(inv.id)} variant="secondary">
             Back to invoice
           </ButtonLink>
         ) : null}
