@@ -1,4 +1,5 @@
-import { Button } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
+import { paths } from '../../../app/paths';
 import { longDate } from '../../../lib/dates';
 import { HamburgerIcon } from './icons';
 import { NotificationBell } from './notification-bell';
@@ -33,18 +34,31 @@ export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHea
       </div>
       <div className={styles.tools}>
         <NotificationBell />
-        {person ? (
+        {person && area === 'admin' ? (
+          // The administrator's own profile (and password change) is one click away.
+          <Link href={paths.admin.profile} className={styles.person} aria-label={`My profile: ${person.name}`}>
+            <Person person={person} />
+          </Link>
+        ) : person ? (
           <div className={styles.person}>
-            <span className={styles.avatar} aria-hidden="true">
-              {person.initials}
-            </span>
-            <div className={styles.identity}>
-              <span className={styles.name}>{person.name}</span>
-              <span className={styles.email}>{person.email}</span>
-            </div>
+            <Person person={person} />
           </div>
         ) : null}
       </div>
     </header>
+  );
+}
+
+function Person({ person }: { person: HeaderPerson }) {
+  return (
+    <>
+      <span className={styles.avatar} aria-hidden="true">
+        {person.initials}
+      </span>
+      <div className={styles.identity}>
+        <span className={styles.name}>{person.name}</span>
+        <span className={styles.email}>{person.email}</span>
+      </div>
+    </>
   );
 }
