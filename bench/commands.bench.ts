@@ -263,11 +263,26 @@ event in one commit, with the patient list updated in that transaction.`,
     );
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   } finally {
-    for (const s of servers) await s.stop().catch(() => undefined);
-    await db.destroy();
-    await embedded.stop();
+    // Each step of the clean-up gets 20 s: a hung one is named and skipped, the table is already written.
+    for (const s of servers) await bounded('stopping a server', s.stop());
+    await bounded('closing the pool', db.destroy());
+    await bounded('stopping PostgreSQL', embedded.stop());
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function bounded(step: string, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('timed out'), 20_000)));
+  const outcome = await Promise.race([
+    work.then(
+      () => 'done',
+      () => 'failed',
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'done') console.error(`clean-up: ${step} ${outcome}`);
 }
 
 main().then(
