@@ -36,7 +36,10 @@ export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHea
         <NotificationBell />
         {person && area === 'admin' ? (
           // The administrator's own profile (and password change) is one click away.
-          <Link href={paths.admin.profile} className={styles.person} aria-label={`My profile: ${person.name}`}>
+          // Its name is 'My profile' and what it shows; on a phone only the initials show (hidden from
+          // screen readers), so the hidden words still name it.
+          <Link href={paths.admin.profile} className={styles.person}>
+            <span className="visually-hidden">My profile</span>
             <Person person={person} />
           </Link>
         ) : person ? (
