@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareMarkedStatements } from './prepared';
 
 /**
  * The read-model and platform tables. Each module adds its own tables through
@@ -19,6 +20,7 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, application_name: 'hms' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  prepareMarkedStatements(pool);
   return pool;
 }
 
