@@ -12,17 +12,21 @@ const dateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+let lastMinute = { minute: NaN, date: '' };
+
 /** The hospital's calendar date (YYYY-MM-DD) at the instant `at`. */
 export function hospitalDate(at: Date): string {
-  return dateFormat.format(at);
+  // Lagos is a whole number of hours from UTC, so one UTC minute is one Lagos date: format once a minute.
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute.minute) lastMinute = { minute, date: dateFormat.format(at) };
+  return lastMinute.date;
 }
 
 /** Whole years from `dateOfBirth` to `today` (both YYYY-MM-DD); a birthday counts on its day. */
 export function ageOn(dateOfBirth: string, today: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  const hadBirthday = tm > bm || (tm === bm && td >= bd);
-  return Math.max(0, ty - by - (hadBirthday ? 0 : 1));
+  // Month and day compare as the text MM-DD; only the years need numbers (a list computes many).
+  const hadBirthday = today.slice(5) >= dateOfBirth.slice(5);
+  return Math.max(0, Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4)) - (hadBirthday ? 0 : 1));
 }
 
 /** A real calendar date in YYYY-MM-DD form (rejects 2023-02-30). */

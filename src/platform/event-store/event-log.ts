@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Db } from '../db/database';
-import type { Projection } from '../projections/projection';
+import { applyEvents, type Projection, type Trx } from '../projections/projection';
+import { GroupCommit, type BatchOutcome } from './group-commit';
 import type { EventRegistry } from './contracts';
 import { PostgresEventStore, type InsertedRow, type QueryRunner } from './postgres-event-store';
 import type {
@@ -28,8 +30,10 @@ import type {
 export class EventLog implements EventStore {
   readonly name: EventStore['name'];
   readonly atomicMultiStream: boolean;
-  private readonly inlineByType = new Map<string, Projection[]>();
+  private readonly inlineProjections: readonly Projection[];
   private readonly pg: PostgresEventStore | null;
+  /** PostgreSQL only: concurrent appends share a transaction (see GroupCommit). */
+  private readonly commits: GroupCommit<AppendResult[]> | null;
 
   constructor(
     private readonly adapter: EventStore,
@@ -39,14 +43,15 @@ export class EventLog implements EventStore {
   ) {
     this.name = adapter.name;
     this.atomicMultiStream = adapter.atomicMultiStream;
-    this.pg = adapter instanceof PostgresEventStore ? adapter : null;
-    if (this.pg) {
-      for (const p of inlineProjections) {
-        for (const type of Object.keys(p.handlers)) {
-          this.inlineByType.set(type, [...(this.inlineByType.get(type) ?? []), p]);
-        }
-      }
-    }
+    const pg = adapter instanceof PostgresEventStore ? adapter : null;
+    this.pg = pg;
+    this.inlineProjections = pg ? inlineProjections : [];
+    this.commits = pg
+      ? new GroupCommit({
+          commitAlone: (writes) => this.commitAlone(pg, writes),
+          commitBatch: (items) => this.commitBatch(pg, items),
+        })
+      : null;
   }
 
   /** True when inline projections run in the append's transaction (PostgreSQL). */
@@ -63,27 +68,39 @@ export class EventLog implements EventStore {
       ...w,
       events: w.events.map((e) => this.registry.encode({ ...e, id: e.id ?? randomUUID() })),
     }));
-    const inline = this.pg ? this.inlineFor(encoded) : [];
-    if (inline.length === 0 || !this.pg) return this.adapter.appendMany(encoded);
-    const pg = this.pg;
+    return this.commits ? this.commits.append(encoded) : this.adapter.appendMany(encoded);
+  }
+
+  /** One append in its own transaction, with its inline projections; its own conflict when it fails. */
+  private async commitAlone(pg: PostgresEventStore, writes: StreamWrite[]): Promise<AppendResult[]> {
+    if (this.inlineFor(writes).length === 0) return pg.appendMany(writes);
     const results = await this.db.transaction().execute(async (trx) => {
-      const run: QueryRunner = async <R>(text: string, values: unknown[]) =>
-        (await trx.executeQuery<R>(CompiledQuery.raw(text, values))).rows as R[];
-      const { results, rows } = await pg.appendOn(run, encoded);
-      const recorded = recordedFrom(encoded, rows);
-      for (const event of recorded) {
-        for (const p of this.inlineByType.get(event.type) ?? []) await p.handlers[event.type]!(trx, event);
-      }
+      const { results, rows } = await pg.appendOn(runnerOn(trx), writes);
+      await this.applyInline(trx, recordedFrom(writes, rows));
       return results;
     });
     pg.announce();
     return results;
   }
 
+  /** Several appends in one transaction (see GroupCommit); those whose revisions failed wrote nothing. */
+  private async commitBatch(pg: PostgresEventStore, items: StreamWrite[][]): Promise<BatchOutcome<AppendResult[]>[]> {
+    const outcomes = await this.db.transaction().execute(async (trx) => {
+      const appended = await pg.appendBatchOn(runnerOn(trx), items);
+      const recorded = items.flatMap((writes, i) => (appended[i] ? recordedFrom(writes, appended[i].rows) : []));
+      await this.applyInline(trx, recorded);
+      return appended.map((a) => (a ? { committed: true as const, value: a.results } : { committed: false as const }));
+    });
+    pg.announce();
+    return outcomes;
+  }
+
+  private async applyInline(trx: Trx, recorded: RecordedEvent[]): Promise<void> {
+    for (const p of this.inlineProjections) await applyEvents(p, trx, recorded);
+  }
+
   private inlineFor(writes: StreamWrite[]): Projection[] {
-    const found = new Set<Projection>();
-    for (const w of writes) for (const e of w.events) for (const p of this.inlineByType.get(e.type) ?? []) found.add(p);
-    return [...found];
+    return this.inlineProjections.filter((p) => writes.some((w) => w.events.some((e) => p.handlers[e.type])));
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
@@ -105,6 +122,14 @@ export class EventLog implements EventStore {
   close(): Promise<void> {
     return this.adapter.close();
   }
+}
+
+/** Runs the store's statements in `trx`; the named ones (fixed texts) as prepared statements. */
+function runnerOn(trx: Trx): QueryRunner {
+  return async <R>(text: string, values: unknown[], name?: string) => {
+    const query = CompiledQuery.raw(text, values) as CompiledQuery<R>;
+    return (await trx.executeQuery(name ? prepared(query) : query)).rows;
+  };
 }
 
 /** The recorded events of a committed append, in write order, from the rows the statement returned. */

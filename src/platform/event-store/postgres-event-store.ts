@@ -65,25 +65,28 @@ function toRecorded(row: EventRow): RecordedEvent {
  * Every write in one statement, so one round trip and one transaction: read each stream's
  * revision, check them all, insert every event or none. Two writers expecting the same revision
  * both pass the check, and the unique (stream_id, stream_revision) index turns the later away.
+ *
+ * `item` groups the writes of one append: a group commit (see GroupCommit) puts several appends
+ * in one statement, and each is all or nothing on its own, so an append whose expected revisions
+ * fail inserts nothing while the others of the statement go in. A lone append is item 0.
  */
 const APPEND_SQL = `
 with w as (
-  select * from unnest($1::text[], $2::text[], $3::bigint[]) as w(stream_id, kind, expected)
+  select * from unnest($1::text[], $2::text[], $3::bigint[], $10::int[]) as w(stream_id, kind, expected, item)
 ), cur as (
-  select w.stream_id, w.kind, w.expected,
+  select w.stream_id, w.kind, w.expected, w.item,
          (select max(e.stream_revision) from events e where e.stream_id = w.stream_id) as rev
     from w
 ), ok as (
-  select bool_and(case kind when 'any' then true when 'no_stream' then rev is null else coalesce(rev = expected, false) end) as ok
-    from cur
+  select item from cur group by item
+  having bool_and(case kind when 'any' then true when 'no_stream' then rev is null else coalesce(rev = expected, false) end)
 )
 insert into events (stream_id, stream_revision, event_id, type, data, metadata)
 select t.stream_id, coalesce(c.rev, -1) + t.n, t.id, t.type, t.data, t.meta
   from unnest($4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])
        with ordinality as t(stream_id, n, id, type, data, meta, ord)
   join cur c on c.stream_id = t.stream_id
-  cross join ok
- where ok.ok
+  join ok on ok.item = c.item
  order by t.ord
 returning event_id, stream_id, stream_revision, position, transaction_id::text as transaction_id, recorded_at`;
 
@@ -115,41 +118,64 @@ function appendOne(w: StreamWrite): [string, unknown[], string] {
   return [APPEND_ONE_SQL[w.expectedRevision], values, `hms-append-one-${w.expectedRevision}`];
 }
 
-/** The statement's parameters for `writes` (streams must be distinct), with the ids it will insert. */
-export function appendParameters(writes: StreamWrite[]): { values: unknown[]; ids: string[][] } {
-  if (writes.length === 0) throw new Error('append needs at least one write');
+/**
+ * The statement's parameters for `items` (each an append's writes; no stream twice in the
+ * statement), with the ids it will insert per item and write.
+ */
+export function appendParameters(items: StreamWrite[][]): { values: unknown[]; ids: string[][][] } {
   const seen = new Set<string>();
   const streams: string[] = [];
   const kinds: string[] = [];
   const expected: (string | null)[] = [];
+  const itemOf: number[] = [];
   const eStreams: string[] = [];
   const eN: number[] = [];
   const eIds: string[] = [];
   const eTypes: string[] = [];
   const eData: string[] = [];
   const eMeta: string[] = [];
-  const ids: string[][] = [];
-  for (const w of writes) {
-    if (w.events.length === 0) throw new Error(`append to ${w.stream} needs at least one event`);
-    if (seen.has(w.stream)) throw new Error(`append writes ${w.stream} twice`);
-    seen.add(w.stream);
-    streams.push(w.stream);
-    kinds.push(typeof w.expectedRevision === 'bigint' ? 'revision' : w.expectedRevision);
-    expected.push(typeof w.expectedRevision === 'bigint' ? String(w.expectedRevision) : null);
-    const writeIds: string[] = [];
-    w.events.forEach((e: NewEvent, i) => {
-      const id = e.id ?? randomUUID();
-      writeIds.push(id);
-      eStreams.push(w.stream);
-      eN.push(i + 1);
-      eIds.push(id);
-      eTypes.push(e.type);
-      eData.push(JSON.stringify(e.data));
-      eMeta.push(JSON.stringify(e.metadata));
+  const ids = items.map((writes, item) => {
+    if (writes.length === 0) throw new Error('append needs at least one write');
+    return writes.map((w) => {
+      if (w.events.length === 0) throw new Error(`append to ${w.stream} needs at least one event`);
+      if (seen.has(w.stream)) throw new Error(`append writes ${w.stream} twice`);
+      seen.add(w.stream);
+      streams.push(w.stream);
+      kinds.push(typeof w.expectedRevision === 'bigint' ? 'revision' : w.expectedRevision);
+      expected.push(typeof w.expectedRevision === 'bigint' ? String(w.expectedRevision) : null);
+      itemOf.push(item);
+      return w.events.map((e: NewEvent, i) => {
+        const id = e.id ?? randomUUID();
+        eStreams.push(w.stream);
+        eN.push(i + 1);
+        eIds.push(id);
+        eTypes.push(e.type);
+        eData.push(JSON.stringify(e.data));
+        eMeta.push(JSON.stringify(e.metadata));
+        return id;
+      });
     });
-    ids.push(writeIds);
+  });
+  return { values: [streams, kinds, expected, eStreams, eN, eIds, eTypes, eData, eMeta, itemOf], ids };
+}
+
+/** What one append wrote: a result per write, in order, and the rows the statement returned for it. */
+export type Appended = { results: AppendResult[]; rows: InsertedRow[] };
+
+/** Each write's revision and position, from the rows its append inserted. */
+function resultsOf(writes: StreamWrite[], rows: InsertedRow[]): AppendResult[] {
+  const lastByStream = new Map<string, InsertedRow>();
+  for (const r of rows) {
+    const prev = lastByStream.get(r.stream_id);
+    if (!prev || BigInt(r.stream_revision) > BigInt(prev.stream_revision)) lastByStream.set(r.stream_id, r);
   }
-  return { values: [streams, kinds, expected, eStreams, eN, eIds, eTypes, eData, eMeta], ids };
+  return writes.map((w) => {
+    const last = lastByStream.get(w.stream)!;
+    return {
+      nextRevision: BigInt(last.stream_revision),
+      position: [BigInt(last.transaction_id), BigInt(last.position)] as GlobalPosition,
+    };
+  });
 }
 
 /**
@@ -201,11 +227,11 @@ export class PostgresEventStore implements EventStore {
    * Appends through `run`, which may be a caller's open transaction (the event log runs inline
    * projections in it). The caller must call `announce()` once that transaction has committed.
    */
-  async appendOn(run: QueryRunner, writes: StreamWrite[]): Promise<{ results: AppendResult[]; rows: InsertedRow[] }> {
+  async appendOn(run: QueryRunner, writes: StreamWrite[]): Promise<Appended> {
     const single = writes.length === 1 && writes[0]!.events.length === 1;
     const [text, values, name] = single
       ? appendOne(writes[0]!)
-      : [APPEND_SQL, appendParameters(writes).values, 'hms-append-many'];
+      : [APPEND_SQL, appendParameters([writes]).values, 'hms-append-many'];
     let rows: InsertedRow[];
     try {
       rows = await run<InsertedRow>(text, values, name);
@@ -214,19 +240,24 @@ export class PostgresEventStore implements EventStore {
       throw e;
     }
     if (rows.length === 0) throw await this.conflict(writes);
-    const lastByStream = new Map<string, InsertedRow>();
-    for (const r of rows) {
-      const prev = lastByStream.get(r.stream_id);
-      if (!prev || BigInt(r.stream_revision) > BigInt(prev.stream_revision)) lastByStream.set(r.stream_id, r);
-    }
-    const results = writes.map((w) => {
-      const last = lastByStream.get(w.stream)!;
-      return {
-        nextRevision: BigInt(last.stream_revision),
-        position: [BigInt(last.transaction_id), BigInt(last.position)] as GlobalPosition,
-      };
+    return { results: resultsOf(writes, rows), rows };
+  }
+
+  /**
+   * Several appends in one statement through `run` (a group commit's transaction): each is all or
+   * nothing on its own; null for an append whose expected revisions did not hold, which wrote
+   * nothing. A concurrent writer taking a revision first fails the whole statement (the unique
+   * index), as it fails a lone append. The caller announces once its transaction has committed.
+   */
+  async appendBatchOn(run: QueryRunner, items: StreamWrite[][]): Promise<(Appended | null)[]> {
+    const { values, ids } = appendParameters(items);
+    const rows = await run<InsertedRow>(APPEND_SQL, values, 'hms-append-many');
+    const byId = new Map(rows.map((r) => [r.event_id, r]));
+    return items.map((writes, i) => {
+      const mine = ids[i]!.flat().map((id) => byId.get(id));
+      if (mine.some((r) => r === undefined)) return null;
+      return { results: resultsOf(writes, mine as InsertedRow[]), rows: mine as InsertedRow[] };
     });
-    return { results, rows };
   }
 
   /**

@@ -21,6 +21,13 @@ export type ProjectionHandler<E extends DomainEvent = DomainEvent> = (
 export type Projection = {
   name: string;
   handlers: Partial<Record<string, ProjectionHandler>>;
+  /**
+   * Optional: one statement for a run of consecutive events of one type (a burst of commands in
+   * one group commit, a page of the feed in a catch-up or rebuild), leaving the tables exactly as
+   * `handlers[type]` applied to each event in order would (the type keeps its `handlers` entry).
+   * Types without one go event by event.
+   */
+  batchHandlers?: Partial<Record<string, (trx: Trx, events: RecordedEvent[]) => Promise<void>>>;
   /** Empties the projection's tables before a rebuild. */
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
@@ -41,10 +48,38 @@ type HandlersFor<E extends DomainEvent> = {
   [K in E['type']]?: ProjectionHandler<Extract<E, { type: K }>>;
 };
 
+type BatchHandlersFor<E extends DomainEvent> = {
+  [K in E['type']]?: (trx: Trx, events: RecordedEvent<Extract<E, { type: K }>>[]) => Promise<void>;
+};
+
+/**
+ * Applies `events` (in feed order) to a projection in `trx`: each run of consecutive events of a
+ * type with a batch handler in one call, every other event through its own handler.
+ */
+export async function applyEvents(projection: Projection, trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  const batch = projection.batchHandlers ?? {};
+  // Events it has no handler for change nothing, so they do not break a run.
+  const mine = events.filter((e) => projection.handlers[e.type]);
+  for (let i = 0; i < mine.length;) {
+    const type = mine[i]!.type;
+    const many = batch[type];
+    if (many) {
+      let end = i + 1;
+      while (end < mine.length && mine[end]!.type === type) end++;
+      await many(trx, mine.slice(i, end));
+      i = end;
+      continue;
+    }
+    await projection.handlers[type]!(trx, mine[i]!);
+    i++;
+  }
+}
+
 /** Typed construction: handler names must be event types of `E`, each receiving its own event. */
 export function defineProjection<E extends DomainEvent>(p: {
   name: string;
   handlers: HandlersFor<E>;
+  batchHandlers?: BatchHandlersFor<E>;
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
 }): Projection {

@@ -10,7 +10,7 @@ import {
 } from '../event-store/port';
 import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { FeedTail, samePosition } from './feed-tail';
-import type { FeedConsumerRef, Projection, Reactor } from './projection';
+import { applyEvents, type FeedConsumerRef, type Projection, type Reactor } from './projection';
 
 /** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
 export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
@@ -31,6 +31,8 @@ type Track = {
   waiters: Waiter[];
   wake: () => void;
   woken: boolean;
+  /** Ends a pause between pages early (see `pace`). */
+  hurry?: () => void;
   failing: string | null;
   loop?: Promise<void>;
 };
@@ -55,6 +57,13 @@ const BATCH = 500;
 /** How many of the newest events the runner keeps for the tracks that follow the first. */
 const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
+/**
+ * The pause after a page that reached the head of the feed, before a projection or reactor reads
+ * on. Under a steady stream of commands it gathers their events into pages worth a transaction
+ * (each page costs a consumer the same begin, checkpoint and commit however few events it holds);
+ * a command waiting for the consumer cuts it short, and a quiet feed never sees it.
+ */
+const PACE_MS = 10;
 /** How often a checkpoint moved only past events a consumer ignores is stored. */
 const FLUSH_MS = 1000;
 const XMIN_RETRY_MS = 10;
@@ -144,6 +153,7 @@ export class ProjectionRunner {
     clearInterval(this.flushTimer);
     await this.unlisten?.();
     this.wakeAll();
+    for (const t of this.tracks.values()) t.hurry?.();
     await Promise.all([...this.tracks.values()].map((t) => t.loop));
     await this.flush().catch((err) => this.log.warn({ err }, 'storing checkpoints at stop failed'));
     // Nobody will apply these any more: their callers learn it now instead of at their timeout.
@@ -186,6 +196,7 @@ export class ProjectionRunner {
         mine.push(waiter);
         t.waiters.push(waiter);
         t.wake();
+        t.hurry?.();
       }
     });
   }
@@ -352,6 +363,20 @@ export class ProjectionRunner {
     });
   }
 
+  /** Waits PACE_MS, or until a command waits for this track or the runner stops. */
+  private pace(track: Track): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, PACE_MS);
+      function done() {
+        clearTimeout(timer);
+        track.hurry = undefined;
+        resolve();
+      }
+      track.hurry = done;
+    });
+  }
+
   private async follow(track: Track): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
@@ -362,6 +387,7 @@ export class ProjectionRunner {
           track.failing = null;
           failures = 0;
           this.settle(track);
+          if (events.length < BATCH && track.waiters.length === 0) await this.pace(track);
           continue;
         }
         // Nothing readable yet. If newer events exist, an older transaction is still open:
@@ -404,14 +430,8 @@ export class ProjectionRunner {
       if (!(await moveCheckpoint(trx, projection.name, expected, last))) {
         return { applied: false, checkpoint: await readCheckpoint(trx, projection.name) };
       }
-      if (projection.everyEvent) {
-        await projection.everyEvent(trx, events);
-      } else {
-        for (const event of events) {
-          const handler = projection.handlers[event.type];
-          if (handler) await handler(trx, event);
-        }
-      }
+      if (projection.everyEvent) await projection.everyEvent(trx, events);
+      else await applyEvents(projection, trx, events);
       return { applied: true, checkpoint: last };
     });
   }

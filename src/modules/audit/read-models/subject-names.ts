@@ -58,10 +58,15 @@ export class SubjectNames {
     const keys = [...new Set(events.flatMap(keysOf))];
     const names = new Map<string, Names>();
     if (keys.length) {
+      // Matched column by column so the primary key finds each row (a concatenation would scan the table).
+      const parts = keys.map((k) => k.split(SEP) as [string, string, string]);
       const known = await trx
         .selectFrom('audit_subjects')
         .selectAll()
-        .where(sql<boolean>`(hospital_id || ${SEP} || kind || ${SEP} || id) = any(${keys}::text[])`)
+        .where(
+          sql<boolean>`(hospital_id, kind, id) in (select * from unnest(
+            ${parts.map((p) => p[0])}::text[], ${parts.map((p) => p[1])}::text[], ${parts.map((p) => p[2])}::text[]))`,
+        )
         .execute();
       for (const r of known)
         names.set(nameKey(r.hospital_id, r.kind, r.id), { first: r.first_name, last: r.last_name });

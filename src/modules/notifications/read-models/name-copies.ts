@@ -1,3 +1,4 @@
+import type { Database } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
 import type { RoleCode } from '../../../shared/roles';
@@ -82,19 +83,76 @@ type CopyHandler = (trx: Trx, event: RecordedEvent) => Promise<void>;
 const as = <E>(e: RecordedEvent) => e as unknown as RecordedEvent<E & { type: string; data: object }>;
 type Of<E extends { type: string }, K extends E['type']> = Extract<E, { type: K }>;
 
+type PatientCopy = Database['notification_patients'];
+
+function registeredCopy(raw: RecordedEvent): PatientCopy {
+  const { data } = as<Of<PatientEvent, 'PatientRegistered'>>(raw);
+  return {
+    patient_id: data.patientId,
+    hospital_id: raw.metadata.hospitalId,
+    first_name: data.firstName,
+    last_name: data.lastName,
+    identification_number: data.identificationNumber,
+  };
+}
+
+/**
+ * The copies as a page of the feed keeps them: `copy` after an event's messages are drafted,
+ * `flush` at the end of the page. New patients' copies wait and go in as one statement (a burst
+ * of registrations is most of a busy page); they are written before anything reads the copies or
+ * changes them, so every lookup and every later change sees them as if written one by one.
+ */
+export function copiesIn(trx: Trx): {
+  lookups: Lookups;
+  copy: (event: RecordedEvent) => Promise<void>;
+  flush: () => Promise<void>;
+} {
+  const registered = new Map<string, PatientCopy>();
+  const flush = async () => {
+    if (registered.size === 0) return;
+    const rows = [...registered.values()];
+    registered.clear();
+    await trx
+      .insertInto('notification_patients')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('patient_id').doUpdateSet((eb) => ({
+          hospital_id: eb.ref('excluded.hospital_id'),
+          first_name: eb.ref('excluded.first_name'),
+          last_name: eb.ref('excluded.last_name'),
+          identification_number: eb.ref('excluded.identification_number'),
+        })),
+      )
+      .execute();
+  };
+  const lookups = lookupsIn(trx);
+  return {
+    lookups: {
+      patient: async (hospitalId, id) => (await flush(), lookups.patient(hospitalId, id)),
+      staff: lookups.staff,
+    },
+    copy: async (event) => {
+      if (event.type === 'PatientRegistered') {
+        const row = registeredCopy(event);
+        registered.set(row.patient_id, row);
+        return;
+      }
+      const handler = COPIES[event.type];
+      if (!handler) return;
+      await flush();
+      await handler(trx, event);
+    },
+    flush,
+  };
+}
+
 /** Keeps the copies after an event's messages are drafted. A deleted member or patient keeps their row. */
 export const COPIES: Readonly<Record<string, CopyHandler>> = {
   PatientRegistered: async (trx, raw) => {
-    const { data } = as<Of<PatientEvent, 'PatientRegistered'>>(raw);
-    const row = {
-      hospital_id: raw.metadata.hospitalId,
-      first_name: data.firstName,
-      last_name: data.lastName,
-      identification_number: data.identificationNumber,
-    };
+    const { patient_id, ...row } = registeredCopy(raw);
     await trx
       .insertInto('notification_patients')
-      .values({ patient_id: data.patientId, ...row })
+      .values({ patient_id, ...row })
       .onConflict((oc) => oc.column('patient_id').doUpdateSet(row))
       .execute();
   },

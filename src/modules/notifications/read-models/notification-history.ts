@@ -4,7 +4,7 @@ import type { Projection, Trx } from '../../../platform/projections/projection';
 import type { NotificationPriority } from '../events';
 import { RULES, type Draft } from '../rules';
 import { audienceOf, type Audience, type ServerMessageType } from '../visibility';
-import { COPIES, lookupsIn } from './name-copies';
+import { COPIES, copiesIn } from './name-copies';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -78,19 +78,18 @@ const ROWS_PER_INSERT = 2000;
  * each stored once with its audience (visibility.ts), in the transaction that moves this
  * projection's checkpoint. The history of the bell is read from here, and the delivery to
  * sockets (delivery.ts) sends these very rows, so a message and its history entry never differ.
- * Name copies are kept event by event (a later rule of the batch may look one up); the messages
- * and their recipients are written once for the whole batch.
+ * Name copies are kept in event order (a later rule of the batch may look one up; see copiesIn);
+ * the messages and their recipients are written once for the whole batch.
  */
 async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
-  const lookups = lookupsIn(trx);
+  const copies = copiesIn(trx);
   const rows: ReturnType<typeof toRow>[] = [];
   const recipients: Database['notification_recipients'][] = [];
   for (const event of events) {
     const rule = RULES[event.type];
-    const copy = COPIES[event.type];
-    if (!rule && !copy) continue;
-    const drafts = rule ? await rule(event, lookups) : [];
-    if (copy) await copy(trx, event);
+    if (!rule && !COPIES[event.type]) continue;
+    const drafts = rule ? await rule(event, copies.lookups) : [];
+    await copies.copy(event);
     drafts.forEach((draft, i) => {
       const row = toRow(event, draft, i);
       rows.push(row);
@@ -99,6 +98,7 @@ async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<v
       }
     });
   }
+  await copies.flush();
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await trx
       .insertInto('notifications')

@@ -5,8 +5,11 @@ import type { PatientStatus } from '../patient';
 
 declare module '../../../platform/db/database' {
   interface Database {
-    /** Live (not deleted) patients per hospital and bucket; written only by the patients-list projection. */
-    patient_counts: { hospital_id: string; bucket: string; patients: number };
+    /**
+     * Live (not deleted) patients per hospital and bucket, striped over shards (a bucket's count is
+     * the sum of its shards); written only by the patients-list projection.
+     */
+    patient_counts: { hospital_id: string; bucket: string; shard: number; patients: number };
   }
 }
 
@@ -15,21 +18,35 @@ export const statusBucket = (status: string) => `status:${status}`;
 export const SEEN_BUCKET = 'seen';
 export const dayBucket = (day: string) => `day:${day}`;
 // Day buckets pile up over the years; reads name their buckets so they stay a few key lookups.
-const STATUS_BUCKETS = PATIENT_STATUSES.map(statusBucket);
+export const STATUS_BUCKETS = PATIENT_STATUSES.map(statusBucket);
+
+/**
+ * Shards per bucket. An upsert holds its counter row until the transaction commits; with a single
+ * row per bucket every registration of a hospital (all adding to 'status:waiting' and today's
+ * bucket) would wait for the one before it to commit. Each database connection adds to its own
+ * shard instead, so concurrent commands on different connections rarely meet on a row.
+ */
+const COUNT_SHARDS = 16;
 
 /**
  * The rows a projection statement adds to the counts, from its CTE `changed(hospital_id, buckets,
- * deltas)`: one row per bucket that moves, in bucket order, so two transactions moving the same
- * counters (waiting → seen, seen → waiting) wait for each other instead of deadlocking.
+ * deltas)` (a row per patient changed): one row per bucket that moves, its deltas summed, in
+ * bucket order, so two transactions moving the same counters (waiting → seen, seen → waiting)
+ * wait for each other instead of deadlocking.
  */
 export const countChanges = sql`
-  select c.hospital_id, d.bucket, d.delta
+  select c.hospital_id, d.bucket, (pg_backend_pid() % ${sql.lit(COUNT_SHARDS)})::smallint, sum(d.delta)
   from changed c cross join lateral unnest(c.buckets, c.deltas) as d(bucket, delta)
   where d.delta <> 0
-  order by d.bucket`;
+  group by c.hospital_id, d.bucket
+  order by c.hospital_id, d.bucket`;
+
+export const COUNT_COLUMNS = ['hospital_id', 'bucket', 'shard', 'patients'] as const;
 
 export const addToCount = (oc: OnConflictBuilder<Database, 'patient_counts'>) =>
-  oc.columns(['hospital_id', 'bucket']).doUpdateSet({ patients: sql`patient_counts.patients + excluded.patients` });
+  oc
+    .columns(['hospital_id', 'bucket', 'shard'])
+    .doUpdateSet({ patients: sql`patient_counts.patients + excluded.patients` });
 
 export type PatientStats = {
   totalPatients: number;
@@ -42,11 +59,12 @@ export type PatientStats = {
 export async function patientStats(db: Db, hospitalId: string, today: string): Promise<PatientStats> {
   const rows = await db
     .selectFrom('patient_counts')
-    .select(['bucket', 'patients'])
+    .select((eb) => ['bucket', eb.fn.sum<string>('patients').as('patients')])
     .where('hospital_id', '=', hospitalId)
     .where('bucket', 'in', [...STATUS_BUCKETS, SEEN_BUCKET, dayBucket(today)])
+    .groupBy('bucket')
     .execute();
-  const count = new Map(rows.map((r) => [r.bucket, r.patients]));
+  const count = new Map(rows.map((r) => [r.bucket, Number(r.patients)]));
   const byStatus = Object.fromEntries(PATIENT_STATUSES.map((s) => [s, count.get(statusBucket(s)) ?? 0])) as Record<
     PatientStatus,
     number
@@ -57,15 +75,4 @@ export async function patientStats(db: Db, hospitalId: string, today: string): P
     registeredToday: count.get(dayBucket(today)) ?? 0,
     seenCount: count.get(SEEN_BUCKET) ?? 0,
   };
-}
-
-/** Live patients of a hospital, all or of one status, from the counts (no scan of the list). */
-export async function countPatients(db: Db, hospitalId: string, status?: string): Promise<number> {
-  let q = db
-    .selectFrom('patient_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('patients'), sql<string>`0`).as('n'))
-    .where('hospital_id', '=', hospitalId);
-  q = status ? q.where('bucket', '=', statusBucket(status)) : q.where('bucket', 'in', STATUS_BUCKETS);
-  const { n } = await q.executeTakeFirstOrThrow();
-  return Number(n);
 }

@@ -1,11 +1,12 @@
 import { sql, type GeneratedAlways, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
+import { prepared } from '../../../platform/db/prepared';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
-import type { PatientAdmitted } from '../events';
+import type { PatientAdmitted, PatientRegistered } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
-import { addToCount, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
+import { addToCount, COUNT_COLUMNS, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
 
 /** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
 export type StoredVitals = VitalSigns & { recordedAt: string; recordedBy: { id: string; name: string } };
@@ -108,6 +109,57 @@ const before = (event: RecordedEvent<PatientEvent>) => (db: QueryCreator<Databas
     .forUpdate()
     .as('old');
 
+/** New patients' rows and the counts they add, in one statement; a row already there is left alone. */
+async function insertRegistered(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
+  const rows = events.map((event) => {
+    const d = event.data;
+    const at = new Date(event.metadata.occurredAt);
+    return {
+      patient_id: d.patientId,
+      hospital_id: d.hospitalId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      date_of_birth: d.dateOfBirth,
+      gender: d.gender,
+      phone_number: d.phoneNumber,
+      address: d.address,
+      identification_number: d.identificationNumber,
+      emergency_contact_name: d.emergencyContactName,
+      emergency_contact_relationship: d.emergencyContactRelationship,
+      emergency_contact_phone: d.emergencyContactPhone,
+      status: d.status,
+      registered_at: at,
+      registered_on: hospitalDate(at),
+      version: versionAfter(event),
+      updated_at: at,
+      vitals: null,
+      admission: null,
+      registered_by: actorOf(event.metadata),
+      ever_seen: d.status === 'seen',
+      deleted_at: null,
+    };
+  });
+  const query = trx
+    .with('changed', (db) =>
+      db
+        .insertInto('patients_list')
+        .values(rows)
+        .onConflict((oc) => oc.column('patient_id').doNothing())
+        .returning([
+          'hospital_id',
+          sql<string[]>`array['status:' || status, 'day:' || registered_on, ${SEEN_BUCKET}]`.as('buckets'),
+          sql<number[]>`array[1, 1, case when ever_seen then 1 else 0 end]`.as('deltas'),
+        ]),
+    )
+    .insertInto('patient_counts')
+    .columns(COUNT_COLUMNS)
+    .expression(countChanges)
+    .onConflict(addToCount)
+    .compile();
+  // Every registration runs it: one text per number of rows, parsed and planned once per connection.
+  await trx.executeQuery(prepared(query));
+}
+
 /**
  * The patient list and its counts, in the append's transaction (inline), so a registration or an
  * edit is in the next list a receptionist loads. Each event is one statement: the row's change
@@ -118,50 +170,7 @@ export const patientsListProjection = defineProjection<PatientEvent>({
   name: PATIENTS_LIST,
   inline: true,
   handlers: {
-    PatientRegistered: async (trx, event) => {
-      const d = event.data;
-      const at = new Date(event.metadata.occurredAt);
-      await trx
-        .with('changed', (db) =>
-          db
-            .insertInto('patients_list')
-            .values({
-              patient_id: d.patientId,
-              hospital_id: d.hospitalId,
-              first_name: d.firstName,
-              last_name: d.lastName,
-              date_of_birth: d.dateOfBirth,
-              gender: d.gender,
-              phone_number: d.phoneNumber,
-              address: d.address,
-              identification_number: d.identificationNumber,
-              emergency_contact_name: d.emergencyContactName,
-              emergency_contact_relationship: d.emergencyContactRelationship,
-              emergency_contact_phone: d.emergencyContactPhone,
-              status: d.status,
-              registered_at: at,
-              registered_on: hospitalDate(at),
-              version: versionAfter(event),
-              updated_at: at,
-              vitals: null,
-              admission: null,
-              registered_by: actorOf(event.metadata),
-              ever_seen: d.status === 'seen',
-              deleted_at: null,
-            })
-            .onConflict((oc) => oc.column('patient_id').doNothing())
-            .returning([
-              'hospital_id',
-              sql<string[]>`array['status:' || status, 'day:' || registered_on, ${SEEN_BUCKET}]`.as('buckets'),
-              sql<number[]>`array[1, 1, case when ever_seen then 1 else 0 end]`.as('deltas'),
-            ]),
-        )
-        .insertInto('patient_counts')
-        .columns(['hospital_id', 'bucket', 'patients'])
-        .expression(countChanges)
-        .onConflict(addToCount)
-        .execute();
-    },
+    PatientRegistered: (trx, event) => insertRegistered(trx, [event]),
 
     PatientDetailsEdited: async (trx, event) => {
       const set: Record<string, unknown> = touch(event);
@@ -202,7 +211,7 @@ export const patientsListProjection = defineProjection<PatientEvent>({
             ]),
         )
         .insertInto('patient_counts')
-        .columns(['hospital_id', 'bucket', 'patients'])
+        .columns(COUNT_COLUMNS)
         .expression(countChanges)
         .onConflict(addToCount)
         .execute();
@@ -249,12 +258,14 @@ export const patientsListProjection = defineProjection<PatientEvent>({
             ]),
         )
         .insertInto('patient_counts')
-        .columns(['hospital_id', 'bucket', 'patients'])
+        .columns(COUNT_COLUMNS)
         .expression(countChanges)
         .onConflict(addToCount)
         .execute();
     },
   },
+  // A burst of registrations (a group commit, a catch-up) is one statement.
+  batchHandlers: { PatientRegistered: insertRegistered },
   reset: async (trx) => {
     await trx.deleteFrom('patient_counts').execute();
     await trx.deleteFrom('patients_list').execute();
