@@ -111,6 +111,15 @@ const before = (event: RecordedEvent<PatientEvent>) => (db: QueryCreator<Databas
 
 /** New patients' rows and the counts they add, in one statement; a row already there is left alone. */
 async function insertRegistered(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
+  // A statement takes at most 65 535 parameters: 23 a row.
+  for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+    await insertRows(trx, events.slice(i, i + ROWS_PER_STATEMENT));
+  }
+}
+
+const ROWS_PER_STATEMENT = 1000;
+
+async function insertRows(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
   const rows = events.map((event) => {
     const d = event.data;
     const at = new Date(event.metadata.occurredAt);

@@ -171,14 +171,18 @@ const pageSql = (byStatus: boolean) => `
   order by p.registered_at desc, p.patient_id`;
 const PAGE_SQL = { all: pageSql(false), byStatus: pageSql(true) };
 
-async function plainPage(db: Db, hospitalId: string, q: PatientListQuery) {
+/** The statement of a page without a search (exported for the test of its plan). */
+export function plainPageQuery(hospitalId: string, q: PatientListQuery) {
   const values = [hospitalId, q.status ? [statusBucket(q.status)] : STATUS_BUCKETS, q.countOnly ? 0 : q.limit];
   values.push((q.page - 1) * q.limit);
   if (q.status) values.push(q.status);
-  const query = CompiledQuery.raw(q.status ? PAGE_SQL.byStatus : PAGE_SQL.all, values) as CompiledQuery<
+  return CompiledQuery.raw(q.status ? PAGE_SQL.byStatus : PAGE_SQL.all, values) as CompiledQuery<
     ItemRow & { total: number }
   >;
-  const { rows } = await db.executeQuery(prepared(query));
+}
+
+async function plainPage(db: Db, hospitalId: string, q: PatientListQuery) {
+  const { rows } = await db.executeQuery(prepared(plainPageQuery(hospitalId, q)));
   return { rows: rows.filter((r) => r.patient_id !== null), total: rows[0]!.total, capped: false };
 }
 
