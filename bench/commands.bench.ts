@@ -18,12 +18,15 @@ import { metadataFor } from '../src/platform/event-store/metadata';
 import type { GlobalPosition } from '../src/platform/event-store/port';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
 import { createLogger } from '../src/platform/logger';
-import { load, startServer, startTrivialFastify } from './harness';
+import { checkoutAt, load, startServer, startTrivialFastify, type Load } from './harness';
 import { seedPatients, signInReceptionist } from './patients-seed';
 import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LIST_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const CLIENTS = [8, 16, 32] as const;
+/** The commit issue 11 was filed against (its figures: 186 registrations/s with 8 clients); `none` skips it. */
+const BEFORE = process.env.BENCH_BEFORE ?? '68a33b9';
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 
 /** Runs `writers` loops for SECONDS, each awaiting `step`; returns ops/s and latencies. */
@@ -49,6 +52,71 @@ async function timed(writers: number, step: (w: number, i: number) => Promise<vo
     p99: percentile(latencies, 0.99),
     ops,
   };
+}
+
+/** Patient registrations through POST /api/patients with 8, 16 and 32 clients, as the spec's client sends them. */
+async function registrations(url: string, token: string): Promise<Map<number, Load>> {
+  const results = new Map<number, Load>();
+  for (const connections of CLIENTS) {
+    let n = 0;
+    results.set(
+      connections,
+      await load({
+        url: `${url}/api/patients`,
+        connections,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            setupRequest: (req) => {
+              n++;
+              const id = `${connections}C${process.pid}X${n}`;
+              req.body = JSON.stringify({
+                firstName: 'Load',
+                lastName: `Test${n}`,
+                dateOfBirth: '1985-03-12',
+                gender: n % 2 ? 'Female' : 'Male',
+                phoneNumber: `0802${String(n % 10_000_000).padStart(7, '0')}`,
+                address: `${n} Broad Street, Lagos`,
+                identificationNumber: `BENCH${id}`,
+                allowDuplicate: true,
+              });
+              return req;
+            },
+          },
+        ],
+      }),
+    );
+  }
+  return results;
+}
+
+/**
+ * The registrations on the project as it was at `commit`: its own checkout and dependencies, its
+ * own database in the same PostgreSQL, its server in its own process, measured like this one's.
+ */
+async function registrationsAt(
+  commit: string,
+  databaseUrl: string,
+  dir: string,
+  servers: { stop: () => Promise<void> }[],
+): Promise<Map<number, Load>> {
+  const checkout = await checkoutAt(commit);
+  try {
+    const admin = createPool(databaseUrl, 1);
+    await admin.query('create database hms_before');
+    await admin.end();
+    const dataDir = path.join(dir, 'before');
+    const server = await startServer(databaseUrl.replace(/\/hms$/, '/hms_before'), dataDir, checkout.root);
+    servers.push(server);
+    const { token } = await signInReceptionist(server.url, dataDir);
+    const results = await registrations(server.url, token);
+    await server.stop();
+    return results;
+  } finally {
+    checkout.remove();
+  }
 }
 
 /** Waits until /api/health reports every projection with nothing behind. */
@@ -180,44 +248,11 @@ async function main() {
     // events first, or the measured commands would share the machine with that catch-up.
     step('waiting for the server to catch up');
     await caughtUp(server.url);
-    const register = async (connections: number) => {
-      let n = 0;
-      return load({
-        url: `${server.url}/api/patients`,
-        connections,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            setupRequest: (req) => {
-              n++;
-              const id = `${connections}C${process.pid}X${n}`;
-              req.body = JSON.stringify({
-                firstName: 'Load',
-                lastName: `Test${n}`,
-                dateOfBirth: '1985-03-12',
-                gender: n % 2 ? 'Female' : 'Male',
-                phoneNumber: `0802${String(n % 10_000_000).padStart(7, '0')}`,
-                address: `${n} Broad Street, Lagos`,
-                identificationNumber: `BENCH${id}`,
-                allowDuplicate: true,
-              });
-              return req;
-            },
-          },
-        ],
-      });
-    };
     step('registrations');
-    const reg8 = await register(8);
-    const reg32 = await register(32);
-    for (const [label, r] of [
-      ['8', reg8],
-      ['32', reg32],
-    ] as const) {
+    const now = await registrations(server.url, token);
+    for (const [clients, r] of now) {
       rows.push({
-        measure: `Register patient over HTTP, ${label} clients`,
+        measure: `Register patient over HTTP, ${clients} clients`,
         result: `${perSecond(r.requestsPerSecond)} (${ratio(r.requestsPerSecond, raw8.rate)} of raw 8-writer inserts)`,
         detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
       });
@@ -245,6 +280,24 @@ async function main() {
       detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx`,
     });
 
+    // 5. The same registrations on the code of the day issue 11 was filed, in this run.
+    if (BEFORE !== 'none') {
+      step(`registrations at ${BEFORE}`);
+      const before = await registrationsAt(BEFORE, embedded.url, dir, servers).catch((e: Error) => e);
+      if (before instanceof Error) {
+        console.error(`the comparison with ${BEFORE} could not run: ${before.message.split('\n')[0]}`);
+      } else {
+        for (const [clients, r] of before) {
+          const current = now.get(clients)!;
+          rows.push({
+            measure: `Register patient over HTTP, ${clients} clients, at ${BEFORE} (baseline)`,
+            result: `${perSecond(r.requestsPerSecond)}; now ${(current.requestsPerSecond / r.requestsPerSecond).toFixed(1)}× that`,
+            detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
+          });
+        }
+      }
+    }
+
     console.table(rows);
     const file = await writeSection(
       'commands',
@@ -257,9 +310,14 @@ ${table(rows)}
 Each run lasts ${SECONDS} s per line. Writers and clients run in the benchmark process; the server in its own
 process (\`src/main.ts\`), all on the same two cores as PostgreSQL. "Raw" is one INSERT statement per row
 into a copy of the events table with the same indexes; the store's append adds the expected-revision
-check in the same statement. Registrations go through the whole command path: session check,
-validation, the likely-duplicate query, the identification-number reservation and the patient's
-event in one commit, with the patient list updated in that transaction.`,
+check in the same statement. Registrations go through the whole command path as the spec's client
+sends them (JSON content type, Bearer token): session check, validation, the identification-number
+reservation and the patient's event committed together with the patient list and its counts (the
+requests confirm \`allowDuplicate\`, so the likely-duplicate query is skipped), while the server's
+background projections (audit trail, notifier) follow the feed. Concurrent commands share
+transactions (group commit). The baseline rows run the same registrations on the project as it
+was at ${BEFORE}, when issue 11 was filed: its own checkout and dependencies, its own database in
+the same PostgreSQL, in this run.`,
     );
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   } finally {

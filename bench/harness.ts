@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -30,9 +32,10 @@ function run(
   env: Record<string, string>,
   readyUrl: (base: string) => string,
   port: number,
+  cwd = ROOT,
 ): Promise<Child> {
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,15 +57,45 @@ function run(
   );
 }
 
-/** `src/main.ts` on an existing database, as `npm start` runs it (minus the web build). */
-export async function startServer(databaseUrl: string, dataDir: string): Promise<Child> {
+/**
+ * `src/main.ts` on an existing database, as `npm start` runs it (minus the web build); from
+ * another checkout of the project when `root` is given (see checkoutAt).
+ */
+export async function startServer(databaseUrl: string, dataDir: string, root = ROOT): Promise<Child> {
   const port = await freePort();
   return run(
     ['--import', 'tsx', 'src/main.ts'],
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     (base) => `${base}/api/health`,
     port,
+    root,
   );
+}
+
+/**
+ * The project as it was at `commit`, in a temporary git worktree with its own dependencies
+ * (its lockfile, installed without scripts): to measure an earlier version in the same run as
+ * this one. Needs the git history and the npm registry (or npm's cache).
+ */
+export async function checkoutAt(commit: string): Promise<{ root: string; remove: () => void }> {
+  const root = mkdtempSync(path.join(os.tmpdir(), `hms-at-${commit}-`));
+  const sh = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, stdio: 'pipe' });
+  const remove = () => {
+    try {
+      sh('git', ['worktree', 'remove', '--force', root], ROOT);
+    } catch {
+      rmSync(root, { recursive: true, force: true });
+      sh('git', ['worktree', 'prune'], ROOT);
+    }
+  };
+  try {
+    sh('git', ['worktree', 'add', '--detach', root, commit], ROOT);
+    sh('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], root);
+  } catch (e) {
+    remove();
+    throw e;
+  }
+  return { root, remove };
 }
 
 /** The baseline: Fastify with one route that answers a constant, nothing else. */
