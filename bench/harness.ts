@@ -44,7 +44,8 @@ function run(
   child.stderr!.on('data', (d: Buffer) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // A process ended by a signal has no exit code, only a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   };
