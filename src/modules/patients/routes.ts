@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coalescedReads } from '../../platform/db/coalesced-reads';
 import { ok, okMessage, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
@@ -53,6 +54,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const tags = ['Patients'];
   const answer = z.object({ patient: patientDetail });
   withFieldMsg(app);
+  const samePage = coalescedReads<Awaited<ReturnType<typeof listPatients>>>();
 
   // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
   // Module access (src/platform/http/module-access.ts): the hospital's matrix may take Patient Management away.
@@ -96,11 +98,13 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) => {
       const q = request.query;
-      const { patients, total, totalIsCapped } = await listPatients(
-        platform.db,
-        request.auth!.hospitalId,
-        { page: q.page, limit: q.limit, search: q.search, status: q.status, countOnly: q.count_only },
-        new Date(),
+      const hospitalId = request.auth!.hospitalId;
+      const now = new Date();
+      const query = { page: q.page, limit: q.limit, search: q.search, status: q.status, countOnly: q.count_only };
+      // The same page for the same hospital and day, asked together (every desk after a live event).
+      const key = JSON.stringify([hospitalId, hospitalDate(now), query]);
+      const { patients, total, totalIsCapped } = await samePage(key, () =>
+        listPatients(platform.db, hospitalId, query, now),
       );
       const pagination = { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalPatients: total };
       return success({ patients, pagination: totalIsCapped ? { ...pagination, totalIsCapped } : pagination });

@@ -104,4 +104,23 @@ describe('the patient counts under concurrent registrations', () => {
     expect(page.pagination.totalPatients).toBe(40);
     expect(new Set(page.patients.map((p) => p.id))).toEqual(new Set(made.map((p) => p.id)));
   });
+
+  it('shows a registration in the next list its desk asks for, while other desks keep asking for the same page', async () => {
+    const { receptionist } = s.tokens;
+    let busy = true;
+    // Other desks refetching page 1 without pause: their reads are the ones a new request may share.
+    const desks = Array.from({ length: 8 }, async () => {
+      while (busy) await api.list(receptionist, 'page=1&limit=10');
+    });
+    try {
+      for (let i = 0; i < 50; i++) {
+        const registered = await api.registered(receptionist);
+        const page = await api.list(receptionist, 'page=1&limit=10');
+        expect(page.patients[0]!.id).toBe(registered.id);
+      }
+    } finally {
+      busy = false;
+      await Promise.all(desks);
+    }
+  });
 });

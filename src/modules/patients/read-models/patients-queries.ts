@@ -157,16 +157,20 @@ const ITEM_COLUMNS = `patient_id, first_name, last_name, date_of_birth, gender, 
  * The page without a search: the total from the counts table (exact), the rows from a walk of
  * the newest-first index, in one prepared statement of a fixed text. It is the screen every desk
  * keeps open, so it costs one round trip and no query building, and reads only what an item shows.
- * `registered_at` is ISO text, fixed width in UTC, so it orders like the timestamp.
+ * The walk reads the index alone (patient ids); only the page's rows are then fetched, so a later
+ * page does not read every row before it. `registered_at` is ISO text, fixed width in UTC, so it
+ * orders like the timestamp.
  */
 const pageSql = (byStatus: boolean) => `
   select c.total, p.*
   from (select coalesce(sum(patients), 0)::int as total from patient_counts
          where hospital_id = $1 and bucket = any($2::text[])) c
     left join lateral (
-      select ${ITEM_COLUMNS} from patients_list
-       where hospital_id = $1 and deleted_at is null ${byStatus ? 'and status = $5' : ''}
-       order by patients_list.registered_at desc, patient_id limit $3 offset $4
+      select ${ITEM_COLUMNS} from (
+        select patient_id as id from patients_list
+         where hospital_id = $1 and deleted_at is null ${byStatus ? 'and status = $5' : ''}
+         order by registered_at desc, patient_id limit $3 offset $4
+      ) page join patients_list on patients_list.patient_id = page.id
     ) p on true
   order by p.registered_at desc, p.patient_id`;
 const PAGE_SQL = { all: pageSql(false), byStatus: pageSql(true) };
