@@ -55,11 +55,22 @@ export class SubjectNames {
 
   /** The names the events of a page may need, in one query. */
   static async load(trx: Trx, events: readonly RecordedEvent[]): Promise<SubjectNames> {
-    const keys = [...new Set(events.flatMap(keysOf))];
+    // A registration names its new patient in full and is described from its own data: that
+    // patient's name is not looked up for it, nor for the page's later events (most of a busy page).
+    const keys = new Set<string>();
+    const namedHere = new Set<string>();
+    for (const e of events) {
+      const registered =
+        e.type === 'PatientRegistered'
+          ? nameKey(e.metadata.hospitalId ?? '', 'patient', String((e.data as Data).patientId))
+          : null;
+      for (const k of keysOf(e)) if (k !== registered && !namedHere.has(k)) keys.add(k);
+      if (registered) namedHere.add(registered);
+    }
     const names = new Map<string, Names>();
-    if (keys.length) {
+    if (keys.size) {
       // Matched column by column so the primary key finds each row (a concatenation would scan the table).
-      const parts = keys.map((k) => k.split(SEP) as [string, string, string]);
+      const parts = [...keys].map((k) => k.split(SEP) as [string, string, string]);
       const known = await trx
         .selectFrom('audit_subjects')
         .selectAll()
