@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded-postgres';
+import { dropPackageSignalHooks, startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded-postgres';
 import { createLogger } from './platform/logger';
 
 let config: Config;
@@ -39,12 +39,11 @@ async function start() {
       process.exit(1);
     }
   };
-  // The shutdown above is the process's own: the embedded-postgres package's signal hooks (added
-  // when it starts a cluster) would stop PostgreSQL under the closing app and exit 143 mid-way.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => void shutdown(signal));
-  }
+  // The shutdown above stops the embedded cluster after the app: the package's own signal hooks
+  // would stop PostgreSQL under the closing app and exit 143 half-way through it.
+  dropPackageSignalHooks();
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 start().catch(async (err) => {

@@ -46,16 +46,28 @@ describe('server entry with a bad configuration', () => {
 });
 
 describe('server entry on SIGTERM', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-main-term-'));
+  const dataDirs: string[] = [];
   let database: TestDatabase | undefined;
   afterAll(async () => {
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('closes the app and exits 0 on its own shutdown, not cut short by a library signal hook', async () => {
-    database = await createTestDatabase();
-    const server = await startServerProcess({ databaseUrl: database.url, dataDir, env: { LOG_LEVEL: 'info' } });
+  it.each([
+    ['run by node on DATABASE_URL', false, false],
+    ['run by the tsx command on DATABASE_URL', true, false],
+    ['run as npm start runs it, on its embedded PostgreSQL', true, true],
+  ])('%s, closes the app and exits 0 on its own shutdown', async (_, tsxCli, embedded) => {
+    database ??= await createTestDatabase();
+    // Its own data directory each (the embedded cluster's postgres user must be able to enter it).
+    const runDir = mkdtempSync(path.join(os.tmpdir(), 'hms-main-term-'));
+    dataDirs.push(runDir);
+    const server = await startServerProcess({
+      databaseUrl: embedded ? null : database.url,
+      dataDir: runDir,
+      env: { LOG_LEVEL: 'info' },
+      tsxCli,
+    });
     await server.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('shutting down');

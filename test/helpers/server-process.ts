@@ -19,16 +19,23 @@ export type ServerProcess = {
  * again on the same data. Resolves once /api/health answers 200.
  */
 export async function startServerProcess(options: {
-  databaseUrl: string;
+  /** null: no DATABASE_URL, so the server starts its embedded PostgreSQL in `dataDir`, as `npm start` does. */
+  databaseUrl: string | null;
   dataDir: string;
   env?: Record<string, string>;
+  /** Run under the tsx command, as `npm start` does (it relays signals to the server it starts). */
+  tsxCli?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const [command, args] = options.tsxCli
+    ? [path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/main.ts']]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  const { DATABASE_URL: _inherited, ...env } = process.env;
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
+      ...env,
+      ...(options.databaseUrl !== null && { DATABASE_URL: options.databaseUrl }),
       DATA_DIR: options.dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

