@@ -334,9 +334,9 @@ requests confirm \`allowDuplicate\`, so the likely-duplicate query is skipped), 
 background projections (audit trail, notifier) follow the feed. Concurrent commands share
 transactions (group commit). Identical list requests that arrive together share one query that
 began after each of them arrived (as every desk refetching page 1 after one live event does); the
-second list line gives each concurrent request a different page, so each is its own query. The baseline rows run the same registrations on the project as it
-was at ${BEFORE}, when issue 11 was filed: its own checkout and dependencies, its own database in
-the same PostgreSQL, in this run.`,
+second list line gives each concurrent request a different page, so each is its own query. The
+baseline rows run the same registrations on the project as it was at ${BEFORE}, when issue 11 was
+filed: its own checkout and dependencies, its own database in the same PostgreSQL, in this run.`,
     );
     console.log(`Wrote ${path.relative(process.cwd(), file)}`);
   } finally {
