@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { hospitalDate } from '../clinic-time';
 import type { PatientEvent } from '../patient';
-import { actorOf, admissionOf, type PatientRow, type StoredVitals } from './patients-list';
-import { registeredRow, toDetail, type PatientDetailView } from './patients-queries';
+import { actorOf, admissionOf, registeredRow, type PatientRow, type StoredVitals } from './patients-list';
+import { toDetail, type PatientDetailView } from './patients-queries';
 
 /**
  * The patient record rebuilt from its stream alone: the same row the patient-list projection

@@ -6,6 +6,7 @@ import { defineProjection, type Trx } from '../../../platform/projections/projec
 import { hospitalDate } from '../clinic-time';
 import type { PatientAdmitted, PatientRegistered } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
+import { normalisePhone } from '../phone';
 import { addToCount, COUNT_COLUMNS, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
 
 /** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
@@ -109,6 +110,41 @@ const before = (event: RecordedEvent<PatientEvent>) => (db: QueryCreator<Databas
     .forUpdate()
     .as('old');
 
+/** The patient-list row a registration makes: one mapping for the projection, the replay and the answer. */
+export function registeredRow(
+  data: PatientRegistered['data'],
+  at: Date,
+  version: number,
+  registeredBy: PatientRow['registered_by'],
+): PatientRow {
+  return {
+    patient_id: data.patientId,
+    hospital_id: data.hospitalId,
+    first_name: data.firstName,
+    last_name: data.lastName,
+    date_of_birth: data.dateOfBirth,
+    gender: data.gender,
+    phone_number: data.phoneNumber,
+    address: data.address,
+    identification_number: data.identificationNumber,
+    emergency_contact_name: data.emergencyContactName,
+    emergency_contact_relationship: data.emergencyContactRelationship,
+    emergency_contact_phone: data.emergencyContactPhone,
+    status: data.status,
+    registered_at: at,
+    registered_on: hospitalDate(at),
+    version,
+    updated_at: at,
+    vitals: null,
+    admission: null,
+    registered_by: registeredBy,
+    ever_seen: data.status === 'seen',
+    deleted_at: null,
+    phone_digits: normalisePhone(data.phoneNumber),
+    search_text: '',
+  };
+}
+
 /** New patients' rows and the counts they add, in one statement; a row already there is left alone. */
 async function insertRegistered(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
   // A statement takes at most 65 535 parameters: 23 a row.
@@ -121,32 +157,13 @@ const ROWS_PER_STATEMENT = 1000;
 
 async function insertRows(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
   const rows = events.map((event) => {
-    const d = event.data;
-    const at = new Date(event.metadata.occurredAt);
-    return {
-      patient_id: d.patientId,
-      hospital_id: d.hospitalId,
-      first_name: d.firstName,
-      last_name: d.lastName,
-      date_of_birth: d.dateOfBirth,
-      gender: d.gender,
-      phone_number: d.phoneNumber,
-      address: d.address,
-      identification_number: d.identificationNumber,
-      emergency_contact_name: d.emergencyContactName,
-      emergency_contact_relationship: d.emergencyContactRelationship,
-      emergency_contact_phone: d.emergencyContactPhone,
-      status: d.status,
-      registered_at: at,
-      registered_on: hospitalDate(at),
-      version: versionAfter(event),
-      updated_at: at,
-      vitals: null,
-      admission: null,
-      registered_by: actorOf(event.metadata),
-      ever_seen: d.status === 'seen',
-      deleted_at: null,
-    };
+    // The generated columns are the database's to fill.
+    const {
+      phone_digits: _digits,
+      search_text: _text,
+      ...row
+    } = registeredRow(event.data, new Date(event.metadata.occurredAt), versionAfter(event), actorOf(event.metadata));
+    return row;
   });
   const query = trx
     .with('changed', (db) =>

@@ -7,7 +7,7 @@ import type { PatientRegistered } from '../events';
 import type { PatientDetails } from '../patient';
 import { MIN_COMPARABLE_DIGITS, normalisePhone, phoneSearchDigits } from '../phone';
 import { STATUS_BUCKETS, statusBucket } from './patient-counts';
-import { actorOf, type PatientRow } from './patients-list';
+import { actorOf, registeredRow, type PatientRow } from './patients-list';
 import type { EventMetadata } from '../../../platform/event-store/port';
 
 /** The patient list's query functions: pages, search, one record, likely duplicates. */
@@ -215,41 +215,6 @@ export async function findPatient(db: Db, hospitalId: string, patientId: string,
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? toDetail(row as PatientRow, hospitalDate(now)) : null;
-}
-
-/** The patient-list row a registration makes: one mapping for the projection, the replay and the answer. */
-export function registeredRow(
-  data: PatientRegistered['data'],
-  at: Date,
-  version: number,
-  registeredBy: PatientRow['registered_by'],
-): PatientRow {
-  return {
-    patient_id: data.patientId,
-    hospital_id: data.hospitalId,
-    first_name: data.firstName,
-    last_name: data.lastName,
-    date_of_birth: data.dateOfBirth,
-    gender: data.gender,
-    phone_number: data.phoneNumber,
-    address: data.address,
-    identification_number: data.identificationNumber,
-    emergency_contact_name: data.emergencyContactName,
-    emergency_contact_relationship: data.emergencyContactRelationship,
-    emergency_contact_phone: data.emergencyContactPhone,
-    status: data.status,
-    registered_at: at,
-    registered_on: hospitalDate(at),
-    version,
-    updated_at: at,
-    vitals: null,
-    admission: null,
-    registered_by: registeredBy,
-    ever_seen: data.status === 'seen',
-    deleted_at: null,
-    phone_digits: normalisePhone(data.phoneNumber),
-    search_text: '',
-  };
 }
 
 /** A just-registered patient as the detail answer shows it, from the registration event itself. */
