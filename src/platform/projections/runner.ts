@@ -58,10 +58,11 @@ const BATCH = 500;
 const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
 /**
- * The pause after a page that reached the head of the feed, before a projection or reactor reads
- * on. Under a steady stream of commands it gathers their events into pages worth a transaction
- * (each page costs a consumer the same begin, checkpoint and commit however few events it holds);
- * a command waiting for the consumer cuts it short, and a quiet feed never sees it.
+ * The pause after a page that reached the head of the feed, before a consumer (projection,
+ * reactor or live consumer) reads on. Under a steady stream of commands it gathers their events
+ * into pages worth their cost (a projection's page costs the same begin, checkpoint and commit
+ * however few events it holds, a live consumer's a read of the feed); a command waiting for the
+ * consumer cuts it short, and the first event after a quiet spell is taken at once.
  */
 const PACE_MS = 10;
 /** How often a checkpoint moved only past events a consumer ignores is stored. */
