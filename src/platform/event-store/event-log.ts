@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import { applyEvents, type Projection, type Trx } from '../projections/projection';
 import { GroupCommit, type BatchOutcome } from './group-commit';
 import type { EventRegistry } from './contracts';
-import { PostgresEventStore, type InsertedRow, type QueryRunner } from './postgres-event-store';
+import type { InsertedRow, QueryRunner } from './postgres-append';
+import { PostgresEventStore } from './postgres-event-store';
 import type {
   AppendResult,
   EventStore,

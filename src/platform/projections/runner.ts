@@ -1,6 +1,5 @@
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
-import { crashPoint } from '../crash-points';
 import {
   comparePositions,
   type EventStore,
@@ -8,34 +7,14 @@ import {
   type RecordedEvent,
   type Unsubscribe,
 } from '../event-store/port';
-import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
+import { applyProjectionBatch, concerns, reached, reactorCheckpoint, reactToBatch, rebuildProjection } from './batches';
+import { lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { FeedTail, samePosition } from './feed-tail';
-import { applyEvents, type FeedConsumerRef, type Projection, type Reactor } from './projection';
+import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
+import type { FeedConsumerRef, Projection, Reactor } from './projection';
 
 /** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
 export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
-
-type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
-
-type Track = {
-  name: string;
-  kind: 'projection' | 'reactor' | 'live';
-  /** Where the track is: every event up to here is applied, or was none of its business. */
-  checkpoint: GlobalPosition | null;
-  /** The checkpoint as last stored (projections and reactors); `checkpoint` may be ahead of it. */
-  persisted: GlobalPosition | null;
-  /** The checkpoint row's name. */
-  row?: string;
-  /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
-  apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
-  waiters: Waiter[];
-  wake: () => void;
-  woken: boolean;
-  /** Ends a pause between pages early (see `pace`). */
-  hurry?: () => void;
-  failing: string | null;
-  loop?: Promise<void>;
-};
 
 export type ProjectionStatus = {
   name: string;
@@ -71,14 +50,12 @@ const XMIN_RETRY_MS = 10;
 /** How many unapplied events the health check counts at most. */
 const STATUS_LOOKAHEAD = 1000;
 
-const reactorCheckpoint = (name: string) => `reactor:${name}`;
-
 /**
  * Runs named projections and reactors: each catches up from its checkpoint, then follows the
  * feed, woken by the store's append notifications (with a poll as a safety net). A projection's
  * batch is applied in one transaction together with its checkpoint, so an event is applied exactly
  * once even across crashes and with two runners (two servers, or a rebuild beside a running
- * server): see `applyBatch`. A reactor's checkpoint moves after its commands, so after a crash it
+ * server): see `applyProjectionBatch`. A reactor's checkpoint moves after its commands, so after a crash it
  * reacts again to the events of the unfinished batch, which its idempotent commands absorb.
  */
 export class ProjectionRunner {
@@ -120,7 +97,7 @@ export class ProjectionRunner {
       const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
         // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
         if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
-        const batch = await this.applyBatch(p, track.persisted, events);
+        const batch = await applyProjectionBatch(this.db, p, track.persisted, events);
         track.persisted = batch.checkpoint;
         return batch.checkpoint;
       });
@@ -131,7 +108,7 @@ export class ProjectionRunner {
       const row = reactorCheckpoint(r.name);
       const track = this.track(r.name, 'reactor', await readCheckpoint(this.db, row), async (_after, events) => {
         if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
-        track.persisted = await this.reactBatch(r, track.persisted, events);
+        track.persisted = await reactToBatch(this.db, r, track.persisted, events);
         return track.persisted;
       });
       track.row = row;
@@ -234,40 +211,11 @@ export class ProjectionRunner {
     ];
   }
 
-  /**
-   * Empties one projection's tables and replays the whole feed into it; returns how many events
-   * this call applied. Meant for a stopped server; if one is running, the checkpoint guard in
-   * `applyBatch` (and, for inline projections, their idempotent handlers) keep the result right.
-   */
+  /** Empties one projection's tables and replays the whole feed into it (see rebuildProjection). */
   async rebuild(name: string, onProgress: (applied: number) => void = () => undefined): Promise<number> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`Unknown projection ${name}`);
-    await this.db.transaction().execute(async (trx) => {
-      await lockCheckpoint(trx, name);
-      // The checkpoint row first: a running batch holds it until it commits, and one that starts
-      // now waits for it, so no batch is half-way through the tables being emptied.
-      await deleteCheckpoint(trx, name);
-      await projection.reset(trx);
-    });
-    let after: GlobalPosition | null = null;
-    let applied = 0;
-    for (;;) {
-      const events = await this.store.readAll({ after, limit: BATCH });
-      if (events.length === 0) {
-        // An empty page can also mean an older transaction is still open (see the Postgres adapter).
-        const head = await this.store.headPosition();
-        if (head === null || reached(after, head)) break;
-        await new Promise((r) => setTimeout(r, XMIN_RETRY_MS));
-        continue;
-      }
-      const batch = await this.applyBatch(projection, after, events);
-      after = batch.checkpoint;
-      if (batch.applied) {
-        applied += events.length;
-        onProgress(applied);
-      }
-    }
-    return applied;
+    return rebuildProjection(this.db, this.store, projection, { pageSize: BATCH, retryMs: XMIN_RETRY_MS }, onProgress);
   }
 
   /**
@@ -322,60 +270,13 @@ export class ProjectionRunner {
   }
 
   private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
-    const track: Track = {
-      name,
-      kind,
-      checkpoint,
-      persisted: checkpoint,
-      apply,
-      waiters: [],
-      woken: false,
-      wake: () => undefined,
-      failing: null,
-    };
-    track.wake = () => {
-      track.woken = true;
-    };
+    const track = newTrack(name, kind, checkpoint, apply);
     this.tracks.set(name, track);
     return track;
   }
 
   private wakeAll() {
     for (const t of this.tracks.values()) t.wake();
-  }
-
-  /** Sleeps up to `ms`, or less if woken; a wake that came while the track was busy is not lost. */
-  private sleep(track: Track, ms: number): Promise<void> {
-    if (track.woken || this.stopped) {
-      track.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        track.woken = false;
-        track.wake = () => {
-          track.woken = true;
-        };
-        resolve();
-      }
-      track.wake = done;
-    });
-  }
-
-  /** Waits PACE_MS, or until a command waits for this track or the runner stops. */
-  private pace(track: Track): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, PACE_MS);
-      function done() {
-        clearTimeout(timer);
-        track.hurry = undefined;
-        resolve();
-      }
-      track.hurry = done;
-    });
   }
 
   private async follow(track: Track): Promise<void> {
@@ -387,93 +288,22 @@ export class ProjectionRunner {
           track.checkpoint = await track.apply(track.checkpoint, events);
           track.failing = null;
           failures = 0;
-          this.settle(track);
-          if (events.length < BATCH && track.waiters.length === 0) await this.pace(track);
+          settle(track);
+          if (events.length < BATCH && track.waiters.length === 0 && !this.stopped) await pace(track, PACE_MS);
           continue;
         }
         // Nothing readable yet. If newer events exist, an older transaction is still open:
         // look again shortly instead of waiting for the next notification.
         const head = await this.readHead();
         const behind = head !== null && !reached(track.checkpoint, head);
-        await this.sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
+        if (!this.stopped) await sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
       } catch (err) {
         if (this.stopped) break;
         failures++;
         track.failing = err instanceof Error ? err.message : String(err);
         this.log.error({ err, consumer: track.name }, 'feed consumer batch failed; will retry');
-        await this.sleep(track, Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+        await sleep(track, Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
       }
     }
   }
-
-  private settle(track: Track) {
-    const still: Waiter[] = [];
-    for (const w of track.waiters) {
-      if (reached(track.checkpoint, w.position)) w.settle(true);
-      else still.push(w);
-    }
-    track.waiters = still;
-  }
-
-  /**
-   * Applies `events` and moves the checkpoint, in one transaction. The checkpoint is moved from
-   * `expected` (the one this runner last stored or read) first, which locks it: if another runner
-   * moved it meanwhile, nothing is applied and the stored checkpoint is returned, so the caller
-   * re-reads from there instead of applying those events a second time.
-   */
-  private async applyBatch(
-    projection: Projection,
-    expected: GlobalPosition | null,
-    events: RecordedEvent[],
-  ): Promise<{ applied: boolean; checkpoint: GlobalPosition | null }> {
-    const last = events[events.length - 1]!.globalPosition;
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await moveCheckpoint(trx, projection.name, expected, last))) {
-        return { applied: false, checkpoint: await readCheckpoint(trx, projection.name) };
-      }
-      if (projection.everyEvent) await projection.everyEvent(trx, events);
-      else await applyEvents(projection, trx, events);
-      return { applied: true, checkpoint: last };
-    });
-  }
-
-  /**
-   * Reacts to a batch, then moves the reactor's checkpoint. The advisory lock is held for the
-   * batch so two runners never react to the same events at once; a crash before the checkpoint
-   * replays them. Unlike a projection's batch, the checkpoint is written last: a write takes a
-   * transaction id, and one held open while the reactor's commands append would hide their
-   * events from the feed (see the event store's readAll) until this batch ends.
-   */
-  private async reactBatch(
-    reactor: Reactor,
-    expected: GlobalPosition | null,
-    events: RecordedEvent[],
-  ): Promise<GlobalPosition | null> {
-    const name = reactorCheckpoint(reactor.name);
-    const last = events[events.length - 1]!.globalPosition;
-    return this.db.transaction().execute(async (trx) => {
-      await lockCheckpoint(trx, name);
-      const stored = await readCheckpoint(trx, name);
-      if (!samePosition(stored, expected)) return stored;
-      let reacted = false;
-      for (const event of events) {
-        if (!reactor.handles.includes(event.type)) continue;
-        await reactor.react(event);
-        reacted = true;
-      }
-      if (reacted) crashPoint(`reactor:${reactor.name}:before-checkpoint`);
-      await moveCheckpoint(trx, name, expected, last);
-      return last;
-    });
-  }
-}
-
-/** Whether an event of this type is any of the projection's business. */
-function concerns(p: Projection, type: string): boolean {
-  if (p.everyEvent) return !p.eventTypes || p.eventTypes.includes(type);
-  return p.handlers[type] !== undefined;
-}
-
-function reached(checkpoint: GlobalPosition | null, position: GlobalPosition): boolean {
-  return checkpoint !== null && comparePositions(checkpoint, position) >= 0;
 }

@@ -1,0 +1,114 @@
+import type { Db } from '../db/database';
+import { crashPoint } from '../crash-points';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../event-store/port';
+import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
+import { samePosition } from './feed-tail';
+import { applyEvents, type Projection, type Reactor } from './projection';
+
+/** How a page of the feed is applied with its checkpoint: by a projection, by a reactor, in a rebuild. */
+
+export const reactorCheckpoint = (name: string) => `reactor:${name}`;
+
+/** Whether an event of this type is any of the projection's business. */
+export function concerns(p: Projection, type: string): boolean {
+  if (p.everyEvent) return !p.eventTypes || p.eventTypes.includes(type);
+  return p.handlers[type] !== undefined;
+}
+
+export function reached(checkpoint: GlobalPosition | null, position: GlobalPosition): boolean {
+  return checkpoint !== null && comparePositions(checkpoint, position) >= 0;
+}
+
+/**
+ * Applies `events` and moves the checkpoint, in one transaction. The checkpoint is moved from
+ * `expected` (the one this runner last stored or read) first, which locks it: if another runner
+ * moved it meanwhile, nothing is applied and the stored checkpoint is returned, so the caller
+ * re-reads from there instead of applying those events a second time.
+ */
+export async function applyProjectionBatch(
+  db: Db,
+  projection: Projection,
+  expected: GlobalPosition | null,
+  events: RecordedEvent[],
+): Promise<{ applied: boolean; checkpoint: GlobalPosition | null }> {
+  const last = events[events.length - 1]!.globalPosition;
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveCheckpoint(trx, projection.name, expected, last))) {
+      return { applied: false, checkpoint: await readCheckpoint(trx, projection.name) };
+    }
+    if (projection.everyEvent) await projection.everyEvent(trx, events);
+    else await applyEvents(projection, trx, events);
+    return { applied: true, checkpoint: last };
+  });
+}
+
+/**
+ * Reacts to a batch, then moves the reactor's checkpoint. The advisory lock is held for the
+ * batch so two runners never react to the same events at once; a crash before the checkpoint
+ * replays them. Unlike a projection's batch, the checkpoint is written last: a write takes a
+ * transaction id, and one held open while the reactor's commands append would hide their
+ * events from the feed (see the event store's readAll) until this batch ends.
+ */
+export async function reactToBatch(
+  db: Db,
+  reactor: Reactor,
+  expected: GlobalPosition | null,
+  events: RecordedEvent[],
+): Promise<GlobalPosition | null> {
+  const name = reactorCheckpoint(reactor.name);
+  const last = events[events.length - 1]!.globalPosition;
+  return db.transaction().execute(async (trx) => {
+    await lockCheckpoint(trx, name);
+    const stored = await readCheckpoint(trx, name);
+    if (!samePosition(stored, expected)) return stored;
+    let reacted = false;
+    for (const event of events) {
+      if (!reactor.handles.includes(event.type)) continue;
+      await reactor.react(event);
+      reacted = true;
+    }
+    if (reacted) crashPoint(`reactor:${reactor.name}:before-checkpoint`);
+    await moveCheckpoint(trx, name, expected, last);
+    return last;
+  });
+}
+
+/**
+ * Empties one projection's tables and replays the whole feed into it; returns how many events
+ * this call applied. Meant for a stopped server; if one is running, the checkpoint guard in
+ * `applyProjectionBatch` (and, for inline projections, their idempotent handlers) keep the result right.
+ */
+export async function rebuildProjection(
+  db: Db,
+  store: EventStore,
+  projection: Projection,
+  { pageSize, retryMs }: { pageSize: number; retryMs: number },
+  onProgress: (applied: number) => void,
+): Promise<number> {
+  await db.transaction().execute(async (trx) => {
+    await lockCheckpoint(trx, projection.name);
+    // The checkpoint row first: a running batch holds it until it commits, and one that starts
+    // now waits for it, so no batch is half-way through the tables being emptied.
+    await deleteCheckpoint(trx, projection.name);
+    await projection.reset(trx);
+  });
+  let after: GlobalPosition | null = null;
+  let applied = 0;
+  for (;;) {
+    const events = await store.readAll({ after, limit: pageSize });
+    if (events.length === 0) {
+      // An empty page can also mean an older transaction is still open (see the Postgres adapter).
+      const head = await store.headPosition();
+      if (head === null || reached(after, head)) break;
+      await new Promise((r) => setTimeout(r, retryMs));
+      continue;
+    }
+    const batch = await applyProjectionBatch(db, projection, after, events);
+    after = batch.checkpoint;
+    if (batch.applied) {
+      applied += events.length;
+      onProgress(applied);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,92 @@
+import type { GlobalPosition, RecordedEvent } from '../event-store/port';
+import { reached } from './batches';
+
+/** One consumer as the runner follows the feed for it, and the waits its loop is made of. */
+
+export type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
+
+export type Track = {
+  name: string;
+  kind: 'projection' | 'reactor' | 'live';
+  /** Where the track is: every event up to here is applied, or was none of its business. */
+  checkpoint: GlobalPosition | null;
+  /** The checkpoint as last stored (projections and reactors); `checkpoint` may be ahead of it. */
+  persisted: GlobalPosition | null;
+  /** The checkpoint row's name. */
+  row?: string;
+  /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
+  apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
+  waiters: Waiter[];
+  wake: () => void;
+  woken: boolean;
+  /** Ends a pause between pages early (see `pace`). */
+  hurry?: () => void;
+  failing: string | null;
+  loop?: Promise<void>;
+};
+
+export function newTrack(
+  name: string,
+  kind: Track['kind'],
+  checkpoint: GlobalPosition | null,
+  apply: Track['apply'],
+): Track {
+  const track: Track = {
+    name,
+    kind,
+    checkpoint,
+    persisted: checkpoint,
+    apply,
+    waiters: [],
+    woken: false,
+    wake: () => undefined,
+    failing: null,
+  };
+  track.wake = () => {
+    track.woken = true;
+  };
+  return track;
+}
+
+/** Sleeps up to `ms`, or less if woken; a wake that came while the track was busy is not lost. */
+export function sleep(track: Track, ms: number): Promise<void> {
+  if (track.woken) {
+    track.woken = false;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      track.woken = false;
+      track.wake = () => {
+        track.woken = true;
+      };
+      resolve();
+    }
+    track.wake = done;
+  });
+}
+
+/** Waits `ms`, or until `hurry` is called (a command waits for this track, or the runner stops). */
+export function pace(track: Track, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      track.hurry = undefined;
+      resolve();
+    }
+    track.hurry = done;
+  });
+}
+
+/** Tells the waiters whose position the track has passed. */
+export function settle(track: Track): void {
+  const still: Waiter[] = [];
+  for (const w of track.waiters) {
+    if (reached(track.checkpoint, w.position)) w.settle(true);
+    else still.push(w);
+  }
+  track.waiters = still;
+}
