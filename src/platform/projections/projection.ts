@@ -28,6 +28,14 @@ export type Projection = {
    * Types without one go event by event.
    */
   batchHandlers?: Partial<Record<string, (trx: Trx, events: RecordedEvent[]) => Promise<void>>>;
+  /**
+   * Each of its rows belongs to one stream (counters it only adds to aside), so events of
+   * different streams may be applied in any order among themselves. A page is then applied in
+   * layers, every stream's first event of the page, then every second one…, each layer grouped
+   * by type: a page of interleaved registrations, status changes and vitals becomes a few runs
+   * for the batch handlers instead of runs of one. Events of one stream keep their order.
+   */
+  independentStreams?: boolean;
   /** Empties the projection's tables before a rebuild. */
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
@@ -59,7 +67,8 @@ type BatchHandlersFor<E extends DomainEvent> = {
 export async function applyEvents(projection: Projection, trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   const batch = projection.batchHandlers ?? {};
   // Events it has no handler for change nothing, so they do not break a run.
-  const mine = events.filter((e) => projection.handlers[e.type]);
+  const handled = events.filter((e) => projection.handlers[e.type]);
+  const mine = projection.independentStreams ? inLayers(handled) : handled;
   for (let i = 0; i < mine.length;) {
     const type = mine[i]!.type;
     const many = batch[type];
@@ -75,11 +84,27 @@ export async function applyEvents(projection: Projection, trx: Trx, events: read
   }
 }
 
+/** The events layer by layer (each stream's first, then second…), each layer grouped by type in order of appearance. */
+function inLayers(events: readonly RecordedEvent[]): RecordedEvent[] {
+  const seen = new Map<string, number>();
+  const layers: Map<string, RecordedEvent[]>[] = [];
+  for (const e of events) {
+    const depth = seen.get(e.streamId) ?? 0;
+    seen.set(e.streamId, depth + 1);
+    const layer = (layers[depth] ??= new Map());
+    const ofType = layer.get(e.type);
+    if (ofType) ofType.push(e);
+    else layer.set(e.type, [e]);
+  }
+  return layers.flatMap((layer) => [...layer.values()].flat());
+}
+
 /** Typed construction: handler names must be event types of `E`, each receiving its own event. */
 export function defineProjection<E extends DomainEvent>(p: {
   name: string;
   handlers: HandlersFor<E>;
   batchHandlers?: BatchHandlersFor<E>;
+  independentStreams?: boolean;
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
 }): Projection {

@@ -4,10 +4,10 @@ import { prepared } from '../../../platform/db/prepared';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
-import type { PatientAdmitted, PatientRegistered } from '../events';
+import type { PatientAdmitted, PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
 import { normalisePhone } from '../phone';
-import { addToCount, COUNT_COLUMNS, countChanges, SEEN_BUCKET, statusBucket } from './patient-counts';
+import { addToCount, COUNT_COLUMNS, countChanges, SEEN_BUCKET } from './patient-counts';
 
 /** Last vitals as the list shows them: the measurements, and who took them when (from the event's metadata). */
 export type StoredVitals = VitalSigns & { recordedAt: string; recordedBy: { id: string; name: string } };
@@ -187,6 +187,63 @@ async function insertRows(trx: Trx, events: RecordedEvent<PatientRegistered>[]):
 }
 
 /**
+ * Status changes of distinct patients (a run of a layer, see `independentStreams`), one statement:
+ * each row's values before the change, locked, then the change and the counts it moves. A deleted
+ * record keeps its status out of the counts; the same status moves nothing.
+ */
+async function changeStatuses(trx: Trx, events: RecordedEvent<PatientStatusChanged>[]): Promise<void> {
+  const moves = sql`old.deleted_at is null and old.status <> old.next`;
+  await trx
+    .with(
+      'changed(hospital_id, buckets, deltas)',
+      // Kysely writes a raw expression as it is: the parentheses are the CTE's.
+      () => sql`(
+        update patients_list p
+           set status = old.next, version = old.version, updated_at = old.at,
+               ever_seen = p.ever_seen or old.next = 'seen',
+               admission = case when old.next = 'discharged' then null else p.admission end
+          from (
+            select l.patient_id, l.status, l.ever_seen, l.deleted_at, v.next, v.version, v.at
+              from unnest(${events.map((e) => e.data.patientId)}::text[], ${events.map((e) => e.data.to)}::text[],
+                          ${events.map(versionAfter)}::int[], ${events.map((e) => e.metadata.occurredAt)}::timestamptz[])
+                   as v(patient_id, next, version, at)
+              join patients_list l using (patient_id)
+             where l.version < v.version
+             for update of l
+          ) old
+         where p.patient_id = old.patient_id
+        returning p.hospital_id,
+          array['status:' || old.status, 'status:' || old.next, ${SEEN_BUCKET}],
+          array[case when ${moves} then -1 else 0 end, case when ${moves} then 1 else 0 end,
+                case when ${moves} and old.next = 'seen' and not old.ever_seen then 1 else 0 end])`,
+    )
+    .insertInto('patient_counts')
+    .columns(COUNT_COLUMNS)
+    .expression(countChanges)
+    .onConflict(addToCount)
+    .execute();
+}
+
+/** Vitals of distinct patients, one statement: the last measurements, who took them and when. */
+async function recordVitals(trx: Trx, events: RecordedEvent<VitalsRecorded>[]): Promise<void> {
+  const vitals = events.map((event) => {
+    const { actor, occurredAt } = event.metadata;
+    const stored: StoredVitals = {
+      ...event.data.vitals,
+      recordedAt: occurredAt,
+      recordedBy: { id: actor.userId, name: actor.name },
+    };
+    return JSON.stringify(stored);
+  });
+  await sql`
+    update patients_list p set vitals = v.vitals, version = v.version, updated_at = v.at
+      from unnest(${events.map((e) => e.data.patientId)}::text[], ${vitals}::jsonb[],
+                  ${events.map(versionAfter)}::int[], ${events.map((e) => e.metadata.occurredAt)}::timestamptz[])
+           as v(patient_id, vitals, version, at)
+     where p.patient_id = v.patient_id and p.version < v.version`.execute(trx);
+}
+
+/**
  * The patient list and its counts, in the append's transaction (inline), so a registration or an
  * edit is in the next list a receptionist loads. Each event is one statement: the row's change
  * and, where the counts move, their deltas (see `countChanges`), so a rebuild is not a chain of
@@ -211,52 +268,9 @@ export const patientsListProjection = defineProjection<PatientEvent>({
         .execute();
     },
 
-    PatientStatusChanged: async (trx, event) => {
-      const to = event.data.to;
-      // A deleted record keeps its status out of the counts; the same status moves nothing.
-      const moves = sql<boolean>`old.deleted_at is null and old.status <> ${to}`;
-      await trx
-        .with('changed', (db) =>
-          db
-            .updateTable('patients_list as p')
-            .from(before(event)(db))
-            .set({
-              ...touch(event),
-              status: to,
-              ever_seen: sql<boolean>`p.ever_seen or ${to === 'seen'}`,
-              ...(to === 'discharged' && { admission: null }),
-            })
-            .whereRef('p.patient_id', '=', 'old.patient_id')
-            .returning([
-              'p.hospital_id',
-              sql<string[]>`array['status:' || old.status, ${statusBucket(to)}, ${SEEN_BUCKET}]`.as('buckets'),
-              sql<number[]>`array[
-                case when ${moves} then -1 else 0 end,
-                case when ${moves} then 1 else 0 end,
-                case when ${moves} and ${to === 'seen'} and not old.ever_seen then 1 else 0 end]`.as('deltas'),
-            ]),
-        )
-        .insertInto('patient_counts')
-        .columns(COUNT_COLUMNS)
-        .expression(countChanges)
-        .onConflict(addToCount)
-        .execute();
-    },
+    PatientStatusChanged: (trx, event) => changeStatuses(trx, [event]),
 
-    VitalsRecorded: async (trx, event) => {
-      const { actor, occurredAt } = event.metadata;
-      const vitals: StoredVitals = {
-        ...event.data.vitals,
-        recordedAt: occurredAt,
-        recordedBy: { id: actor.userId, name: actor.name },
-      };
-      await trx
-        .updateTable('patients_list')
-        .set({ ...touch(event), vitals })
-        .where('patient_id', '=', event.data.patientId)
-        .where('version', '<', versionAfter(event))
-        .execute();
-    },
+    VitalsRecorded: (trx, event) => recordVitals(trx, [event]),
 
     PatientAdmitted: async (trx, event) => {
       const { actor, occurredAt } = event.metadata;
@@ -290,8 +304,13 @@ export const patientsListProjection = defineProjection<PatientEvent>({
         .execute();
     },
   },
-  // A burst of registrations (a group commit, a catch-up) is one statement.
-  batchHandlers: { PatientRegistered: insertRegistered },
+  // A burst of registrations (a group commit), a page of a catch-up: a statement per run of a type.
+  batchHandlers: {
+    PatientRegistered: insertRegistered,
+    PatientStatusChanged: changeStatuses,
+    VitalsRecorded: recordVitals,
+  },
+  independentStreams: true,
   reset: async (trx) => {
     await trx.deleteFrom('patient_counts').execute();
     await trx.deleteFrom('patients_list').execute();
