@@ -81,8 +81,7 @@ async function projectionRate({ built, store, events, rows }: Bench) {
     detail: `${count(written)} rows in ${rawSeconds.toFixed(1)} s; ${load1()}`,
   });
   rows.push({
-    measure:
-      'Projection catch-up (runner, batches of 500; a run of registrations one statement, other events one each)',
+    measure: 'Projection catch-up (runner, pages of 500 in layers by stream, a statement per run of a type)',
     result: `${perSecond(rate)} events (${((rate / rawRate) * 100).toFixed(0)} % of the SQL rows/s)`,
     detail: `${count(events)} events → ${count(listed)} rows in ${seconds.toFixed(1)} s; ${load1()}`,
   });
