@@ -17,6 +17,9 @@ export type GroupCommitOptions<T> = {
   maxBatch?: number;
 };
 
+/** Appends in one batch at most, unless told otherwise. */
+export const MAX_BATCH = 64;
+
 type Pending<T> = {
   writes: StreamWrite[];
   streams: readonly string[];
@@ -47,7 +50,7 @@ export class GroupCommit<T> {
 
   constructor(private readonly options: GroupCommitOptions<T>) {
     this.maxInFlight = options.maxInFlight ?? 1;
-    this.maxBatch = options.maxBatch ?? 64;
+    this.maxBatch = options.maxBatch ?? MAX_BATCH;
   }
 
   append(writes: StreamWrite[]): Promise<T> {

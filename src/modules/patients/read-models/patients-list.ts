@@ -1,6 +1,7 @@
 import { sql, type GeneratedAlways, type QueryCreator, type Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
 import { prepared } from '../../../platform/db/prepared';
+import { MAX_BATCH } from '../../../platform/event-store/group-commit';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
@@ -182,8 +183,10 @@ async function insertRows(trx: Trx, events: RecordedEvent<PatientRegistered>[]):
     .expression(countChanges)
     .onConflict(addToCount)
     .compile();
-  // Every registration runs it: one text per number of rows, parsed and planned once per connection.
-  await trx.executeQuery(prepared(query));
+  // Every registration runs it, one text per number of rows: a command burst's (up to a group
+  // commit's batch) is parsed and planned once per connection. The longer runs of a catch-up are
+  // rare shapes whose planning their rows outweigh; they would only fill the prepared texts.
+  await trx.executeQuery(events.length <= MAX_BATCH ? prepared(query) : query);
 }
 
 /**
