@@ -4,6 +4,7 @@ import { defineEvent, type EventOf } from '../event-store/contracts';
 import type { EventMetadata, EventStore } from '../event-store/port';
 import type { Logger } from '../logger';
 import { envelope } from './error-handler';
+import { clientRequestIdField } from './request-id';
 
 /**
  * The access trail: reads of a record and refusals (401, 403, 404), which change nothing and so
@@ -86,6 +87,7 @@ function metadataOf(request: FastifyRequest): EventMetadata {
     occurredAt: new Date().toISOString(),
     requestId: request.id,
     ip: request.ip,
+    ...clientRequestIdField(request),
   };
 }
 
