@@ -231,6 +231,7 @@ export const activityListSchema = z.object({
       description: z.string(),
       performedBy: z.string(),
       invoiceId: z.string().nullable(),
+      patientId: z.string().nullable(),
     }),
   ),
   pagination,
