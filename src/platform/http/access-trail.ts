@@ -152,6 +152,10 @@ export function listRead(
   return { subject, what, patientIds };
 }
 
+/** Text the event log can store as JSON whatever a client sent: no control characters, no lone surrogates. */
+const printable = (text: string) =>
+  text.replace(/\p{Cc}|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, '');
+
 /** The read's search terms and filters as strings, bounded: what the trail says was searched for. */
 function queryOf(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
@@ -160,7 +164,7 @@ function queryOf(request: FastifyRequest): Record<string, string> {
     if (value === undefined || value === null || value === '') continue;
     const text =
       value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    out[key.slice(0, 40)] = text.slice(0, QUERY_VALUE_MAX);
+    out[printable(key.slice(0, 40))] = printable(text.slice(0, QUERY_VALUE_MAX));
   }
   return out;
 }
