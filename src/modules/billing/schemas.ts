@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberText } from '../../platform/http/number-input';
 import { MAX_KOBO, nairaToKobo } from '../../shared/money';
 import { isCalendarDate } from '../patients';
 import { INVOICE_STATUSES } from './invoice';
@@ -70,11 +71,15 @@ export const manualInvoiceBody = z.object({
       z.object({
         kind: z.enum(LINE_KINDS, { error: `Kind must be one of: ${LINE_KINDS.join(', ')}` }).default('other'),
         description: required('Description is required', 200),
-        quantity: z.coerce
-          .number({ error: 'Quantity must be a whole number of at least 1' })
-          .int('Quantity must be a whole number of at least 1')
-          .min(1, 'Quantity must be a whole number of at least 1')
-          .max(10_000)
+        quantity: z
+          .preprocess(
+            numberText,
+            z
+              .number({ error: 'Quantity must be a whole number of at least 1' })
+              .int('Quantity must be a whole number of at least 1')
+              .min(1, 'Quantity must be a whole number of at least 1')
+              .max(10_000, 'Quantity must be at most 10000'),
+          )
           .default(1),
         unitPrice: nairaAmount('Price'),
       }),
