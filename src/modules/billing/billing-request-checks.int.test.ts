@@ -52,6 +52,19 @@ describe('billing requests', () => {
         expect(res.statusCode, `${JSON.stringify(line)}: ${res.body}`).toBe(400);
         expect(res.json().success).toBe(false);
       }
+      // Each line within bounds, their total past what a number holds exactly (it answered 500).
+      const huge = await api.call(s.tokens.accountant, 'POST', '/api/billing/invoices', {
+        patientId: patient.id,
+        lines: Array.from({ length: 100 }, (_, i) => ({
+          description: `Line ${i}`,
+          quantity: 10_000,
+          unitPrice: 100_000_000,
+        })),
+      });
+      expect(huge.statusCode, huge.body).toBe(400);
+      expect(huge.json().errors).toEqual([
+        { field: 'lines', message: 'The invoice total may be at most ₦10,000,000,000.00' },
+      ]);
       const hmo = await api.call(s.tokens.accountant, 'POST', '/api/billing/hmos', {
         ...HMO('ARR'),
         coverage: { consultation: [50], medication: true, lab: 0 },
