@@ -29,11 +29,13 @@ export function koboToNairaText(kobo: number): string {
 
 /**
  * An amount of naira as typed ('6,500.5', '6500', 6500.25) → kobo, or null when it is not an
- * amount of naira and kobo (more than two decimals, not a number, negative). Read from the
+ * amount of naira and kobo (more than two decimals, not a number or numeric text, negative). Read from the
  * digits, never through a float, so '0.29' is 29 kobo and not 28.999….
  */
 export function nairaToKobo(input: unknown): number | null {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : String(input ?? '');
+  // Only a number or its text: String([1]) or String(true) would read as an amount.
+  const text =
+    typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : typeof input === 'string' ? input : '';
   const m = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/,/g, ''));
   if (!m) return null;
   const kobo = Number(m[1]) * KOBO_PER_NAIRA + Number((m[2] ?? '').padEnd(2, '0'));

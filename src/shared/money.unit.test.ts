@@ -12,6 +12,8 @@ describe('money in kobo', () => {
     expect(nairaToKobo('-1')).toBeNull();
     expect(nairaToKobo('abc')).toBeNull();
     expect(nairaToKobo('')).toBeNull();
+    for (const notAmount of [[1], ['5'], true, { amount: 1 }, null, undefined])
+      expect(nairaToKobo(notAmount)).toBeNull();
   });
 
   it('formats kobo as naira', () => {

@@ -107,9 +107,12 @@ describe('payments and receipts', () => {
     expect((await api.invoice(s.tokens.accountant, inv.id)).paidKobo).toBe(50_000);
 
     const elsewhere = await invoiceOf(1000);
-    const reused = await api.pay(s.tokens.accountant, elsewhere.id, { amount: 1, method: 'cash' }, 'key-retry-1');
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const reused = await api.pay(s.tokens.accountant, elsewhere.id, { amount: 300, method: 'transfer' }, 'key-retry-1');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'Idempotency-Key key-retry-1 was already used for a different request',
+    });
     // Another hospital's key space is its own.
     const theirs = await patients.registered(s.otherReceptionist);
     const theirInvoice = await api.manual(otherAccountant, theirs.id, 10);

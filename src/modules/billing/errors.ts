@@ -1,4 +1,4 @@
-import { BadRequest, Conflict, NotFound } from '../../platform/http/errors';
+import { AppError, BadRequest, Conflict, NotFound } from '../../platform/http/errors';
 import { formatNaira } from '../../shared/money';
 
 export class InvoiceNotFound extends NotFound {
@@ -48,9 +48,16 @@ export class InvoiceHasPayments extends Conflict {
   }
 }
 
-export class IdempotencyKeyReused extends Conflict {
-  constructor() {
-    super('This Idempotency-Key was already used for another payment', { code: 'IDEMPOTENCY_KEY_REUSED' });
+/**
+ * 422: the key names a request already made, and this one differs from it (another invoice, amount,
+ * method or reference). Answering the first payment would tell the client its new request was done.
+ */
+export class IdempotencyKeyReused extends AppError {
+  constructor(key: string) {
+    super(422, `Idempotency-Key ${key} was already used for a different request`, undefined, undefined, {
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      details: { idempotencyKey: key },
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { findPatient, hospitalDate, PatientNotFound } from '../patients';
 import { endEnrollment, enrollPatient, saveHmo } from './commands/hmo';
 import { HmoNotFound } from './errors';
 import {
@@ -113,13 +113,18 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: "The patient's HMO enrollment (null when none)",
+        summary: "The patient's HMO enrollment (null when none); 404 for a patient not of this hospital",
         params: idParams,
         response: { 200: ok(z.object({ enrollment: enrollmentSchema.nullable() })) },
       },
     },
-    async (request) =>
-      success({ enrollment: await enrollmentOf(platform.db, request.auth!.hospitalId, request.params.id) }),
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      // Another hospital's patient (or none) is not found, not "not enrolled".
+      const patient = await findPatient(platform.db, hospitalId, request.params.id, new Date());
+      if (!patient) throw new PatientNotFound();
+      return success({ enrollment: await enrollmentOf(platform.db, hospitalId, patient.id) });
+    },
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberText } from '../../platform/http/number-input';
 import { CLAIM_STATUSES } from './hmo-events';
 import { nairaAmount } from './schemas';
 
@@ -6,11 +7,16 @@ const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters long`);
 
 const percent = (label: string) =>
-  z.coerce
-    .number({ error: `${label} cover must be a percentage from 0 to 100` })
-    .min(0, `${label} cover must be a percentage from 0 to 100`)
-    .max(100, `${label} cover must be a percentage from 0 to 100`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} cover may have at most 2 decimals`)
+  z
+    .preprocess(
+      // A cover field left empty in the form is no cover.
+      (v) => (typeof v === 'string' && v.trim() === '' ? 0 : numberText(v)),
+      z
+        .number({ error: `${label} cover must be a percentage from 0 to 100` })
+        .min(0, `${label} cover must be a percentage from 0 to 100`)
+        .max(100, `${label} cover must be a percentage from 0 to 100`)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} cover may have at most 2 decimals`),
+    )
     .default(0);
 
 export const hmoBody = z.object({

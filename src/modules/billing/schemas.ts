@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_KOBO, nairaToKobo } from '../../shared/money';
+import { numberText } from '../../platform/http/number-input';
+import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
 import { isCalendarDate } from '../patients';
 import { INVOICE_STATUSES } from './invoice';
 import { invoiceLine, LINE_KINDS, PAYMENT_METHODS } from './events';
@@ -63,6 +64,13 @@ export const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200, 'Idempotency-Key must be at most 200 characters').optional(),
 });
 
+/**
+ * The most one invoice made at the desk may total: ₦10,000,000,000. A line's quantity and price
+ * are bounded, but 100 lines of 10,000 at ₦100,000,000 add up past the integers a number holds
+ * exactly, which the invoice's events refuse.
+ */
+export const MAX_INVOICE_KOBO = 100 * MAX_KOBO;
+
 export const manualInvoiceBody = z.object({
   patientId: required('Patient is required', 100),
   lines: z
@@ -70,18 +78,26 @@ export const manualInvoiceBody = z.object({
       z.object({
         kind: z.enum(LINE_KINDS, { error: `Kind must be one of: ${LINE_KINDS.join(', ')}` }).default('other'),
         description: required('Description is required', 200),
-        quantity: z.coerce
-          .number({ error: 'Quantity must be a whole number of at least 1' })
-          .int('Quantity must be a whole number of at least 1')
-          .min(1, 'Quantity must be a whole number of at least 1')
-          .max(10_000)
+        quantity: z
+          .preprocess(
+            numberText,
+            z
+              .number({ error: 'Quantity must be a whole number of at least 1' })
+              .int('Quantity must be a whole number of at least 1')
+              .min(1, 'Quantity must be a whole number of at least 1')
+              .max(10_000, 'Quantity must be at most 10000'),
+          )
           .default(1),
         unitPrice: nairaAmount('Price'),
       }),
       { error: 'Add at least one line' },
     )
     .min(1, 'Add at least one line')
-    .max(100),
+    .max(100)
+    .refine(
+      (lines) => lines.reduce((n, l) => n + l.quantity * l.unitPrice, 0) <= MAX_INVOICE_KOBO,
+      `The invoice total may be at most ${formatNaira(MAX_INVOICE_KOBO)}`,
+    ),
 });
 
 export const voidBody = z.object({ reason: required('Reason is required', 500) });

@@ -127,6 +127,13 @@ describe('consultations and dispensing', () => {
       [{ labOrders: [{ testName: 'Tarot Reading' }] }, 'labOrders.0', 'Unknown lab test: Tarot Reading'],
       [{ labOrders: [{ testName: 'ECG' }, { testCode: 'ECG' }] }, 'labOrders.1', 'A lab test can be added only once'],
       [{ billing: { consultationFee: 'abc' } }, 'billing.consultationFee', 'Consultation fee must be a number'],
+      [{ billing: { consultationFee: [5000] } }, 'billing.consultationFee', 'Consultation fee must be a number'],
+      // Only a number or a form field's digits is a quantity: not true, [2] or hexadecimal text.
+      ...[true, [2], '0x10'].map((quantity): [Record<string, unknown>, string, string] => [
+        { prescriptions: [{ ...med('Coartem'), quantity }] },
+        'prescriptions.0.quantity',
+        'Quantity must be a whole number of at least 1',
+      ]),
       // Vitals follow the patients module's rules, with the messages a nurse gets.
       [
         { vitals: { pulseRate: 720, temperature: null } },

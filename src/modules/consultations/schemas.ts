@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberText } from '../../platform/http/number-input';
 import { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../laboratory';
 import { hospitalDate, isCalendarDate, vitalSignsInput } from '../patients';
 
@@ -85,7 +86,8 @@ const prescription = z.object({
   duration: medicationField,
   instructions: text(1000),
   quantity: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 1 : typeof v === 'string' ? Number(v) : v),
+    // Blank is the default 1; a form field's digits are a number; true or [2] are not.
+    (v) => (v === undefined || v === null || v === '' ? 1 : numberText(v)),
     z
       .number({ error: 'Quantity must be a whole number of at least 1' })
       .int('Quantity must be a whole number of at least 1')

@@ -1,5 +1,11 @@
 import type { Decider } from '../../platform/event-store/command-handler';
-import { InsufficientStock, MedicationAlreadyStocked, MedicationNotFound, StockBelowZero } from './errors';
+import {
+  InsufficientStock,
+  MedicationAlreadyStocked,
+  MedicationNotFound,
+  StockAboveMaximum,
+  StockBelowZero,
+} from './errors';
 import type { MedicationEvent } from './events';
 import { evolveMedication, initialMedicationState, type MedicationState } from './medication';
 
@@ -25,6 +31,13 @@ export type MedicationCommand = StockMedication | ReceiveStock | AdjustStock | D
 
 type Stocked = Extract<MedicationState, { status: 'stocked' }>;
 
+/**
+ * The most one batch may hold. Each receipt or adjustment is bounded by the schemas; this bounds
+ * their sum, so a batch's stock (an integer column of the read model) cannot grow past what it
+ * holds, whatever the number of receipts.
+ */
+export const MAX_BATCH_STOCK = 100_000_000;
+
 function stockedIn(state: MedicationState, hospitalId: string): Stocked {
   if (state.status !== 'stocked' || state.hospitalId !== hospitalId) throw new MedicationNotFound();
   return state;
@@ -33,11 +46,13 @@ function stockedIn(state: MedicationState, hospitalId: string): Stocked {
 function stock(command: StockMedication, state: MedicationState): MedicationEvent[] {
   if (state.status !== 'none') throw new MedicationAlreadyStocked();
   const { medicationId, hospitalId, details, quantity } = command;
+  if (quantity > MAX_BATCH_STOCK) throw new StockAboveMaximum(MAX_BATCH_STOCK, 0);
   return [{ type: 'MedicationStocked', data: { ...details, medicationId, hospitalId, quantity } }];
 }
 
 function receive(command: ReceiveStock, state: MedicationState): MedicationEvent[] {
   const current = stockedIn(state, command.hospitalId);
+  if (current.stock + command.quantity > MAX_BATCH_STOCK) throw new StockAboveMaximum(MAX_BATCH_STOCK, current.stock);
   return [
     {
       type: 'StockReceived',
@@ -49,6 +64,10 @@ function receive(command: ReceiveStock, state: MedicationState): MedicationEvent
 function adjust(command: AdjustStock, state: MedicationState): MedicationEvent[] {
   const current = stockedIn(state, command.hospitalId);
   if (current.stock + command.quantity < 0) throw new StockBelowZero(current.stock);
+  // A batch already above the maximum (stocked before there was one) may still be counted down.
+  if (command.quantity > 0 && current.stock + command.quantity > MAX_BATCH_STOCK) {
+    throw new StockAboveMaximum(MAX_BATCH_STOCK, current.stock);
+  }
   return [
     {
       type: 'StockAdjusted',

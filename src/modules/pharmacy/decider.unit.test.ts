@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { given } from '../../../test/helpers/given';
-import { medicationDecider, type MedicationCommand } from './decider';
-import { InsufficientStock, MedicationNotFound, StockBelowZero } from './errors';
+import { MAX_BATCH_STOCK, medicationDecider, type MedicationCommand } from './decider';
+import { InsufficientStock, MedicationNotFound, StockAboveMaximum, StockBelowZero } from './errors';
 import type { MedicationEvent } from './events';
 
 const ids = { medicationId: 'm-1', hospitalId: 'h-1' };
@@ -52,6 +52,26 @@ describe('medication decider', () => {
     given(medicationDecider, [stocked])
       .when({ type: 'AdjustStock', ...ids, quantity: -5, reason: 'count' })
       .thenThrows(StockBelowZero));
+
+  it('fills a batch up to its maximum stock and refuses a receipt or adjustment beyond it', () => {
+    const full: MedicationEvent = {
+      type: 'StockAdjusted',
+      data: { medicationId: 'm-1', quantity: MAX_BATCH_STOCK - 4, reason: 'count' },
+    };
+    given(medicationDecider, [stocked])
+      .when({ type: 'ReceiveStock', ...ids, quantity: MAX_BATCH_STOCK - 4, reason: null })
+      .then([{ type: 'StockReceived', data: { medicationId: 'm-1', quantity: MAX_BATCH_STOCK - 4, reason: null } }]);
+    given(medicationDecider, [stocked, full])
+      .when({ type: 'ReceiveStock', ...ids, quantity: 1, reason: null })
+      .thenThrows(StockAboveMaximum);
+    given(medicationDecider, [stocked, full])
+      .when({ type: 'AdjustStock', ...ids, quantity: 1, reason: 'count' })
+      .thenThrows(StockAboveMaximum);
+    // Counting down stays possible.
+    given(medicationDecider, [stocked, full, full])
+      .when({ type: 'AdjustStock', ...ids, quantity: -1, reason: 'count' })
+      .then([{ type: 'StockAdjusted', data: { medicationId: 'm-1', quantity: -1, reason: 'count' } }]);
+  });
 
   it("answers not found for another hospital's batch", () =>
     given(medicationDecider, [stocked]).when(dispense(1, 'h-2')).thenThrows(MedicationNotFound));

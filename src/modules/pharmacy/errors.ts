@@ -30,3 +30,14 @@ export class StockBelowZero extends Conflict {
     });
   }
 }
+
+/** A receipt or adjustment that would take a batch past the most it may hold. */
+export class StockAboveMaximum extends Conflict {
+  constructor(maximum: number, available: number) {
+    const units = (n: number) => n.toLocaleString('en-NG');
+    super(`A batch holds at most ${units(maximum)} units (${units(available)} in stock)`, {
+      code: 'STOCK_ABOVE_MAXIMUM',
+      details: { maximum, available },
+    });
+  }
+}

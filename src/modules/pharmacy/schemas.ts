@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import { wholeNumberInput } from '../../platform/http/number-input';
 import { isCalendarDate } from '../patients';
 import { type stockStatus } from './medication';
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters long`);
 
-const wholeNumber = (field: string, min: number) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(10_000_000, `${field} is too large`);
+/** The most one receipt, opening stock or adjustment may move (the inventory dialogs' bound too). */
+export const MAX_MOVEMENT = 10_000_000;
+
+const wholeNumber = (field: string, min: number) => wholeNumberInput(field, min, MAX_MOVEMENT);
 
 export const createMedicationBody = z.object({
   name: required('Medication name is required'),
@@ -34,10 +33,7 @@ export const receiptBody = z.object({
 });
 
 export const adjustmentBody = z.object({
-  quantity: z.coerce
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .refine((n) => n !== 0, 'Quantity must not be zero'),
+  quantity: wholeNumber('Quantity', -MAX_MOVEMENT).refine((n) => n !== 0, 'Quantity must not be zero'),
   reason: required('Reason is required', 500),
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { HttpApp, Platform } from '../platform';
 import { positionToString } from '../event-store/port';
 
@@ -8,33 +8,65 @@ const healthSchema = z.object({
   success: z.boolean(),
   data: z.object({
     status: z.enum(['ok', 'degraded', 'down']),
-    database: z.enum(['up', 'down']),
-    eventStore: z.object({ adapter: z.string(), status: z.enum(['up', 'down']), head: z.string().nullable() }),
-    projections: z.array(
-      z.object({
-        name: z.string(),
-        checkpoint: z.string().nullable(),
-        eventsBehind: z.number(),
-        failing: z.string().nullable(),
-      }),
-    ),
+    // The details: for an administrator or a caller on this machine only.
+    database: z.enum(['up', 'down']).optional(),
+    eventStore: z
+      .object({ adapter: z.string(), status: z.enum(['up', 'down']), head: z.string().nullable() })
+      .optional(),
+    projections: z
+      .array(
+        z.object({
+          name: z.string(),
+          checkpoint: z.string().nullable(),
+          eventsBehind: z.number(),
+          failing: z.string().nullable(),
+        }),
+      )
+      .optional(),
   }),
 });
 
-/** GET /api/health: database, event store and per-projection lag. 503 when a dependency is down. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * A caller on this machine (a health check, `.ci/run`, an operator's curl): the socket's own
+ * address is loopback and no proxy relayed the request. Never `request.ip`, which with
+ * TRUST_PROXY comes from X-Forwarded-For, a header any client writes; and a reverse proxy on
+ * the same machine connects from loopback too, but says whom it relays for.
+ */
+function isLocal(request: FastifyRequest): boolean {
+  const address = request.raw.socket?.remoteAddress ?? '';
+  return LOOPBACK.test(address) && RELAY_HEADERS.every((h) => request.headers[h] === undefined);
+}
+
+/**
+ * GET /api/health: up (200) or down (503) for anyone, so a load balancer or uptime check can
+ * poll it. The details (database, event store and its head position, each projection's lag)
+ * describe every hospital's activity, so only an administrator or a local caller gets them.
+ */
 export function healthRoutes(platform: Platform): FastifyPluginAsync {
+  const adminOnly = platform.auth(['admin']);
   return async (scope) => {
     const app = scope as unknown as HttpApp;
+    const isAdmin = (request: FastifyRequest, reply: unknown) =>
+      request.headers.authorization
+        ? (adminOnly.call(scope, request, reply as never) as Promise<unknown>).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false);
     app.get(
       '/api/health',
       {
         schema: {
           tags: ['platform'],
-          summary: 'Service health and projection lag',
+          summary:
+            'Up (200) or down (503); with database, event store and projection lag for an admin or a local caller',
           response: { 200: healthSchema, 503: healthSchema },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         const database = await sql`select 1`.execute(platform.db).then(
           () => 'up' as const,
           () => 'down' as const,
@@ -44,9 +76,12 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
           (p) => ((head = p ? positionToString(p) : null), 'up' as const),
           () => 'down' as const,
         );
-        const projections =
-          database === 'up' && eventStore === 'up' ? await platform.runner.status().catch(() => []) : [];
         const down = database === 'down' || eventStore === 'down';
+        const detailed = isLocal(request) || (await isAdmin(request, reply));
+        if (!detailed) {
+          return reply.code(down ? 503 : 200).send({ success: !down, data: { status: down ? 'down' : 'ok' } });
+        }
+        const projections = down ? [] : await platform.runner.status().catch(() => []);
         const status = down ? 'down' : projections.some((p) => p.failing) ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,

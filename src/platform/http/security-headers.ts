@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * no framing, no referrer, and HSTS when the public address is https. The headers are computed
  * once at start-up (helmet's defaults, written out) and set with one call per request; only the
  * HTML pages get a per-response nonce (see `nonceFor`). The OpenAPI page at /api/docs sends its
- * own, looser policy (see http-app.ts).
+ * own, looser policy (see http-app.ts). API answers are not cached (`isUncachedApi`).
  */
 export function contentSecurityPolicy(https: boolean, styleNonce?: string): string {
   const directives: [string, string][] = [
@@ -46,6 +46,17 @@ function staticHeaders(https: boolean): Record<string, string> {
   };
 }
 
+/**
+ * API answers carry patient data (and errors name records): no browser or shared cache may keep
+ * them. Every /api answer is `no-store` unless its route set its own; the OpenAPI page keeps its
+ * own caching, and the web build's files are not under /api.
+ */
+function isUncachedApi(url: string): boolean {
+  const pathname = url.split('?', 1)[0]!;
+  const api = pathname === '/api' || pathname.startsWith('/api/');
+  return api && pathname !== '/api/docs' && !pathname.startsWith('/api/docs/');
+}
+
 export async function securityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   const https = options.publicUrl.startsWith('https://');
   const headers = staticHeaders(https);
@@ -53,6 +64,11 @@ export async function securityHeaders(app: FastifyInstance, options: { publicUrl
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
+  });
+  // onSend, so error answers and the 404 of an unknown route get it as well as the routes' own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && isUncachedApi(request.url)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 

@@ -9,7 +9,7 @@ import type { PaymentMethod } from '../events';
 import { receiptCounterDecider, receiptCounterStream } from '../hospital-ledgers';
 import { invoiceStream } from '../invoice';
 import { BILLING_LEDGER } from '../read-models/ledger';
-import { findInvoice, findPayment } from '../read-models/invoice-queries';
+import { findInvoice, findPayment, type PaymentView } from '../read-models/invoice-queries';
 
 export type PaymentInput = {
   amountKobo: number;
@@ -23,13 +23,28 @@ const keyScope = (hospitalId: string) => `billing-payment-key-${hospitalId}`;
 /** Someone (a retry of this very request) holds the key: answer with what it made. */
 class KeyHeld extends Error {}
 
-async function replay(platform: Platform, metadata: EventMetadata, invoiceId: string, key: string) {
+/**
+ * Whether the payment a key made is the one this request asks for: the same invoice and the same
+ * body as parsed (amount in kobo, method, reference), which the payment records in full. So '300'
+ * and 300.00 are one request, and a different amount, method or reference is another.
+ */
+function sameRequest(payment: PaymentView, invoiceId: string, input: PaymentInput): boolean {
+  return (
+    payment.invoiceId === invoiceId &&
+    payment.amountKobo === input.amountKobo &&
+    payment.method === input.method &&
+    payment.reference === input.reference
+  );
+}
+
+async function replay(platform: Platform, metadata: EventMetadata, invoiceId: string, input: PaymentInput) {
+  const key = input.idempotencyKey!;
   const paymentId = await uniqueHolder(platform.store, keyScope(metadata.hospitalId), key);
   if (!paymentId) return null;
   await platform.waitFor(await platform.store.headPosition(), [{ name: BILLING_LEDGER }]);
   const payment = await findPayment(platform.db, metadata.hospitalId, paymentId);
   if (!payment) throw new PaymentNotFound();
-  if (payment.invoiceId !== invoiceId) throw new IdempotencyKeyReused();
+  if (!sameRequest(payment, invoiceId, input)) throw new IdempotencyKeyReused(key);
   return payment;
 }
 
@@ -37,7 +52,8 @@ async function replay(platform: Platform, metadata: EventMetadata, invoiceId: st
  * Records a payment against an invoice with the hospital's next receipt number, in one commit:
  * the invoice's PaymentRecorded, the receipt counter's ReceiptNumberIssued and, with an
  * Idempotency-Key, the key's reservation. A retried request (same key) records nothing and gets
- * the first answer back (`replayed`); the key used on another invoice is refused (409). Payments
+ * the first answer back (`replayed`); the key used for a different request (another invoice, amount,
+ * method or reference) is refused (422) and records nothing. Payments
  * of one hospital conflict on the counter and retry, so numbers never repeat or skip.
  */
 export async function recordPayment(
@@ -49,7 +65,7 @@ export async function recordPayment(
   const { hospitalId } = metadata;
   const key = input.idempotencyKey;
   if (key) {
-    const earlier = await replay(platform, metadata, invoiceId, key);
+    const earlier = await replay(platform, metadata, invoiceId, input);
     if (earlier) return { payment: earlier, replayed: true };
   }
   const paymentId = randomUUID();
@@ -82,7 +98,7 @@ export async function recordPayment(
     );
   } catch (e) {
     if (!(e instanceof KeyHeld) || !key) throw e;
-    const earlier = await replay(platform, metadata, invoiceId, key);
+    const earlier = await replay(platform, metadata, invoiceId, input);
     if (earlier) return { payment: earlier, replayed: true };
     throw e;
   }

@@ -199,7 +199,8 @@ export async function listMedicationGroups(db: Db, hospitalId: string) {
     .select([
       sql<string>`min(name)`.as('name'),
       sql<number>`count(*)::int`.as('batches'),
-      sql<number>`sum(stock_quantity)::int`.as('stockQuantity'),
+      // Many bounded batches can add up past a 32-bit integer: float8 reads as an exact JS number.
+      sql<number>`sum(stock_quantity)::float8`.as('stockQuantity'),
       sql<number>`max(reorder_level)::int`.as('reorderLevel'),
       sql<string>`min(expiry_date) filter (where stock_quantity > 0)`.as('nextExpiry'),
     ])

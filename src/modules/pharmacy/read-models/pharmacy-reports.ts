@@ -10,6 +10,8 @@ import { stockStatus } from '../medication';
 export type Period = { from: string; to: string };
 
 const nameKey = sql<string>`lower(m.name)`;
+// Sums are read as float8 (a JS number, exact far beyond any stock): a batch is bounded, but many
+// batches or a month of receipts can add up past a 32-bit integer, which ::int would refuse.
 
 /** Per medication: how much was dispensed in the period, on how many prescriptions, to how many patients. */
 export async function dispensingReport(db: Db, hospitalId: string, period: Period) {
@@ -22,7 +24,7 @@ export async function dispensingReport(db: Db, hospitalId: string, period: Perio
     .where('s.occurred_on', '>=', period.from)
     .where('s.occurred_on', '<=', period.to);
   const figures = {
-    quantity: sql<number>`coalesce(sum(-s.quantity), 0)::int`,
+    quantity: sql<number>`coalesce(sum(-s.quantity), 0)::float8`,
     prescriptions: sql<number>`count(distinct s.consultation_id)::int`,
     patients: sql<number>`count(distinct s.patient_id)::int`,
   };
@@ -62,8 +64,8 @@ export async function stockReport(db: Db, hospitalId: string, period: Period, to
         nameKey.as('key'),
         sql<string>`min(m.name)`.as('name'),
         sql<number>`count(*)::int`.as('batches'),
-        sql<number>`sum(m.stock_quantity)::int`.as('onHand'),
-        sql<number>`coalesce(sum(m.stock_quantity) filter (where m.expiry_date < ${today}), 0)::int`.as(
+        sql<number>`sum(m.stock_quantity)::float8`.as('onHand'),
+        sql<number>`coalesce(sum(m.stock_quantity) filter (where m.expiry_date < ${today}), 0)::float8`.as(
           'expiredOnHand',
         ),
         sql<number>`max(m.reorder_level)::int`.as('reorderLevel'),
@@ -78,9 +80,11 @@ export async function stockReport(db: Db, hospitalId: string, period: Period, to
       .innerJoin('pharmacy_medications as m', 'm.medication_id', 's.medication_id')
       .select([
         nameKey.as('key'),
-        sql<number>`coalesce(sum(s.quantity) filter (where s.kind in ('stocked', 'received')), 0)::int`.as('received'),
-        sql<number>`coalesce(sum(s.quantity) filter (where s.kind = 'adjusted'), 0)::int`.as('adjusted'),
-        sql<number>`coalesce(sum(-s.quantity) filter (where s.kind = 'dispensed'), 0)::int`.as('dispensed'),
+        sql<number>`coalesce(sum(s.quantity) filter (where s.kind in ('stocked', 'received')), 0)::float8`.as(
+          'received',
+        ),
+        sql<number>`coalesce(sum(s.quantity) filter (where s.kind = 'adjusted'), 0)::float8`.as('adjusted'),
+        sql<number>`coalesce(sum(-s.quantity) filter (where s.kind = 'dispensed'), 0)::float8`.as('dispensed'),
       ])
       .where('s.hospital_id', '=', hospitalId)
       .where('m.hospital_id', '=', hospitalId)
