@@ -93,9 +93,13 @@ const QUERY_KEYS_MAX = 20;
 const QUERY_VALUE_MAX = 200;
 export const ACCESS_NOT_RECORDED = 'This record could not be opened right now. Please try again.';
 
-/** One stream per hospital, person and day: appends of different people never contend. */
-export function accessStream(hospitalId: string, userId: string, at: string): string {
-  return `access-${hospitalId || 'none'}-${userId}-${at.slice(0, 10)}`;
+/**
+ * One stream per request, named by hospital, person and day (a person's day is the streams of that
+ * prefix): appends never contend, so one person's concurrent reads (a desk refetching its lists)
+ * share a group commit instead of queueing one commit each behind a shared stream.
+ */
+export function accessStream(hospitalId: string, userId: string, at: string, requestId: string): string {
+  return `access-${hospitalId || 'none'}-${userId}-${at.slice(0, 10)}-${requestId}`;
 }
 
 function purposeOf(request: FastifyRequest): string | null {
@@ -224,7 +228,7 @@ export function installAccessTrail(app: FastifyInstance, store: EventStore, log:
     const metadata = metadataOf(request);
     try {
       await store.append(
-        accessStream(metadata.hospitalId, metadata.actor.userId, metadata.occurredAt),
+        accessStream(metadata.hospitalId, metadata.actor.userId, metadata.occurredAt, request.id),
         [{ ...event, metadata }],
         { expectedRevision: 'any' },
       );
