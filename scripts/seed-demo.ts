@@ -22,7 +22,7 @@ import { demoPatient, demoStatus, demoVitals, random } from './demo-patients';
 
 const PATIENTS = Number(process.env.DEMO_PATIENTS ?? 200);
 const DOMAIN = 'stnicholas-demo.example.com';
-const ADMIN = { email: `admin@${DOMAIN}`, password: 'Demo-Admin-2024!', name: 'Dr. Folasade Adebayo-Cole' };
+const ADMIN = { email: `admin@${DOMAIN}`, password: 'Lekki-Sunrise-Demo-2024!', name: 'Dr. Folasade Adebayo-Cole' };
 const STAFF_PASSWORD = 'Demo-Staff-2024!';
 const STAFF = [
   { role: 'doctor', firstName: 'Chukwudi', lastName: 'Okonkwo' },
