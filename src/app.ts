@@ -96,7 +96,8 @@ export async function buildApp(
     log,
   });
   const platform: Platform = {
-    config,
+    // The URL the app connects with (the owner's stays only for the migrations above).
+    config: { ...config, appDatabaseUrl: appUrl },
     log,
     pool,
     db,
