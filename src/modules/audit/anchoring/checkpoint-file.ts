@@ -45,7 +45,10 @@ export function keyId(publicKey: KeyObject): string {
     .slice(0, 16);
 }
 
-/** The configured key, or the one kept in DATA_DIR/audit/signing-key.pem (made on first use, 0600). */
+/**
+ * The configured key, or the one kept in DATA_DIR/audit/signing-key.pem (made on first use, 0600);
+ * its public half is written to DATA_DIR/audit/signing-key.pub.pem.
+ */
 export function loadSigningKey(dataDir: string, configured: KeyObject | undefined): SigningKey {
   let privateKey = configured;
   if (!privateKey) {
@@ -57,6 +60,10 @@ export function loadSigningKey(dataDir: string, configured: KeyObject | undefine
     privateKey = createPrivateKeyFrom(readFileSync(file, 'utf8'));
   }
   const publicKey = createPublicKey(privateKey);
+  // The public half beside the file, so anyone can check the checkpoints without the server.
+  const publicFile = path.join(auditDir(dataDir), 'signing-key.pub.pem');
+  const publicPem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+  if (!existsSync(publicFile) || readFileSync(publicFile, 'utf8') !== publicPem) writeFileSync(publicFile, publicPem);
   return { privateKey, publicKey, id: keyId(publicKey) };
 }
 
