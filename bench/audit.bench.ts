@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
+import { createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { onboardHospital } from '../test/helpers/onboard';
@@ -127,7 +128,10 @@ async function main() {
       (await platform.pool.query('select count(*) from audit_events where hospital_id = $1', [hospitalId])).rows[0]
         .count,
     );
-    await platform.pool.query('analyze');
+    // Only the tables' owner may analyse them (the app's role owns none).
+    const owner = createPool(embedded.url, 1);
+    await owner.query('analyze');
+    await owner.end();
     rows.push({
       measure: 'Feed filled, then projected into the trail (with the hash chain)',
       result: perSecond((total / projected) * 1000),

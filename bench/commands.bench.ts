@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
-import { migrateToLatest } from '../src/platform/db/migrator';
+import { prepareDatabase } from '../src/platform/db/app-role';
 import { metadataFor } from '../src/platform/event-store/metadata';
 import type { GlobalPosition } from '../src/platform/event-store/port';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
@@ -138,16 +138,22 @@ async function main() {
   const log = createLogger('silent');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-commands-'));
   const embedded = await startEmbeddedPostgres(dir, log);
-  const pool = createPool(embedded.url, 20);
+  // Measured as the server runs: migrations as the owner, the store as the app's own role. The
+  // baseline's copy of the events table is the owner's too, granted to the app like the rest.
+  await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const owner = createPool(embedded.url, 1);
+  await owner.query('create table bench_raw (like events including all)');
+  await owner.end();
+  const { appUrl } = await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const pool = createPool(appUrl, 20);
   const db = createDb(pool);
   const rows: Row[] = [];
   const servers: { stop: () => Promise<void> }[] = [];
   try {
-    await migrateToLatest(db);
     const header = machineLine(
       `PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version} (embedded)`,
     );
-    const store = new PostgresEventStore(pool, embedded.url);
+    const store = new PostgresEventStore(pool, appUrl);
     const metadata = metadataFor({ hospitalId: 'bench-hospital' });
     const meta = JSON.stringify(metadata);
 
@@ -155,7 +161,6 @@ async function main() {
     let raw8Rate = NaN;
     if (!ONLY_LIST) {
       // 1. The baseline: one-row inserts into a copy of the events table, one statement each.
-      await pool.query('create table bench_raw (like events including all)');
       const raw = async (writers: number) =>
         timed(writers, async (w, i) => {
           await pool.query(

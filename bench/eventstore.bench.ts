@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { machineLine, table, writeSection, type Row } from './report';
 import { createDb, createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
-import { migrateToLatest } from '../src/platform/db/migrator';
+import { prepareDatabase } from '../src/platform/db/app-role';
 import { metadataFor } from '../src/platform/event-store/metadata';
 import type { GlobalPosition } from '../src/platform/event-store/port';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
@@ -39,12 +39,18 @@ async function main() {
   const log = createLogger('silent');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-'));
   const embedded = await startEmbeddedPostgres(dir, log);
-  const pool = createPool(embedded.url, WRITERS + 4);
+  // As the server runs: migrations as the owner, the store as the app's own role; the lag
+  // projection's table is the owner's, granted to the app like every read model.
+  await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const owner = createPool(embedded.url, 1);
+  await owner.query('create table bench_lag (event_id uuid primary key)');
+  await owner.end();
+  const { appUrl } = await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const pool = createPool(appUrl, WRITERS + 4);
   const db = createDb(pool);
   const rows: Row[] = [];
   try {
-    await migrateToLatest(db);
-    const store = new PostgresEventStore(pool, embedded.url);
+    const store = new PostgresEventStore(pool, appUrl);
     const metadata = metadataFor({ hospitalId: 'bench-hospital' });
     const { rows: version } = await sql<{ server_version: string }>`show server_version`.execute(db);
 
@@ -97,7 +103,6 @@ async function main() {
     });
 
     // 3. Append-to-projection lag, at a steady rate, with one trivial projection.
-    await sql`create table bench_lag (event_id uuid primary key)`.execute(db);
     const handledAt = new Map<string, number>();
     const projection = defineProjection<{ type: 'Lagged'; data: { i: number } }>({
       name: 'bench_lag',

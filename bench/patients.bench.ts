@@ -18,6 +18,7 @@ import { PATIENTS_LIST } from '../src/modules/patients';
 import { patientsListProjection } from '../src/modules/patients/read-models/patients-list';
 import { SEARCH_COUNT_CAP } from '../src/modules/patients/read-models/patients-queries';
 import { loadConfig } from '../src/platform/config';
+import { createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { EventRegistry } from '../src/platform/event-store/contracts';
 import { EventLog } from '../src/platform/event-store/event-log';
@@ -68,11 +69,14 @@ async function projectionRate({ built, store, events, rows }: Bench) {
   const [{ n: listed }] = (await pool.query('select count(*)::int as n from patients_list')).rows;
 
   step('SQL baseline');
-  await pool.query('create table bench_list (like patients_list including all)');
+  // The copy is a table of the owner's (the app's role creates none): filled by the owner too.
+  const owner = createPool(built.platform.config.databaseUrl!, 2);
+  await owner.query('create table bench_list (like patients_list including all)');
   const r0 = performance.now();
-  const written = await fillListBySql(pool, 'bench_list');
+  const written = await fillListBySql(owner, 'bench_list');
   const rawSeconds = (performance.now() - r0) / 1000;
-  await pool.query('drop table bench_list');
+  await owner.query('drop table bench_list');
+  await owner.end();
   const rate = events / seconds;
   const rawRate = written / rawSeconds;
   rows.push({
@@ -190,7 +194,7 @@ async function main() {
 
     // Events through the store (contracts checked), without the inline list.
     const store = new EventLog(
-      new PostgresEventStore(pool, embedded.url),
+      new PostgresEventStore(pool, built.platform.config.appDatabaseUrl!),
       new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]),
       db,
     );
@@ -219,7 +223,10 @@ async function main() {
     } else {
       await projectionRate(bench);
     }
-    await pool.query('vacuum analyze patients_list, patient_counts');
+    // Only a table's owner may vacuum and analyse it.
+    const owner = createPool(embedded.url, 1);
+    await owner.query('vacuum analyze patients_list, patient_counts');
+    await owner.end();
     await requestLatencies(bench, token, a.hospital.id, seeded.sample);
     if (!FILL_SQL) await rebuildTime(bench);
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
-import { migrateToLatest } from './platform/db/migrator';
+import { prepareDatabase } from './platform/db/app-role';
 import { handleCommand } from './platform/event-store/command-handler';
 import { EventRegistry } from './platform/event-store/contracts';
 import { EventLog } from './platform/event-store/event-log';
@@ -59,21 +59,21 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const log = options.log ?? createLogger(config.logLevel);
   const modules = options.modules ?? allModules;
-  const pool = createPool(config.databaseUrl, 20);
+  // Migrations and grants as the owner, then the app's own pool as the limited role.
+  const { appUrl } = await prepareDatabase({
+    ownerUrl: config.databaseUrl,
+    appUrl: config.appDatabaseUrl,
+    dataDir: config.dataDir,
+  });
+  const pool = createPool(appUrl, 20);
   const db = createDb(pool);
-  try {
-    await migrateToLatest(db);
-  } catch (e) {
-    await db.destroy();
-    throw e;
-  }
   const projections = modules.flatMap((m) => m.projections ?? []);
   const registry = new EventRegistry([
     ...reservationContracts,
     ...accessContracts,
     ...modules.flatMap((m) => m.events ?? []),
   ]);
-  const adapter = await createEventStore(config, pool, config.databaseUrl);
+  const adapter = await createEventStore(config, pool, appUrl);
   const store = new EventLog(
     adapter,
     registry,
@@ -97,7 +97,8 @@ export async function buildApp(
     log,
   });
   const platform: Platform = {
-    config,
+    // The URL the app connects with (the owner's stays only for the migrations above).
+    config: { ...config, appDatabaseUrl: appUrl },
     log,
     pool,
     db,
@@ -153,6 +154,8 @@ export async function buildApp(
   realtime.start();
   if (options.startProjections !== false) await platform.runner.start();
   await app.ready();
+  const background = modules.flatMap((m) => m.background?.(platform) ?? []);
+  for (const task of background) task.start();
 
   let closed = false;
   return {
@@ -163,6 +166,7 @@ export async function buildApp(
       closed = true;
       await realtime.close();
       await app.close();
+      for (const task of background) await task.stop();
       await platform.runner.stop();
       await store.close();
       await db.destroy();

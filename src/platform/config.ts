@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -17,6 +17,21 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
       .optional(),
   ),
+  APP_DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+      .optional(),
+  ),
+  AUDIT_SIGNING_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => parseSigningKey(v) !== null, 'must be an Ed25519 private key (PEM, or base64 of its PKCS#8 DER)')
+      .optional(),
+  ),
+  AUDIT_CHECKPOINT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   EVENT_STORE: z.preprocess(emptyAsUndefined, z.enum(['postgres', 'esdb']).default('postgres')),
   EVENTSTORE_URL: z.preprocess(
     emptyAsUndefined,
@@ -40,7 +55,14 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The owner's URL: migrations run with it. */
   databaseUrl: string | undefined;
+  /** The app's own limited role; unset: the owner creates `hms_app` (see db/app-role.ts). */
+  appDatabaseUrl: string | undefined;
+  /** Signs the audit chain's checkpoints; unset: a key generated into DATA_DIR/audit-signing-key.pem. */
+  auditSigningKey: KeyObject | undefined;
+  /** How often a moved chain head is signed (0: only at shutdown and when asked). */
+  auditCheckpointSeconds: number;
   eventStore: 'postgres' | 'esdb';
   eventStoreUrl: string | undefined;
   jwtSecret: string;
@@ -72,12 +94,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.EVENT_STORE === 'esdb' && !e.EVENTSTORE_URL) {
     throw new ConfigError('EVENTSTORE_URL', 'is required when EVENT_STORE=esdb');
   }
+  if (e.APP_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('APP_DATABASE_URL', 'needs DATABASE_URL (the owner that runs migrations)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
+    auditSigningKey: e.AUDIT_SIGNING_KEY ? parseSigningKey(e.AUDIT_SIGNING_KEY)! : undefined,
+    auditCheckpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
     eventStore: e.EVENT_STORE,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir),
@@ -97,4 +125,17 @@ function devJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** An Ed25519 private key from PEM text or base64 of its PKCS#8 DER; null when it is neither. */
+export function parseSigningKey(text: string): KeyObject | null {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.startsWith('-----')
+      ? createPrivateKey(trimmed)
+      : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
 }

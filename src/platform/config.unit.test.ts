@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,36 @@ describe('loadConfig', () => {
     const error = configErrorOf({ JWT_SECRET: SECRET, PORT: port });
     expect(error.variable).toBe('PORT');
     expect(error.message).toMatch(/^Invalid configuration: PORT /);
+  });
+
+  it('reads the app role URL and the audit signing key, and refuses a key that is not Ed25519', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      DATABASE_URL: 'postgres://owner@db/hms',
+      APP_DATABASE_URL: 'postgres://app@db/hms',
+      AUDIT_SIGNING_KEY: pem,
+      AUDIT_CHECKPOINT_SECONDS: '5',
+    });
+    expect(config).toMatchObject({ appDatabaseUrl: 'postgres://app@db/hms', auditCheckpointSeconds: 5 });
+    expect(config.auditSigningKey?.asymmetricKeyType).toBe('ed25519');
+    expect(loadConfig({ JWT_SECRET: SECRET, AUDIT_SIGNING_KEY: der }).auditSigningKey?.asymmetricKeyType).toBe(
+      'ed25519',
+    );
+    expect(loadConfig({ JWT_SECRET: SECRET }).auditCheckpointSeconds).toBe(60);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    for (const bad of [rsa, 'not a key']) {
+      expect(configErrorOf({ JWT_SECRET: SECRET, AUDIT_SIGNING_KEY: bad }).variable).toBe('AUDIT_SIGNING_KEY');
+    }
+    expect(configErrorOf({ JWT_SECRET: SECRET, APP_DATABASE_URL: 'postgres://app@db/hms' }).variable).toBe(
+      'APP_DATABASE_URL',
+    );
+    expect(configErrorOf({ JWT_SECRET: SECRET, AUDIT_CHECKPOINT_SECONDS: '-1' }).variable).toBe(
+      'AUDIT_CHECKPOINT_SECONDS',
+    );
   });
 
   it('rejects an unknown EVENT_STORE naming EVENT_STORE', () => {

@@ -89,4 +89,8 @@ export type AppModule = {
   sessionValidator?: (platform: Platform) => SessionValidator;
   /** The module that owns the access matrix provides the policy every tagged route checks. */
   accessPolicy?: (platform: Platform) => AccessPolicy;
+  /** Work beside the requests (a timer): started with the app, stopped first when it closes. */
+  background?: (platform: Platform) => BackgroundTask | undefined;
 };
+
+export type BackgroundTask = { start: () => void; stop: () => Promise<void> };

@@ -44,6 +44,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'TenantStatusChanged',
   'AccountCredentialsStaged',
   'VerificationCodeVoided',
+  // The address a registration holds rides with its HospitalRegistrationSubmitted.
+  'ApplicantRegistrationOpened',
   // A payment's receipt number rides with its PaymentRecorded.
   'ReceiptNumberIssued',
   // A claim's number rides with its ClaimSubmitted.
@@ -54,6 +56,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
 export const LOW_PRIORITY_TYPES: ReadonlySet<string> = new Set([
   'AccountProvisioned',
   'VerificationCodeIssued',
+  // A mail of the registration flow: an entry of its own only for an address that has an account.
+  'ApplicantMailSent',
   'TemporaryPasswordIssued',
   // The attempt that locks an account is the lock.
   'LoginFailed',
@@ -224,6 +228,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       };
     case 'EmailVerified':
       return ok(`Verified the e-mail ${str(d.email)}`, 'registration', d.registrationId);
+    case 'ApplicantMailSent':
+      return d.kind === 'account-exists'
+        ? ok(`Told ${str(d.email)} that someone tried to register a hospital with it`, null, null)
+        : ok(`Sent a verification code to ${str(d.email)}`, 'registration', d.registrationId);
     case 'HospitalRegistered':
       return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
     case 'HospitalStatusChanged':

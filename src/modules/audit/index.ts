@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/platform';
+import { auditAnchorOf } from './anchoring/anchor';
 import { auditPatientRoutes } from './patient-routes';
 import { auditTrailProjection } from './read-models/audit-trail';
 import { auditRoutes } from './routes';
@@ -10,6 +11,7 @@ import { auditRoutes } from './routes';
  */
 export { AUDIT_TRAIL } from './read-models/audit-trail';
 export { AUDIT_ROLES } from './routes';
+export { auditAnchorOf } from './anchoring/anchor';
 
 export const auditModule: AppModule = {
   name: 'audit',
@@ -18,4 +20,9 @@ export const auditModule: AppModule = {
     auditPatientRoutes(app, platform);
   },
   projections: [auditTrailProjection],
+  // Signs each hospital's chain head on a timer and at shutdown (not with EventStoreDB: no chain).
+  background: (platform) => {
+    const anchor = auditAnchorOf(platform);
+    return anchor && { start: () => anchor.start(platform.config.auditCheckpointSeconds), stop: () => anchor.stop() };
+  },
 };

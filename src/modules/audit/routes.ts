@@ -26,6 +26,8 @@ import {
   trailQuery,
   verificationSchema,
 } from './schemas';
+import { auditAnchorOf } from './anchoring/anchor';
+import { verifyCheckpoints } from './anchoring/verify-checkpoints';
 import { verifyChain } from './verify';
 
 /** Who may read the trail: the hospital's admin and its compliance officers (read-only). */
@@ -202,7 +204,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary:
-          "Recomputes the hospital's hash chain from the stored events: ok with the count, or the first broken entry",
+          "Recomputes the hospital's hash chain from the stored events and checks it against the signed checkpoints: ok with the count, or the first broken entry and the first checkpoint that no longer matches",
         response: { 200: ok(verificationSchema) },
       },
     },
@@ -213,7 +215,13 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         return success({ ok: false, checked: 0, headHash: null, unsupported: VERIFY_UNSUPPORTED });
       }
       await trailCaughtUp(platform);
-      return success(await verifyChain(platform.db, request.auth!.hospitalId));
+      const hospitalId = request.auth!.hospitalId;
+      const chain = await verifyChain(platform.db, hospitalId);
+      const anchor = auditAnchorOf(platform)!;
+      const signed = await verifyCheckpoints(platform.db, anchor, hospitalId);
+      const anchored = { checkpoints: signed.checkpoints, last: signed.last };
+      if (!signed.broken) return success({ ...chain, anchored });
+      return success({ ...chain, ok: false, checkpoint: signed.broken, anchored });
     },
   );
 

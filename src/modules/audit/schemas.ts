@@ -102,6 +102,27 @@ export const verificationSchema = z.object({
       reason: z.enum(['changed', 'missing']),
     })
     .optional(),
+  /**
+   * The first signed checkpoint (DATA_DIR/audit/checkpoints.jsonl) that the chain recomputed from
+   * the stored events no longer matches, or whose line was altered. Absent when all match.
+   */
+  checkpoint: z
+    .object({
+      line: z.number(),
+      seq: z.number().nullable(),
+      hash: z.string().nullable(),
+      at: z.string().nullable(),
+      reason: z.enum(['missing', 'changed', 'signature', 'unreadable']),
+      found: z.string().nullable(),
+    })
+    .optional(),
+  /** How many signed checkpoints the chain was checked against, and the newest of them. */
+  anchored: z
+    .object({
+      checkpoints: z.number(),
+      last: z.object({ seq: z.number(), hash: z.string(), at: z.string() }).nullable(),
+    })
+    .optional(),
 });
 
 export const historyEntrySchema = z.object({

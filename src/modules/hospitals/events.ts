@@ -61,6 +61,26 @@ export const emailVerified = defineEvent(
   }),
 );
 
+/**
+ * The applicant's mailbox (stream `applicant-mailbox-<hash of the email>`): which registration
+ * holds the address until it expires, and the mails the registration flow sent to it, so an
+ * address gets few mails however often strangers type it.
+ */
+export const applicantRegistrationOpened = defineEvent(
+  'ApplicantRegistrationOpened',
+  z.object({ email: z.string(), registrationId: z.string(), expiresAt: z.string() }),
+);
+export const applicantMailSent = defineEvent(
+  'ApplicantMailSent',
+  z.object({
+    email: z.string(),
+    /** `account-exists`: the address already has an account; its owner was told, nothing was registered. */
+    kind: z.enum(['verification', 'account-exists']),
+    registrationId: z.string().nullable(),
+    at: z.string(),
+  }),
+);
+
 export const hospitalRegistered = defineEvent(
   'HospitalRegistered',
   hospitalData.extend({
@@ -103,6 +123,8 @@ export const hospitalsContracts = [
   verificationFailed,
   verificationCodeVoided,
   emailVerified,
+  applicantRegistrationOpened,
+  applicantMailSent,
   hospitalRegistered,
   hospitalStatusChanged,
   hospitalSettingsChanged,
@@ -114,6 +136,9 @@ export type VerificationCodeIssued = EventOf<typeof verificationCodeIssued>;
 export type VerificationFailed = EventOf<typeof verificationFailed>;
 export type VerificationCodeVoided = EventOf<typeof verificationCodeVoided>;
 export type EmailVerified = EventOf<typeof emailVerified>;
+export type ApplicantRegistrationOpened = EventOf<typeof applicantRegistrationOpened>;
+export type ApplicantMailSent = EventOf<typeof applicantMailSent>;
+export type ApplicantMailboxEvent = ApplicantRegistrationOpened | ApplicantMailSent;
 export type HospitalRegistered = EventOf<typeof hospitalRegistered>;
 export type HospitalStatusChanged = EventOf<typeof hospitalStatusChanged>;
 export type HospitalSettingsChanged = EventOf<typeof hospitalSettingsChanged>;

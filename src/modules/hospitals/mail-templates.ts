@@ -1,15 +1,51 @@
 import type { MailMessage } from '../../platform/mail/mailer';
 
 /**
- * The verification email, in plain text and HTML. The code stands alone on its own line in both,
- * so it is easy to read, to copy, and for a test to find in an .eml file.
+ * The mails of the registration flow, in plain text and HTML. Whoever registers chooses the
+ * recipient and types the names, so: the subject and every link are ours alone (links only from
+ * PUBLIC_URL), and a typed name appears only in the body, as bounded plain text in which nothing
+ * reads as a link or markup. The code stands alone on its own line in both parts, so it is easy to
+ * read, to copy, and for a test to find in an .eml file.
  */
+
+export const MAIL_NAME_MAX = 60;
 
 function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+}
+
+/**
+ * A name a stranger typed, made safe to quote in a mail: letters, digits, spaces and a little
+ * punctuation only (no ':', '/', '@', '<', so no scheme, path, address or tag), no dot between two
+ * characters (so no domain name a mail client would turn into a link), at most MAIL_NAME_MAX
+ * characters.
+ */
+export function mailSafeName(value: string): string {
+  const cleaned = value
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{N} .,'&()-]/gu, ' ')
+    .replace(/\.(?=\S)/g, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const bounded = cleaned.length > MAIL_NAME_MAX ? `${cleaned.slice(0, MAIL_NAME_MAX - 1).trimEnd()}…` : cleaned;
+  return bounded || 'there';
+}
+
+function page(paragraphs: string[], code?: string): string {
+  return [
+    '<!doctype html>',
+    '<html><body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">',
+    ...paragraphs.slice(0, 2).map((p) => `<p>${p}</p>`),
+    ...(code
+      ? ['<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px; margin: 24px 0">', code, '</p>']
+      : []),
+    ...paragraphs.slice(2).map((p) => `<p>${p}</p>`),
+    '</body></html>',
+    '',
+  ].join('\n');
 }
 
 export function verificationEmail(args: {
@@ -20,35 +56,52 @@ export function verificationEmail(args: {
   validMinutes: number;
   resent: boolean;
 }): MailMessage {
-  const { to, adminName, hospitalName, code, validMinutes, resent } = args;
-  const subject = resent ? `Your new HMS verification code` : `Verify your email to finish registering ${hospitalName}`;
+  const { to, code, validMinutes, resent } = args;
+  const adminName = mailSafeName(args.adminName);
+  const hospitalName = mailSafeName(args.hospitalName);
+  const subject = resent ? 'Your new HMS verification code' : 'Verify your email to finish registering your hospital';
   const intro = resent
-    ? 'Here is your new verification code. Any code we sent you before no longer works.'
-    : `Thank you for registering ${hospitalName} with HMS. Enter this verification code to confirm your email address:`;
+    ? `Here is your new verification code for registering "${hospitalName}". Any code we sent you before no longer works.`
+    : `Thank you for registering "${hospitalName}" with HMS. Enter this verification code to confirm your email address:`;
+  const validity = `The code is valid for ${validMinutes} minutes. If you did not ask for it, you can ignore this email: nothing is registered without the code.`;
+  const text = [`Hello ${adminName},`, '', intro, '', code, '', validity, '', 'HMS', ''].join('\n');
+  const html = page([`Hello ${escapeHtml(adminName)},`, escapeHtml(intro), escapeHtml(validity), 'HMS'], code);
+  return { to, subject, text, html };
+}
+
+/**
+ * To the owner of an address that already has an account, instead of a code: someone (perhaps
+ * they) tried to register a hospital with it. Names nothing the caller typed.
+ */
+export function accountExistsEmail(args: { to: string; publicUrl: string }): MailMessage {
+  const adminLogin = `${args.publicUrl}/admin/login`;
+  const staffLogin = `${args.publicUrl}/user/login`;
+  const lines = [
+    'Someone tried to register a new hospital on HMS with this email address. It already has an HMS account, so nothing was registered.',
+    'If it was you, sign in with your existing account instead. If you no longer know your password, ask your hospital administrator to reset it.',
+    'If it was not you, you can ignore this email: your account has not changed.',
+  ];
   const text = [
-    `Hello ${adminName},`,
+    'Hello,',
     '',
-    intro,
+    lines[0],
     '',
-    code,
+    lines[1],
+    `Administrators sign in at: ${adminLogin}`,
+    `Staff sign in at: ${staffLogin}`,
     '',
-    `The code is valid for ${validMinutes} minutes. If you did not ask for it, you can ignore this email.`,
+    lines[2],
     '',
     'HMS',
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: Arial, sans-serif; color: #1f2933; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(adminName)},</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px; margin: 24px 0">',
-    code,
-    '</p>',
-    `<p>The code is valid for ${validMinutes} minutes. If you did not ask for it, you can ignore this email.</p>`,
-    '<p>HMS</p>',
-    '</body></html>',
-    '',
-  ].join('\n');
-  return { to, subject, text, html };
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${label}</a>`;
+  const html = page([
+    'Hello,',
+    escapeHtml(lines[0]!),
+    `${escapeHtml(lines[1]!)}<br>${link(adminLogin, 'Administrator sign-in')} · ${link(staffLogin, 'Staff sign-in')}`,
+    escapeHtml(lines[2]!),
+    'HMS',
+  ]);
+  return { to: args.to, subject: 'Someone tried to register a hospital with your email address', text, html };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Decider } from '../../platform/event-store/command-handler';
 import { BadRequest, Conflict, TooManyRequests } from '../../platform/http/errors';
+import { REGISTRATION_TTL_MS } from './applicant-mailbox';
 import { evolveRegistration, type RegistrationEvent, type RegistrationState, type Submission } from './registration';
 
 export const CODE_TTL_MS = 15 * 60_000;
@@ -48,6 +49,19 @@ export class AlreadyVerified extends BadRequest {
   }
 }
 
+/** Not an HTTP error: a resend for an expired registration sends nothing and answers like any other. */
+export class RegistrationExpired extends Error {
+  constructor() {
+    super('registration expired');
+    this.name = 'RegistrationExpired';
+  }
+}
+
+/** A pending registration ends REGISTRATION_TTL_MS after its first code; then its email is free again. */
+export function registrationExpiresAt(state: Extract<RegistrationState, { status: 'pending' }>): number {
+  return state.openedAt ? Date.parse(state.openedAt) + REGISTRATION_TTL_MS : Infinity;
+}
+
 // ─── Commands ───
 
 export type SubmitRegistration = { type: 'SubmitRegistration'; submission: Submission; codeHash: string; now: string };
@@ -79,6 +93,7 @@ function resend(command: ResendCode, state: RegistrationState): RegistrationEven
   if (state.status === 'none') throw new InvalidVerificationCode();
   if (state.status === 'verified') throw new AlreadyVerified();
   const now = new Date(command.now).getTime();
+  if (now >= registrationExpiresAt(state)) throw new RegistrationExpired();
   const since = state.lastIssuedAt ? now - new Date(state.lastIssuedAt).getTime() : Infinity;
   if (since < RESEND_INTERVAL_MS) throw new ResendTooSoon(Math.ceil((RESEND_INTERVAL_MS - since) / 1000));
   const { registrationId } = state.submission;
@@ -102,7 +117,8 @@ function verify(command: VerifyEmail, state: RegistrationState): RegistrationEve
   }
   if (!state.code) throw new InvalidVerificationCode();
   if (state.failures >= MAX_CODE_ATTEMPTS) throw new TooManyVerificationAttempts();
-  if (new Date(command.now).getTime() >= new Date(state.code.expiresAt).getTime()) throw new VerificationCodeExpired();
+  const expiresAt = Math.min(new Date(state.code.expiresAt).getTime(), registrationExpiresAt(state));
+  if (new Date(command.now).getTime() >= expiresAt) throw new VerificationCodeExpired();
   const { registrationId, hospitalId, adminUserId, admin } = state.submission;
   if (!sameHash(state.code.hash, command.codeHash)) {
     return [

@@ -6,6 +6,7 @@ import {
   InvalidVerificationCode,
   RegistrationAlreadySubmitted,
   registrationDecider,
+  RegistrationExpired,
   ResendTooSoon,
   TooManyVerificationAttempts,
   VerificationCodeAlreadyUsed,
@@ -147,5 +148,21 @@ describe('registration decider', () => {
     given(registrationDecider, [submitted, issuedA, verified])
       .when({ type: 'ResendCode', codeHash: HASH_B, now: at(5) })
       .thenThrows(AlreadyVerified);
+  });
+
+  it('ends a pending registration 30 minutes after its first code, whatever codes came after', () => {
+    const resentAt = (minutes: number): RegistrationEvent => ({
+      type: 'VerificationCodeIssued',
+      data: { registrationId: 'r-1', codeHash: HASH_B, issuedAt: at(minutes), expiresAt: at(minutes + 15) },
+    });
+    given(registrationDecider, [submitted, issuedA, resentAt(20)])
+      .when(verify(HASH_B, 30))
+      .thenThrows(VerificationCodeExpired, 'Verification code has expired. Please request a new one');
+    given(registrationDecider, [submitted, issuedA, resentAt(20)])
+      .when({ type: 'ResendCode', codeHash: HASH_A, now: at(30) })
+      .thenThrows(RegistrationExpired);
+    given(registrationDecider, [submitted, issuedA, resentAt(20)])
+      .when(verify(HASH_B, 29))
+      .then([{ ...verified, data: { ...verified.data, at: at(29) } }]);
   });
 });

@@ -17,6 +17,8 @@ export type RegistrationState =
       status: 'pending';
       submission: Submission;
       code: IssuedCode | null;
+      /** When the first code went out, in the submission's own commit: the registration's age. */
+      openedAt: string | null;
       lastIssuedAt: string | null;
       failures: number;
     }
@@ -27,12 +29,20 @@ export const registrationStream = (registrationId: string) => `registration-${re
 export function evolveRegistration(state: RegistrationState, event: RegistrationEvent): RegistrationState {
   switch (event.type) {
     case 'HospitalRegistrationSubmitted':
-      return { status: 'pending', submission: event.data, code: null, lastIssuedAt: null, failures: 0 };
+      return {
+        status: 'pending',
+        submission: event.data,
+        code: null,
+        openedAt: null,
+        lastIssuedAt: null,
+        failures: 0,
+      };
     case 'VerificationCodeIssued':
       if (state.status !== 'pending') return state;
       return {
         ...state,
         code: { hash: event.data.codeHash, issuedAt: event.data.issuedAt, expiresAt: event.data.expiresAt },
+        openedAt: state.openedAt ?? event.data.issuedAt,
         lastIssuedAt: event.data.issuedAt,
         failures: 0,
       };

@@ -4,13 +4,15 @@ import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { HospitalNotFound } from './hospital';
 import { findHospital } from './read-models/directory';
-import { resendCode, submitRegistration } from './commands/submit-registration';
+import { resendCode } from './commands/registration-mail';
+import { submitRegistration } from './commands/submit-registration';
 import { verifyEmail } from './commands/verify-email';
 
 const CODE_SENT = 'Verification code sent to your email!';
 
-// Per IP. Generous enough for a clinic behind one address, tight enough to stop mail bombing
-// and code guessing (each code also allows only 5 tries, and a new code at most once a minute).
+// Per IP. Generous enough for a clinic behind one address, tight enough to stop code guessing
+// (each code also allows only 5 tries). Mail to any one address is limited by the address, however
+// many callers ask (applicant-mailbox.ts).
 const REGISTER_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const VERIFY_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const RESEND_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -82,7 +84,7 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
       config: RESEND_LIMIT,
       schema: {
         tags: ['hospitals'],
-        summary: 'Send a new verification code (the old one stops working); once a minute',
+        summary: 'Send a new verification code (the old one stops working); one mail a minute per address',
         body: z.object({ email: text }),
         response: { 200: okMessage, ...errors },
       },

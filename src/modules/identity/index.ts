@@ -46,7 +46,14 @@ export const identityModule = createIdentityModule();
 
 export { identityContracts } from './events';
 export type * from './events';
-export { isCommonPassword, commonPasswordError, COMMON_PASSWORD } from './passwords';
+export {
+  isCommonPassword,
+  commonPasswordError,
+  passwordPolicyError,
+  equalisePasswordWork,
+  COMMON_PASSWORD,
+  WEAK_PASSWORD,
+} from './passwords';
 export { startSession, type StartedSession } from './commands/sessions';
 export {
   ACCOUNT_EMAIL_SCOPE,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import { createDb, createPool, type Db } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
-import { migrateToLatest } from '../db/migrator';
+import { prepareDatabase } from '../db/app-role';
 import { EventRegistry, type EventContract } from '../event-store/contracts';
 import { EventLog } from '../event-store/event-log';
 import type { EventStore, GlobalPosition } from '../event-store/port';
@@ -51,10 +51,13 @@ export async function runRebuild(args: {
         throw new Error(`cannot start the embedded PostgreSQL in ${config.dataDir} (is the server running?): ${why}`);
       });
     }
-    const url = config.databaseUrl ?? embedded!.url;
+    const { appUrl: url } = await prepareDatabase({
+      ownerUrl: config.databaseUrl ?? embedded!.url,
+      appUrl: config.appDatabaseUrl,
+      dataDir: config.dataDir,
+    });
     const pool = createPool(url, 4);
     db = createDb(pool);
-    await migrateToLatest(db);
     if (config.eventStore === 'esdb') {
       const { EsdbEventStore } = await import('../event-store/esdb-event-store');
       store = await EsdbEventStore.connect(config.eventStoreUrl!);

@@ -12,7 +12,8 @@ import { generateHospitalCode } from '../verification-code';
  *
  * Policy: an UNVERIFIED registration holds nothing. Submitting checks that no verified hospital
  * or account holds a value (fast, friendly 409s), and verifying reserves them for good, in the
- * same commit as EmailVerified. So a typo'd or abandoned registration never blocks the real
+ * same commit as EmailVerified. (The admin's email is held from submission by the applicant's
+ * mailbox, see applicant-mailbox.ts, so a second registration cannot replace a pending one.) So a typo'd or abandoned registration never blocks the real
  * hospital, and when two pending registrations claim the same hospital, the first to verify wins
  * and the other gets the 409. Admin emails are identity's: one email, one account.
  */
@@ -44,12 +45,20 @@ function hospitalClaims(s: Submission): Claim[] {
   ];
 }
 
-/** At submission: 409 when a verified hospital or any account already holds a value. */
-export async function assertAvailable(platform: Platform, s: Submission): Promise<void> {
+/**
+ * At submission: 409 when a verified hospital already holds a value. The admin's email is not
+ * checked here: whether an address has an account is its owner's business, so registration
+ * answers the same for every address and tells the owner by mail instead.
+ */
+export async function assertHospitalAvailable(platform: Platform, s: Submission): Promise<void> {
   for (const c of hospitalClaims(s)) {
     if (await uniqueHolder(platform.store, c.scope, c.value)) throw new Conflict(HOSPITAL_EXISTS);
   }
-  if (await accountEmailHolder(platform, s.admin.email)) throw new Conflict(ADMIN_EXISTS);
+}
+
+/** Whether the admin's email already belongs to an account (an admin's or a staff member's). */
+export async function adminEmailTaken(platform: Platform, s: Submission): Promise<boolean> {
+  return (await accountEmailHolder(platform, s.admin.email)) !== null;
 }
 
 /**

@@ -2,45 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { metadataFor } from '../../../platform/event-store/metadata';
 import type { EventMetadata } from '../../../platform/event-store/port';
-import { BadRequest, ServiceUnavailable } from '../../../platform/http/errors';
+import { BadRequest } from '../../../platform/http/errors';
 import type { Platform } from '../../../platform/platform';
-import { commonPasswordError, stageAdminCredentials } from '../../identity';
-import { verificationEmail } from '../mail-templates';
+import { equalisePasswordWork, passwordPolicyError, stageAdminCredentials } from '../../identity';
+import {
+  applicantMailboxDecider,
+  applicantMailboxStream,
+  MailThrottled,
+  RegistrationPending,
+} from '../applicant-mailbox';
+import { accountExistsEmail } from '../mail-templates';
 import { currentRegistrationFor } from '../read-models/registrations';
-import { AlreadyVerified, CODE_TTL_MS, registrationDecider } from '../registration-decider';
+import { registrationDecider } from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
 import {
   adminErrors,
   hospitalErrors,
-  INVALID_EMAIL,
-  isEmail,
   normaliseEmail,
   normaliseIdentifier,
   type AdminInput,
   type HospitalInput,
 } from '../registration-rules';
 import { generateHospitalCode, generateVerificationCode, hashVerificationCode } from '../verification-code';
-import { assertAvailable } from './hospital-claims';
+import { adminEmailTaken, assertHospitalAvailable } from './hospital-claims';
+import { MAIL_FAILED, reissueCode, sendCode, sendOrFail } from './registration-mail';
 
-export const MAIL_FAILED = 'Unable to send verification email. Please try again later';
+export { MAIL_FAILED };
 const VALIDATION = 'Please check your input and try again';
-
-async function sendCode(platform: Platform, s: Submission, code: string, resent: boolean) {
-  const message = verificationEmail({
-    to: s.admin.email,
-    adminName: s.admin.fullName,
-    hospitalName: s.hospitalData.name,
-    code,
-    validMinutes: CODE_TTL_MS / 60_000,
-    resent,
-  });
-  try {
-    await platform.mailer.send(message);
-  } catch (err) {
-    platform.log.error({ err, to: s.admin.email }, 'verification email could not be sent');
-    throw new ServiceUnavailable(MAIL_FAILED);
-  }
-}
 
 function onboardingMetadata(s: Submission, request: FastifyRequest, now: Date): EventMetadata {
   return {
@@ -55,26 +43,9 @@ function onboardingMetadata(s: Submission, request: FastifyRequest, now: Date): 
   };
 }
 
-/**
- * Registers a hospital pending verification, with the admin's chosen password staged in identity
- * in the same commit. The email goes out BEFORE anything is appended: if the mail server refuses
- * it, the answer is 503 and no event exists for this registration.
- */
-export async function submitRegistration(
-  platform: Platform,
-  clock: () => Date,
-  body: { hospitalData?: HospitalInput; adminData?: AdminInput },
-  request: FastifyRequest,
-): Promise<{ email: string }> {
-  const h = body.hospitalData ?? {};
-  const a = body.adminData ?? {};
-  const now = clock();
-  const errors = [...hospitalErrors(h, now), ...adminErrors(a, commonPasswordError)];
-  if (errors.length > 0) throw new BadRequest(VALIDATION, errors);
-
-  const registrationId = randomUUID();
-  const submission: Submission = {
-    registrationId,
+function submissionOf(h: HospitalInput, a: AdminInput): Submission {
+  return {
+    registrationId: randomUUID(),
     hospitalId: randomUUID(),
     adminUserId: randomUUID(),
     hospitalCode: generateHospitalCode(),
@@ -87,67 +58,108 @@ export async function submitRegistration(
     },
     admin: { fullName: a.fullName!.trim(), jobTitle: a.jobTitle!.trim(), email: normaliseEmail(a.email) },
   };
-  await assertAvailable(platform, submission);
-
-  const code = generateVerificationCode();
-  const metadata = onboardingMetadata(submission, request, now);
-  const codeHash = hashVerificationCode(platform.config.jwtSecret, registrationId, code);
-  await sendCode(platform, submission, code, false);
-  await platform.transact(metadata, async (uow) => {
-    const registration = await uow.load(registrationDecider, registrationStream(registrationId), { isNew: true });
-    uow.decide(registration, { type: 'SubmitRegistration', submission, codeHash, now: metadata.occurredAt });
-    await stageAdminCredentials(uow, {
-      userId: submission.adminUserId,
-      email: submission.admin.email,
-      registrationId,
-      password: a.password!,
-    });
-  });
-  return { email: submission.admin.email };
 }
 
 /**
- * Issues a new code and voids the old one, at most once a minute. An email with no pending
- * registration gets the same answer as one with, and no mail: the answer tells a stranger nothing.
- * The mail is sent inside the unit of work, after the decision and before the commit: a refused
- * resend sends nothing, and a mail failure leaves the old code working.
+ * Registers a hospital pending verification, with the admin's chosen password staged in identity.
+ * The answer is the same whatever the address (200, "code sent"), so it tells a stranger nothing:
+ *
+ * - an address that already has an account gets a mail telling its owner, and nothing is stored;
+ * - an address with a pending registration keeps it (its password and data stay bound to the
+ *   first request until it is verified or expires); that registration's code is resent instead;
+ * - otherwise the registration is opened and its code mailed.
+ *
+ * Every mail counts against the address's limit (applicant-mailbox.ts); over it, nothing is sent.
+ * A mail goes out before its events commit: if the mail server refuses, the answer is 503 and
+ * nothing is appended.
  */
-export async function resendCode(
+export async function submitRegistration(
   platform: Platform,
   clock: () => Date,
-  rawEmail: string | undefined,
+  body: { hospitalData?: HospitalInput; adminData?: AdminInput },
   request: FastifyRequest,
-): Promise<void> {
-  const email = normaliseEmail(rawEmail);
-  if (!isEmail(email)) throw new BadRequest(VALIDATION, [{ field: 'email', message: INVALID_EMAIL }]);
-  const registration = await currentRegistrationFor(platform.db, email);
-  if (!registration || registration.status !== 'pending') return;
-  const stream = registrationStream(registration.registration_id);
+): Promise<{ email: string }> {
+  const h = body.hospitalData ?? {};
+  const a = body.adminData ?? {};
   const now = clock();
-  const metadata = {
-    ...metadataFor({ hospitalId: registration.hospital_id, now }),
-    requestId: request.id,
-    ip: request.ip,
-  };
+  const personal = [a.email, a.fullName, a.jobTitle, h.name, h.email];
+  const policy = (password: string) => passwordPolicyError(password, personal);
+  const errors = [...hospitalErrors(h, now), ...adminErrors(a, policy)];
+  if (errors.length > 0) throw new BadRequest(VALIDATION, errors);
+
+  const submission = submissionOf(h, a);
+  const email = submission.admin.email;
+  await assertHospitalAvailable(platform, submission);
+  if (await adminEmailTaken(platform, submission)) {
+    await equalisePasswordWork(a.password!);
+    await notifyAccountExists(platform, email, request, now);
+    return { email };
+  }
+  try {
+    await openRegistration(platform, submission, a.password!, onboardingMetadata(submission, request, now));
+  } catch (e) {
+    if (e instanceof MailThrottled) return { email };
+    if (!(e instanceof RegistrationPending)) throw e;
+    await equalisePasswordWork(a.password!);
+    const pending = await currentRegistrationFor(platform.db, email);
+    if (pending?.registration_id === e.registrationId && pending.status === 'pending') {
+      const { registration_id: registrationId, hospital_id: hospitalId } = pending;
+      await reissueCode(platform, { email, registrationId, hospitalId }, request, now, 'quiet');
+    }
+  }
+  return { email };
+}
+
+async function openRegistration(platform: Platform, s: Submission, password: string, metadata: EventMetadata) {
+  const { registrationId } = s;
+  const email = s.admin.email;
+  const now = metadata.occurredAt;
+  const code = generateVerificationCode();
+  const codeHash = hashVerificationCode(platform.config.jwtSecret, registrationId, code);
   await platform.transact(
     metadata,
     async (uow) => {
-      const aggregate = await uow.load(registrationDecider, stream);
-      const { state } = aggregate;
-      if (state.status !== 'pending') return;
-      const code = generateVerificationCode();
-      const codeHash = hashVerificationCode(platform.config.jwtSecret, registration.registration_id, code);
-      try {
-        uow.decide(aggregate, { type: 'ResendCode', codeHash, now: metadata.occurredAt });
-      } catch (e) {
-        if (e instanceof AlreadyVerified) return;
-        throw e;
-      }
-      await sendCode(platform, state.submission, code, true);
+      // Throws RegistrationPending or MailThrottled: the work ends, nothing is appended.
+      const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+      uow.decide(mailbox, { type: 'OpenRegistration', email, registrationId, now });
+      uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now });
+      const registration = await uow.load(registrationDecider, registrationStream(registrationId), { isNew: true });
+      uow.decide(registration, { type: 'SubmitRegistration', submission: s, codeHash, now });
+      await stageAdminCredentials(uow, { userId: s.adminUserId, email, registrationId, password });
+      // Last, so only a decided registration sends mail. A concurrent registration for the same
+      // address that commits first makes this commit fail; the retry then finds it pending.
+      await sendCode(platform, s, code, false);
     },
-    // A concurrent resend that got in first makes this one "too soon" on the retry, not a second code.
-    { retries: 1 },
+    { retries: 3 },
   );
+}
+
+/** The owner of an address that has an account is told, at most as often as the limit allows. */
+async function notifyAccountExists(platform: Platform, email: string, request: FastifyRequest, now: Date) {
+  const metadata: EventMetadata = {
+    ...metadataFor({
+      hospitalId: '',
+      actor: { userId: 'anonymous', role: 'anonymous', name: 'Unknown caller' },
+      correlationId: request.id,
+      now,
+    }),
+    requestId: request.id,
+    ip: request.ip,
+  };
+  try {
+    await platform.transact(
+      metadata,
+      async (uow) => {
+        const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+        const at = metadata.occurredAt;
+        uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
+        await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
+      },
+      { retries: 3 },
+    );
+  } catch (e) {
+    if (!(e instanceof MailThrottled)) throw e;
+  }
 }
 
 export { onboardingMetadata };

@@ -18,8 +18,9 @@ declare module '../../../platform/db/database' {
 export const REGISTRATIONS_PROJECTION = 'hospitals-registrations';
 
 /**
- * Finds the registration behind an email. Submitting again with the same admin email replaces
- * the earlier unverified registration: it is marked superseded here and its code stops working.
+ * Finds the registration behind an email. A new registration for an admin email starts only
+ * once the earlier unverified one has expired (applicant-mailbox.ts); that one is marked
+ * superseded here.
  */
 export const registrationsProjection = defineProjection<RegistrationEvent>({
   name: REGISTRATIONS_PROJECTION,

@@ -4,7 +4,7 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
 import { accountStream, minutesLocked } from '../account';
 import { accountDecider, AccountIsLocked } from '../account-decider';
-import { commonPasswordError, hashPassword, verifyPassword } from '../passwords';
+import { hashPassword, passwordPolicyError, verifyPassword } from '../passwords';
 import type { Account } from '../read-models/accounts';
 import { SESSION_GUARD } from '../session-guard';
 import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
@@ -22,7 +22,8 @@ export async function changePassword(
   input: ChangePasswordInput,
   metadata: EventMetadata,
 ): Promise<void> {
-  const fieldErrors = changePasswordErrors(input, commonPasswordError);
+  const personal = [account.email, account.full_name, account.first_name, account.last_name, account.employee_id];
+  const fieldErrors = changePasswordErrors(input, (password) => passwordPolicyError(password, personal));
   if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
   const minutes = minutesLocked(account.locked_until, new Date(metadata.occurredAt));
   if (minutes > 0) throw new AccountIsLocked(minutes);

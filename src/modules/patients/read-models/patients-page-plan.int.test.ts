@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -83,7 +83,11 @@ describe.each([
     };
     hospitalId = randomUUID();
     // 10 000 patients registered before autovacuum first analyses the table (kept from doing so here).
-    await sql`alter table patients_list set (autovacuum_enabled = false)`.execute(t.platform.db);
+    // A table setting is the owner's (the app's own role owns no table).
+    const owner = new pg.Client({ connectionString: config.databaseUrl });
+    await owner.connect();
+    await owner.query('alter table patients_list set (autovacuum_enabled = false)');
+    await owner.end();
     await t.platform.store.appendMany(registrations(randomUUID(), 500));
     const mine = registrations(hospitalId, 10000);
     for (let i = 0; i < mine.length; i += 100) await t.platform.store.appendMany(mine.slice(i, i + 100));

@@ -130,6 +130,38 @@ describe('Audit Logs page', () => {
     );
   });
 
+  it('names the signed checkpoint a re-sealed trail no longer matches', async () => {
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/verify': () => ({
+        body: {
+          success: true,
+          data: {
+            ok: false,
+            checked: 40,
+            headHash: 'cd'.repeat(32),
+            checkpoint: {
+              line: 3,
+              seq: 41,
+              hash: 'ab'.repeat(32),
+              at: '2026-11-20T10:00:00.000Z',
+              reason: 'changed',
+              found: 'ef'.repeat(32),
+            },
+            anchored: { checkpoints: 3, last: { seq: 41, hash: 'ab'.repeat(32), at: '2026-11-20T10:00:00.000Z' } },
+          },
+        },
+      }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The signed checkpoint of 2026-11-20T10:00:00.000Z (line 3, entry #41) no longer matches the stored events: the trail was rewritten.',
+    );
+  });
+
   it("opens an entry's full data in a side panel", async () => {
     api = fakeApi({
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),

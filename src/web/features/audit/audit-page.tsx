@@ -172,18 +172,37 @@ function VerificationBanner({
     );
   }
   if (result.ok) {
+    const last = result.anchored?.last;
     return (
       <Banner tone="success" onDismiss={onDismiss}>
         Integrity verified: all {result.checked.toLocaleString('en-US')} entries match their hashes.
+        {last && ` Last signed checkpoint: entry #${last.seq} at ${last.at}, head ${last.hash}.`}
       </Banner>
     );
   }
-  const b = result.broken!;
+  const b = result.broken;
   return (
     <Banner tone="error" onDismiss={onDismiss}>
-      Integrity check failed at entry #{b.seq} ({b.eventType}, {b.time}): the stored event was{' '}
-      {b.reason === 'missing' ? 'removed' : 'changed'} after it was recorded. {result.checked.toLocaleString('en-US')}{' '}
-      entries before it are intact.
+      {b && (
+        <>
+          Integrity check failed at entry #{b.seq} ({b.eventType}, {b.time}): the stored event was{' '}
+          {b.reason === 'missing' ? 'removed' : 'changed'} after it was recorded.{' '}
+          {result.checked.toLocaleString('en-US')} entries before it are intact.{' '}
+        </>
+      )}
+      {result.checkpoint && checkpointSentence(result.checkpoint)}
     </Banner>
   );
+}
+
+/** What a failed signed checkpoint means, in one sentence. */
+export function checkpointSentence(c: NonNullable<Verification['checkpoint']>): string {
+  switch (c.reason) {
+    case 'missing':
+      return `The signed checkpoint of ${c.at} (line ${c.line}) covers ${c.seq} entries, but the stored events now give fewer: entries were removed.`;
+    case 'changed':
+      return `The signed checkpoint of ${c.at} (line ${c.line}, entry #${c.seq}) no longer matches the stored events: the trail was rewritten.`;
+    default:
+      return `Line ${c.line} of the checkpoint file is not a validly signed checkpoint: the file was altered.`;
+  }
 }

@@ -48,6 +48,22 @@ const verifyAnswer = z.object({
         reason: z.enum(['changed', 'missing']),
       })
       .optional(),
+    checkpoint: z
+      .object({
+        line: z.number(),
+        seq: z.number().nullable(),
+        hash: z.string().nullable(),
+        at: z.string().nullable(),
+        reason: z.enum(['missing', 'changed', 'signature', 'unreadable']),
+        found: z.string().nullable(),
+      })
+      .optional(),
+    anchored: z
+      .object({
+        checkpoints: z.number(),
+        last: z.object({ seq: z.number(), hash: z.string(), at: z.string() }).nullable(),
+      })
+      .optional(),
   }),
 });
 export type Verification = z.infer<typeof verifyAnswer>['data'];

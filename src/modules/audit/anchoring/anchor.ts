@@ -1,0 +1,103 @@
+import type { Db } from '../../../platform/db/database';
+import type { Logger } from '../../../platform/logger';
+import type { Platform } from '../../../platform/platform';
+import {
+  CheckpointFile,
+  loadSigningKey,
+  signatureValid,
+  signCheckpoint,
+  type SignedCheckpoint,
+  type SigningKey,
+} from './checkpoint-file';
+import { CHAIN_START, hospitalsMoved, settledBound, walkChain, type ChainPoint } from './event-chain';
+
+/**
+ * Signs each hospital's chain head when it has moved: on a timer (AUDIT_CHECKPOINT_SECONDS), at a
+ * clean shutdown, and when asked (`checkpointNow`, which tests call). A new checkpoint continues
+ * from the hospital's previous one, hashing only the events added since, read from `events`.
+ */
+export class AuditAnchor {
+  private readonly heads = new Map<string, ChainPoint>();
+  /** Every transaction below this is covered by the checkpoints taken so far (null: not yet scanned). */
+  private scannedBelow: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<SignedCheckpoint[]> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    readonly file: CheckpointFile,
+    readonly key: SigningKey,
+    private readonly log: Logger,
+  ) {
+    // Continue from the newest checkpoint this key signed for each hospital.
+    for (const { checkpoint: c } of file.read()) {
+      if (!c || c.key !== key.id || !signatureValid(c, key.publicKey)) continue;
+      if ((this.heads.get(c.hospitalId)?.seq ?? -1) < c.seq) this.heads.set(c.hospitalId, c);
+    }
+  }
+
+  /** Signs the head of every hospital whose chain moved since its last checkpoint. */
+  checkpointNow(): Promise<SignedCheckpoint[]> {
+    // One at a time: two overlapping runs would sign the same head twice.
+    const run = (this.running ?? Promise.resolve([])).then(
+      () => this.take(),
+      () => this.take(),
+    );
+    this.running = run;
+    return run;
+  }
+
+  private async take(): Promise<SignedCheckpoint[]> {
+    const below = await settledBound(this.db);
+    const moved = await hospitalsMoved(this.db, this.scannedBelow, below);
+    const at = new Date().toISOString();
+    const signed: SignedCheckpoint[] = [];
+    for (const hospitalId of moved) {
+      const from = this.heads.get(hospitalId) ?? CHAIN_START;
+      const head = await walkChain(this.db, hospitalId, from, () => true, { below });
+      if (head.seq === from.seq) continue;
+      signed.push(signCheckpoint({ hospitalId, ...pick(head), at, key: this.key.id }, this.key));
+    }
+    this.file.append(signed);
+    for (const c of signed) this.heads.set(c.hospitalId, c);
+    this.scannedBelow = below;
+    return signed;
+  }
+
+  start(seconds: number): void {
+    if (seconds <= 0) return;
+    this.timer = setInterval(() => {
+      this.checkpointNow().catch((err: unknown) => this.log.error({ err }, 'audit checkpoint failed'));
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and signs the final heads (a failure is logged: shutdown goes on). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.checkpointNow().catch((err: unknown) => this.log.error({ err }, 'final audit checkpoint failed'));
+  }
+}
+
+function pick(p: ChainPoint): ChainPoint {
+  return { seq: p.seq, hash: p.hash, tx: p.tx, position: p.position };
+}
+
+const anchors = new WeakMap<Platform, AuditAnchor>();
+
+/** The platform's anchor, or undefined when the events are not in PostgreSQL (no chain to sign). */
+export function auditAnchorOf(platform: Platform): AuditAnchor | undefined {
+  if (platform.store.name !== 'postgres') return undefined;
+  let anchor = anchors.get(platform);
+  if (!anchor) {
+    const { dataDir, auditSigningKey } = platform.config;
+    anchor = new AuditAnchor(
+      platform.db,
+      new CheckpointFile(dataDir),
+      loadSigningKey(dataDir, auditSigningKey),
+      platform.log.child({ component: 'audit-anchor' }),
+    );
+    anchors.set(platform, anchor);
+  }
+  return anchor;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '../../../test/helpers/given';
+import {
+  applicantMailboxDecider,
+  applicantMailboxStream,
+  MailThrottled,
+  mailWaitSeconds,
+  RegistrationPending,
+  type ApplicantMailboxState,
+} from './applicant-mailbox';
+import type { ApplicantMailboxEvent } from './events';
+
+const T0 = '2025-03-01T09:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+const EMAIL = 'ada@stluke.ng';
+const opened = (registrationId: string, minutes = 0): ApplicantMailboxEvent => ({
+  type: 'ApplicantRegistrationOpened',
+  data: { email: EMAIL, registrationId, expiresAt: at(minutes + 30) },
+});
+const mailed = (minutes: number): ApplicantMailboxEvent => ({
+  type: 'ApplicantMailSent',
+  data: { email: EMAIL, kind: 'verification', registrationId: 'r-1', at: at(minutes) },
+});
+const open = (registrationId: string, minutes: number) =>
+  ({ type: 'OpenRegistration', email: EMAIL, registrationId, now: at(minutes) }) as const;
+const mail = (minutes: number) =>
+  ({ type: 'RecordMail', email: EMAIL, kind: 'account-exists', registrationId: null, now: at(minutes) }) as const;
+
+describe('the applicant mailbox', () => {
+  it('opens a registration for a fresh address, holding it for 30 minutes', () => {
+    given(applicantMailboxDecider)
+      .when(open('r-1', 0))
+      .then([opened('r-1')]);
+  });
+
+  it('refuses a second registration while the first is pending, naming the pending one', () => {
+    given(applicantMailboxDecider, [opened('r-1'), mailed(0)])
+      .when(open('r-2', 29))
+      .thenThrows(RegistrationPending);
+    expect(() => applicantMailboxDecider.decide(open('r-2', 29), fold([opened('r-1')]))).toThrow(
+      expect.objectContaining({ registrationId: 'r-1' }),
+    );
+  });
+
+  it('lets a new registration start once the pending one has expired', () => {
+    given(applicantMailboxDecider, [opened('r-1'), mailed(0)])
+      .when(open('r-2', 30))
+      .then([opened('r-2', 30)]);
+  });
+
+  it('sends at most one mail a minute, saying how long to wait', () => {
+    given(applicantMailboxDecider, [mailed(0)])
+      .when(mail(0.5))
+      .thenThrows(MailThrottled);
+    expect(mailWaitSeconds(fold([mailed(0)]), at(0.5))).toBe(30);
+    given(applicantMailboxDecider, [mailed(0)])
+      .when(mail(1))
+      .then([
+        { type: 'ApplicantMailSent', data: { email: EMAIL, kind: 'account-exists', registrationId: null, at: at(1) } },
+      ]);
+  });
+
+  it('sends at most five mails an hour', () => {
+    const five = [mailed(0), mailed(1), mailed(2), mailed(3), mailed(4)];
+    given(applicantMailboxDecider, five).when(mail(30)).thenThrows(MailThrottled);
+    expect(mailWaitSeconds(fold(five), at(30))).toBe(30 * 60);
+    expect(mailWaitSeconds(fold(five), at(60))).toBe(0);
+    // Only the last five are kept: the state stays small however long the history.
+    expect(fold([mailed(-100), ...five]).sent).toEqual(five.map((e) => (e.data as { at: string }).at));
+  });
+
+  it('names the stream by a hash of the normalised address, not the address', () => {
+    expect(applicantMailboxStream(' Ada@StLuke.ng ')).toBe(applicantMailboxStream(EMAIL));
+    expect(applicantMailboxStream(EMAIL)).toMatch(/^applicant-mailbox-[0-9a-f]{40}$/);
+  });
+});
+
+function fold(events: ApplicantMailboxEvent[]): ApplicantMailboxState {
+  return events.reduce(applicantMailboxDecider.evolve, applicantMailboxDecider.initialState());
+}

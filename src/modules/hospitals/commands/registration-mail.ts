@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import { metadataFor } from '../../../platform/event-store/metadata';
+import { BadRequest, ServiceUnavailable } from '../../../platform/http/errors';
+import type { MailMessage } from '../../../platform/mail/mailer';
+import type { Platform } from '../../../platform/platform';
+import { applicantMailboxDecider, applicantMailboxStream, MailThrottled, mailWaitSeconds } from '../applicant-mailbox';
+import { verificationEmail } from '../mail-templates';
+import { currentRegistrationFor } from '../read-models/registrations';
+import {
+  AlreadyVerified,
+  CODE_TTL_MS,
+  RegistrationExpired,
+  registrationDecider,
+  ResendTooSoon,
+} from '../registration-decider';
+import { registrationStream, type Submission } from '../registration';
+import { INVALID_EMAIL, isEmail, normaliseEmail } from '../registration-rules';
+import { generateVerificationCode, hashVerificationCode } from '../verification-code';
+import { loadAggregate } from '../../../platform/event-store/command-handler';
+
+export const MAIL_FAILED = 'Unable to send verification email. Please try again later';
+const VALIDATION = 'Please check your input and try again';
+
+export async function sendOrFail(platform: Platform, message: MailMessage): Promise<void> {
+  try {
+    await platform.mailer.send(message);
+  } catch (err) {
+    platform.log.error({ err, to: message.to }, 'registration email could not be sent');
+    throw new ServiceUnavailable(MAIL_FAILED);
+  }
+}
+
+export async function sendCode(platform: Platform, s: Submission, code: string, resent: boolean): Promise<void> {
+  const message = verificationEmail({
+    to: s.admin.email,
+    adminName: s.admin.fullName,
+    hospitalName: s.hospitalData.name,
+    code,
+    validMinutes: CODE_TTL_MS / 60_000,
+    resent,
+  });
+  await sendOrFail(platform, message);
+}
+
+/**
+ * Issues a new code for a pending registration and voids the old one, if the address may have
+ * another mail. `loud` (the resend button): a mail too soon answers 429 with the wait. `quiet`
+ * (a second registration for the address): it answers like any registration and sends nothing.
+ * The mail is sent inside the unit of work, after the decisions and before the commit: a refused
+ * resend sends nothing, and a mail failure leaves the old code working.
+ */
+export async function reissueCode(
+  platform: Platform,
+  pending: { email: string; registrationId: string; hospitalId: string },
+  request: FastifyRequest,
+  now: Date,
+  mode: 'loud' | 'quiet',
+): Promise<void> {
+  const { email, registrationId } = pending;
+  const metadata = {
+    ...metadataFor({ hospitalId: pending.hospitalId, now }),
+    requestId: request.id,
+    ip: request.ip,
+  };
+  try {
+    await platform.transact(
+      metadata,
+      async (uow) => {
+        const aggregate = await uow.load(registrationDecider, registrationStream(registrationId));
+        const { state } = aggregate;
+        if (state.status !== 'pending') return;
+        const at = metadata.occurredAt;
+        const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+        uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now: at });
+        const code = generateVerificationCode();
+        const codeHash = hashVerificationCode(platform.config.jwtSecret, registrationId, code);
+        uow.decide(aggregate, { type: 'ResendCode', codeHash, now: at });
+        await sendCode(platform, state.submission, code, true);
+      },
+      // A concurrent resend that got in first makes this one "too soon" on the retry, not a second code.
+      { retries: 1 },
+    );
+  } catch (e) {
+    // Each ends the work before the commit: nothing is appended.
+    if (e instanceof AlreadyVerified || e instanceof RegistrationExpired) return;
+    if (e instanceof MailThrottled) {
+      if (mode === 'quiet') return;
+      throw new ResendTooSoon(e.seconds);
+    }
+    if (e instanceof ResendTooSoon && mode === 'quiet') return;
+    throw e;
+  }
+}
+
+/**
+ * The resend button. The limit is the address's, so the answer is the same for an address with a
+ * pending registration, one with an account, and one nobody registered (which gets no mail).
+ */
+export async function resendCode(
+  platform: Platform,
+  clock: () => Date,
+  rawEmail: string | undefined,
+  request: FastifyRequest,
+): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  if (!isEmail(email)) throw new BadRequest(VALIDATION, [{ field: 'email', message: INVALID_EMAIL }]);
+  const now = clock();
+  const { state: mailbox } = await loadAggregate(
+    platform.store,
+    applicantMailboxStream(email),
+    applicantMailboxDecider.evolve,
+    applicantMailboxDecider.initialState,
+  );
+  const wait = mailWaitSeconds(mailbox, now.toISOString());
+  if (wait > 0) throw new ResendTooSoon(wait);
+  const registration = await currentRegistrationFor(platform.db, email);
+  if (!registration || registration.status !== 'pending') return;
+  const pending = { email, registrationId: registration.registration_id, hospitalId: registration.hospital_id };
+  await reissueCode(platform, pending, request, now, 'loud');
+}

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { MINUTE, testClock } from '../../../test/helpers/clock';
+import { onboardHospital, randomIp, registrationInput, type Onboarded } from '../../../test/helpers/onboard';
+import { readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
+import { createStaffAccount } from '../../../test/helpers/staff-accounts';
+import { decodeQuotedPrintable } from '../../../test/helpers/staff-api';
+import { createIdentityModule } from '../identity';
+import { createHospitalsModule } from '.';
+
+const REGISTER = '/api/hospital/register-with-verification';
+const VERIFY = '/api/hospital/verify-email';
+const RESEND = '/api/hospital/resend-verification';
+const WEAK =
+  'This password is too easy to guess. Use a longer one, such as a few unrelated words, and leave out your name, email and hospital.';
+
+/** Issue 21: a pending registration cannot be taken over, the answer names no account, mail is limited. */
+describe('registration against strangers', () => {
+  let t: TestApp;
+  let known: Onboarded;
+  const clock = testClock();
+  const post = (url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+    });
+  const outbox = () => path.join(t.dataDir, 'outbox');
+  const login = (email: string, password: string) => post('/api/admin/login', { email, password });
+  const submittedFor = async (email: string) => {
+    const { rows } = await t.platform.pool.query(
+      `select 1 from events where type = 'HospitalRegistrationSubmitted' and data->'admin'->>'email' = $1`,
+      [email.toLowerCase()],
+    );
+    return rows.length;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ modules: [createIdentityModule({ clock }), createHospitalsModule({ clock })] });
+    known = await onboardHospital(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps a pending registration bound to the first applicant: a second one for the email changes nothing', async () => {
+    const first = registrationInput({
+      adminData: { password: 'Kano-Groundnut-Pyramid-1', confirmPassword: 'Kano-Groundnut-Pyramid-1' },
+    });
+    const email = first.adminData.email;
+    const attacker = registrationInput({
+      hospitalData: { name: 'Attacker Clinic' },
+      adminData: { email, password: 'Stolen-Harmattan-Mailbox-9', confirmPassword: 'Stolen-Harmattan-Mailbox-9' },
+    });
+    const mine = await post(REGISTER, first);
+    const theirs = await post(REGISTER, attacker);
+    expect(theirs.statusCode).toBe(mine.statusCode);
+    expect(theirs.json()).toEqual(mine.json());
+
+    const code = await readVerificationCode(outbox(), email);
+    const verified = await post(VERIFY, { email, token: code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().hospital.name).toBe(first.hospitalData.name);
+    expect((await login(email, first.adminData.password)).statusCode).toBe(200);
+    expect((await login(email, attacker.adminData.password)).statusCode).toBe(401);
+    expect(await submittedFor(email)).toBe(1);
+  });
+
+  it('starts over for the same email once the pending registration has expired', async () => {
+    const first = registrationInput();
+    const email = first.adminData.email;
+    expect((await post(REGISTER, first)).statusCode).toBe(200);
+    const old = await readVerificationCode(outbox(), email);
+    clock.advance(31 * MINUTE);
+    expect((await post(VERIFY, { email, token: old })).json().message).toBe(
+      'Verification code has expired. Please request a new one',
+    );
+    const again = registrationInput({ hospitalData: { name: 'Corrected Name Clinic' }, adminData: { email } });
+    expect((await post(REGISTER, again)).statusCode).toBe(200);
+    const res = await post(VERIFY, { email, token: await readVerificationCode(outbox(), email) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().hospital.name).toBe('Corrected Name Clinic');
+  });
+
+  it('answers an address with an account exactly like a new one, and mails its owner instead', async () => {
+    const staff = await createStaffAccount(t.platform, known.hospital.id);
+    const unknown = registrationInput();
+    const asAdmin = registrationInput({ adminData: { email: known.adminEmail.toUpperCase() } });
+    const asStaff = registrationInput({ adminData: { email: staff.email } });
+    const before = [await submittedFor(known.adminEmail), await submittedFor(staff.email)];
+    const answers = await Promise.all([unknown, asAdmin, asStaff].map((input) => post(REGISTER, input)));
+    const shape = (r: (typeof answers)[number], email: string) => ({
+      status: r.statusCode,
+      type: r.headers['content-type'],
+      body: JSON.parse(r.body.replaceAll(email.toLowerCase(), '<email>')),
+    });
+    const expected = shape(answers[0]!, unknown.adminData.email);
+    expect(expected.status).toBe(200);
+    expect(shape(answers[1]!, known.adminEmail)).toEqual(expected);
+    expect(shape(answers[2]!, staff.email)).toEqual(expected);
+
+    for (const [i, email] of [known.adminEmail, staff.email].entries()) {
+      const mails = await readOutbox(outbox(), email);
+      const notice = mails[mails.length - 1]!;
+      expect(notice.subject).toBe('Someone tried to register a hospital with your email address');
+      expect(decodeQuotedPrintable(notice.raw)).toContain('If it was you, sign in with your existing account');
+      expect(await submittedFor(email)).toBe(before[i]);
+    }
+    expect((await login(known.adminEmail, known.adminPassword)).statusCode).toBe(200);
+  });
+
+  it('sends one mail for three registrations in a row, and resending waits for the address', async () => {
+    const email = registrationInput().adminData.email;
+    for (let i = 0; i < 3; i++) {
+      const res = await post(REGISTER, registrationInput({ adminData: { email } }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe('Verification code sent to your email!');
+    }
+    expect(await readOutbox(outbox(), email)).toHaveLength(1);
+    const tooSoon = await post(RESEND, { email });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code$/);
+
+    // An address with an account is limited the same way, so the resend answer does not tell them apart.
+    for (let i = 0; i < 3; i++) await post(REGISTER, registrationInput({ adminData: { email: known.adminEmail } }));
+    expect((await post(RESEND, { email: known.adminEmail })).statusCode).toBe(429);
+  });
+
+  it('sends at most five mails an hour to one address', async () => {
+    const email = registrationInput().adminData.email;
+    expect((await post(REGISTER, registrationInput({ adminData: { email } }))).statusCode).toBe(200);
+    for (let i = 0; i < 7; i++) {
+      clock.advance(MINUTE);
+      const res = await post(RESEND, { email });
+      expect(res.statusCode).toBe(i < 4 ? 200 : 429);
+    }
+    expect(await readOutbox(outbox(), email)).toHaveLength(5);
+  });
+
+  it('puts nothing the caller typed into a link, the subject or a markup of the mail', async () => {
+    const input = registrationInput({
+      hospitalData: {
+        name: `Claim your refund at https://evil.example/pay?x=1 <a href="https://evil.example">now</a> ${'x'.repeat(90)}`,
+      },
+      adminData: { fullName: 'Ada www.evil.example Okafor' },
+    });
+    expect((await post(REGISTER, input)).statusCode).toBe(200);
+    const [mail] = await readOutbox(outbox(), input.adminData.email);
+    const raw = decodeQuotedPrintable(mail!.raw);
+    expect(raw).not.toMatch(/evil\.example|https?:\/\/evil|<a href|x{61}/);
+    expect(mail!.subject).toBe('Verify your email to finish registering your hospital');
+    expect(raw).toContain('Claim your refund at https evil. example');
+
+    const notice = (await readOutbox(outbox(), known.adminEmail)).at(-1)!;
+    const links = decodeQuotedPrintable(notice.raw).match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.startsWith(`${t.config.publicUrl}/`)).toBe(true);
+  });
+
+  it.each([['aaaaaa'], ['abcdef'], ['hospital123'], ['nigeria'], ['the e-mail']])(
+    'refuses the guessable password %s with one clear message',
+    async (password) => {
+      const input = registrationInput();
+      const chosen = password === 'the e-mail' ? input.adminData.email : password;
+      const res = await post(REGISTER, {
+        ...input,
+        adminData: { ...input.adminData, password: chosen, confirmPassword: chosen },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'adminData.password', message: WEAK }]);
+      expect(await readOutbox(outbox(), input.adminData.email)).toEqual([]);
+    },
+  );
+});

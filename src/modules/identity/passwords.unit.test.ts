@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD, passwordPolicyError, personalWords, WEAK_PASSWORD } from './passwords';
+
+describe('the password policy', () => {
+  it.each(['aaaaaa', 'abcdef', 'hospital123', 'nigeria', 'Lagos2024', 'qwertyuiop1'])(
+    'refuses %s as guessable',
+    (p) => {
+      expect([WEAK_PASSWORD, COMMON_PASSWORD]).toContain(passwordPolicyError(p));
+    },
+  );
+
+  it('names the guessable ones with its own message, and the most common with the common message', () => {
+    expect(passwordPolicyError('hospital123')).toBe(WEAK_PASSWORD);
+    expect(passwordPolicyError('nigeria')).toBe(WEAK_PASSWORD);
+    expect(passwordPolicyError('Password1')).toBe(COMMON_PASSWORD);
+  });
+
+  it("refuses the person's own email, name or hospital, even dressed up", () => {
+    const person = ['chiamaka.eze@okonjo-clinic.ng', 'Chiamaka Eze', 'Okonjo Specialist Clinic'];
+    for (const p of ['chiamaka.eze@okonjo-clinic.ng', 'ChiamakaEze1', 'okonjoclinic', 'Okonjo-Specialist-Clinic-7'])
+      expect(passwordPolicyError(p, person), p).toBe(WEAK_PASSWORD);
+    // For somebody else an email is long and random enough: it is the person's own that is guessable.
+    expect(passwordPolicyError('chiamaka.eze@okonjo-clinic.ng')).toBeNull();
+    // Their words are fine beside enough of something else.
+    expect(passwordPolicyError('Chiamaka-Harmattan-Breeze-2024', person)).toBeNull();
+  });
+
+  it('accepts a few unrelated words, and the passwords the fixtures and the demo use', () => {
+    for (const p of ['Harmattan-Breeze-2024', 'Okra-Soup-77', 'Jollof-Rice-2025', 'Okra-Soup-Tuesday-42'])
+      expect(passwordPolicyError(p, ['ada@stluke.test', 'Ada Okafor', 'St. Luke Clinic']), p).toBeNull();
+    // scripts/seed-demo.ts: its admin and its staff, with their own emails and names.
+    const demo = 'stnicholas-demo.example.com';
+    const admin = [`admin@${demo}`, 'Dr. Folasade Adebayo-Cole', 'Medical Director', 'St. Nicholas Demo Hospital'];
+    expect(passwordPolicyError('Lekki-Sunrise-Demo-2024!', admin)).toBeNull();
+    expect(passwordPolicyError('Demo-Staff-2024!', [`lab.technician@${demo}`, 'Emeka Nwosu', 'Emeka'])).toBeNull();
+    // The demo admin's former password is mostly the admin's own address.
+    expect(passwordPolicyError('Demo-Admin-2024!', admin)).toBe(WEAK_PASSWORD);
+  });
+
+  it('estimates a very long password quickly and accepts it', () => {
+    const started = performance.now();
+    expect(passwordPolicyError('Zobo-'.repeat(25))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('splits what a person typed into the words a password could borrow', () => {
+    expect(personalWords([' Ada.Okafor@StLuke.test ', 'Ada Okafor', undefined, null, ''])).toEqual([
+      'ada.okafor@stluke.test',
+      'ada',
+      'okafor',
+      'stluke',
+      'test',
+      'ada okafor',
+    ]);
+  });
+});
