@@ -27,6 +27,8 @@ const LIST_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const CLIENTS = [8, 16, 32] as const;
 /** The commit issue 11 was filed against (its figures: 186 registrations/s with 8 clients); `none` skips it. */
 const BEFORE = process.env.BENCH_BEFORE ?? '68a33b9';
+/** `BENCH_ONLY=list`: only the patient list beside the trivial route (no docs written), to compare two trees. */
+const ONLY_LIST = process.env.BENCH_ONLY === 'list';
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 
 /** Runs `writers` loops for SECONDS, each awaiting `step`; returns ops/s and latencies. */
@@ -155,92 +157,96 @@ async function main() {
     const metadata = metadataFor({ hospitalId: 'bench-hospital' });
     const meta = JSON.stringify(metadata);
 
-    // 1. The baseline: one-row inserts into a copy of the events table, one statement each.
-    const raw = async (writers: number) =>
-      timed(writers, async (w, i) => {
-        await pool.query(
-          'insert into bench_raw (stream_id, stream_revision, event_id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)',
-          [
-            `raw-${writers}-${w}-${i % 10}`,
-            Math.floor(i / 10),
-            randomUUID(),
-            'Benchmarked',
-            JSON.stringify({ w, i }),
-            meta,
-          ],
-        );
-      });
     const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
-    step('raw inserts');
-    const raw1 = await raw(1);
-    const raw8 = await raw(8);
-    rows.push({
-      measure: 'Raw single-row INSERT, 1 writer (baseline)',
-      result: perSecond(raw1.rate),
-      detail: `p50 ${ms(raw1.p50)}, p99 ${ms(raw1.p99)}`,
-    });
-    rows.push({
-      measure: 'Raw single-row INSERT, 8 writers (baseline)',
-      result: perSecond(raw8.rate),
-      detail: `p50 ${ms(raw8.p50)}, p99 ${ms(raw8.p99)}`,
-    });
-
-    // 2. The store's append: the expected-revision check and the insert in one statement.
-    const append = async (writers: number) => {
-      const revisions = new Map<string, bigint>();
-      return timed(writers, async (w, i) => {
-        const stream = `bench-${writers}-${w}-${i % 10}`;
-        const result = await store.append(stream, [{ type: 'Benchmarked', data: { w, i }, metadata }], {
-          expectedRevision: revisions.get(stream) ?? 'no_stream',
+    let raw8Rate = NaN;
+    if (!ONLY_LIST) {
+      // 1. The baseline: one-row inserts into a copy of the events table, one statement each.
+      const raw = async (writers: number) =>
+        timed(writers, async (w, i) => {
+          await pool.query(
+            'insert into bench_raw (stream_id, stream_revision, event_id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)',
+            [
+              `raw-${writers}-${w}-${i % 10}`,
+              Math.floor(i / 10),
+              randomUUID(),
+              'Benchmarked',
+              JSON.stringify({ w, i }),
+              meta,
+            ],
+          );
         });
-        revisions.set(stream, result.nextRevision);
+      step('raw inserts');
+      const raw1 = await raw(1);
+      const raw8 = await raw(8);
+      raw8Rate = raw8.rate;
+      rows.push({
+        measure: 'Raw single-row INSERT, 1 writer (baseline)',
+        result: perSecond(raw1.rate),
+        detail: `p50 ${ms(raw1.p50)}, p99 ${ms(raw1.p99)}`,
       });
-    };
-    step('store appends');
-    const append1 = await append(1);
-    const append8 = await append(8);
-    rows.push({
-      measure: 'Event store append, 1 writer',
-      result: `${perSecond(append1.rate)} (${ratio(append1.rate, raw1.rate)} of raw)`,
-      detail: `p50 ${ms(append1.p50)}, p99 ${ms(append1.p99)}`,
-    });
-    rows.push({
-      measure: 'Event store append, 8 writers',
-      result: `${perSecond(append8.rate)} (${ratio(append8.rate, raw8.rate)} of raw)`,
-      detail: `p50 ${ms(append8.p50)}, p99 ${ms(append8.p99)}; target ≥ 70 %`,
-    });
+      rows.push({
+        measure: 'Raw single-row INSERT, 8 writers (baseline)',
+        result: perSecond(raw8.rate),
+        detail: `p50 ${ms(raw8.p50)}, p99 ${ms(raw8.p99)}`,
+      });
 
-    // 3. Catch-up: the whole feed in pages, beside one plain SELECT of the same rows.
-    step('catch-up read');
-    const total = Number((await pool.query('select count(*) from events')).rows[0].count);
-    const readPages = async (limit: number) => {
+      // 2. The store's append: the expected-revision check and the insert in one statement.
+      const append = async (writers: number) => {
+        const revisions = new Map<string, bigint>();
+        return timed(writers, async (w, i) => {
+          const stream = `bench-${writers}-${w}-${i % 10}`;
+          const result = await store.append(stream, [{ type: 'Benchmarked', data: { w, i }, metadata }], {
+            expectedRevision: revisions.get(stream) ?? 'no_stream',
+          });
+          revisions.set(stream, result.nextRevision);
+        });
+      };
+      step('store appends');
+      const append1 = await append(1);
+      const append8 = await append(8);
+      rows.push({
+        measure: 'Event store append, 1 writer',
+        result: `${perSecond(append1.rate)} (${ratio(append1.rate, raw1.rate)} of raw)`,
+        detail: `p50 ${ms(append1.p50)}, p99 ${ms(append1.p99)}`,
+      });
+      rows.push({
+        measure: 'Event store append, 8 writers',
+        result: `${perSecond(append8.rate)} (${ratio(append8.rate, raw8.rate)} of raw)`,
+        detail: `p50 ${ms(append8.p50)}, p99 ${ms(append8.p99)}; target ≥ 70 %`,
+      });
+
+      // 3. Catch-up: the whole feed in pages, beside one plain SELECT of the same rows.
+      step('catch-up read');
+      const total = Number((await pool.query('select count(*) from events')).rows[0].count);
+      const readPages = async (limit: number) => {
+        const t0 = performance.now();
+        let after: GlobalPosition | null = null;
+        let read = 0;
+        for (;;) {
+          const page = await store.readAll({ after, limit });
+          if (page.length === 0) break;
+          read += page.length;
+          after = page[page.length - 1]!.globalPosition;
+        }
+        return (read / (performance.now() - t0)) * 1000;
+      };
       const t0 = performance.now();
-      let after: GlobalPosition | null = null;
-      let read = 0;
-      for (;;) {
-        const page = await store.readAll({ after, limit });
-        if (page.length === 0) break;
-        read += page.length;
-        after = page[page.length - 1]!.globalPosition;
-      }
-      return (read / (performance.now() - t0)) * 1000;
-    };
-    const t0 = performance.now();
-    const plain = await pool.query(
-      'select position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at from events',
-    );
-    const rawRead = (plain.rowCount! / (performance.now() - t0)) * 1000;
-    const catchUp = Math.max(await readPages(5000), await readPages(5000));
-    rows.push({
-      measure: 'Plain SELECT of the whole events table (baseline)',
-      result: perSecond(rawRead),
-      detail: `${total.toLocaleString('en-US')} events`,
-    });
-    rows.push({
-      measure: 'Catch-up read (readAll, pages of 5000)',
-      result: `${perSecond(catchUp)} (${ratio(catchUp, rawRead)} of plain)`,
-      detail: 'target ≥ 200 000/s',
-    });
+      const plain = await pool.query(
+        'select position, stream_id, stream_revision, event_id, type, data, metadata, recorded_at from events',
+      );
+      const rawRead = (plain.rowCount! / (performance.now() - t0)) * 1000;
+      const catchUp = Math.max(await readPages(5000), await readPages(5000));
+      rows.push({
+        measure: 'Plain SELECT of the whole events table (baseline)',
+        result: perSecond(rawRead),
+        detail: `${total.toLocaleString('en-US')} events`,
+      });
+      rows.push({
+        measure: 'Catch-up read (readAll, pages of 5000)',
+        result: `${perSecond(catchUp)} (${ratio(catchUp, rawRead)} of plain)`,
+        detail: 'target ≥ 200 000/s',
+      });
+    }
 
     // 4. Commands over HTTP, and the list, against the real server in its own process.
     step('server');
@@ -254,11 +260,11 @@ async function main() {
     step('waiting for the server to catch up');
     await caughtUp(server.url);
     step('registrations');
-    const now = await registrations(server.url, token);
+    const now = ONLY_LIST ? new Map<number, Load>() : await registrations(server.url, token);
     for (const [clients, r] of now) {
       rows.push({
         measure: `Register patient over HTTP, ${clients} clients`,
-        result: `${perSecond(r.requestsPerSecond)} (${ratio(r.requestsPerSecond, raw8.rate)} of raw 8-writer inserts)`,
+        result: `${perSecond(r.requestsPerSecond)} (${ratio(r.requestsPerSecond, raw8Rate)} of raw 8-writer inserts)`,
         detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
       });
     }
@@ -303,7 +309,7 @@ async function main() {
     });
 
     // 5. The same registrations on the code of the day issue 11 was filed, in this run.
-    if (BEFORE !== 'none') {
+    if (BEFORE !== 'none' && !ONLY_LIST) {
       step(`registrations at ${BEFORE}`);
       const before = await registrationsAt(BEFORE, embedded.url, dir, servers).catch((e: Error) => e);
       if (before instanceof Error) {
@@ -321,6 +327,15 @@ async function main() {
     }
 
     console.table(rows);
+    if (ONLY_LIST) {
+      console.log(
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
+      return;
+    }
     const file = await writeSection(
       'commands',
       `## Command path (\`npm run bench:commands\`)

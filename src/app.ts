@@ -13,6 +13,7 @@ import { transact } from './platform/event-store/unit-of-work';
 import { accessContracts } from './platform/http/access-trail';
 import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
+import { clientRequestIdField } from './platform/http/request-id';
 import { defaultAccessPolicy, type AccessPolicy } from './platform/http/module-access';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
@@ -119,6 +120,7 @@ export async function buildApp(
         occurredAt: new Date().toISOString(),
         requestId: request.id,
         ip: request.ip,
+        ...clientRequestIdField(request),
       };
     },
     waitFor: (position, refs, timeoutMs) => platform.runner.waitFor(position, refs, timeoutMs),

@@ -3,6 +3,7 @@ import { moduleName } from '../../shared/access-matrix';
 import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
+import { listReadSentence } from './list-actions';
 
 /**
  * What an event means in the trail: a short sentence in the past tense, the record it is about,
@@ -145,6 +146,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'RecordAccessed': {
       const kind = str(d.subjectType);
       const id = d.subjectId === null ? null : str(d.subjectId);
+      if (id === null && Array.isArray(d.patientIds)) {
+        const shown = typeof d.patientCount === 'number' ? d.patientCount : d.patientIds.length;
+        return ok(listReadSentence(`${kind} ${str(d.what)}`, d.query, shown), kind, null);
+      }
       const who = id ? (name(kind, id) ?? `${kind} ${id.slice(0, 8)}`) : `${kind} records`;
       const asOf = d.asOf ? ` as of ${str(d.asOf)}` : '';
       const format = d.format ? ` (${str(d.format).toUpperCase()})` : '';

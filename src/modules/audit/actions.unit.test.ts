@@ -30,6 +30,26 @@ describe('action sentences', () => {
     expect(say('LoginFailed', { userId: 'u', reason: 'wrong_password', failedAttempts: 2 }).outcome).toBe('failure');
   });
 
+  it('tells a list read with its terms and how many patients it showed', () => {
+    const list = { subjectType: 'patient', subjectId: null, what: 'list', method: 'GET', route: '/', purpose: null };
+    const query = { search: 'ada', status: 'waiting', page: '2', limit: '20' };
+    expect(say('RecordAccessed', { ...list, patientIds: ['p1', 'p2'], query })).toMatchObject({
+      action: 'Viewed patient list (search "ada", status "waiting", page 2, 2 patients)',
+      subjectType: 'patient',
+      subjectId: null,
+    });
+    expect(
+      say('RecordAccessed', { ...list, what: 'queue', subjectType: 'lab request', patientIds: ['p1'] }).action,
+    ).toBe('Viewed lab request queue (1 patient)');
+    expect(say('RecordAccessed', { ...list, patientIds: ['p1'], patientCount: 7000, query: {} }).action).toBe(
+      'Viewed patient list (7000 patients)',
+    );
+    // An entry written before list reads were recorded reads as it always did.
+    expect(say('RecordAccessed', { ...list, what: 'trail', subjectType: 'audit' }).action).toBe(
+      'Viewed the trail of audit records',
+    );
+  });
+
   it('falls back to the type name and the first id field for events it does not know', () => {
     expect(say('InvoicePaid', { invoiceId: 'inv1', patientId: 'p1' })).toEqual({
       action: 'Invoice paid',

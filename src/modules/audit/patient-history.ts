@@ -2,8 +2,9 @@ import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
 
 /**
- * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, and the
- * clinical work: consultations, prescriptions, dispensing, lab orders and results), oldest first,
+ * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, the lists
+ * and searches that showed the patient, and the clinical work: consultations, prescriptions, dispensing,
+ * lab orders and results), oldest first,
  * with field-level old → new values where the event carries them.
  */
 export type Change = { field: string; label: string; from: unknown; to: unknown };
@@ -60,7 +61,21 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
       'position',
     ])
     .where('hospital_id', '=', hospitalId)
-    .where('patient_id', '=', patientId)
+    .where((eb) =>
+      eb.or([
+        eb('patient_id', '=', patientId),
+        // The lists, searches and reports that showed the patient (migration 0610).
+        eb(
+          'position',
+          'in',
+          eb
+            .selectFrom('audit_patient_views')
+            .select('position')
+            .where('hospital_id', '=', hospitalId)
+            .where('patient_id', '=', patientId),
+        ),
+      ]),
+    )
     .orderBy('occurred_at')
     .orderBy('position')
     .execute();

@@ -1,6 +1,7 @@
 import { csvCell } from '../../platform/http/csv';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { patientIdsIn, type AccessAudit } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import { BadRequest, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
@@ -74,16 +75,34 @@ function reportCsv(rows: AccessReportRow[]): string {
   return [header, ...lines].join('\r\n') + '\r\n';
 }
 
+/**
+ * The patients a page of the trail (or one entry) is about. A refusal's subject is an id the caller
+ * asked for (another hospital's, or none at all), not a record the trail shows, so it is left out.
+ */
+function patientsOfEntries(answer: unknown): string[] {
+  type Entry = { eventType?: string; subject?: { type: string; id: string | null } | null } | undefined;
+  const data = (answer as { data?: { entries?: unknown[] } }).data;
+  const entries = (data?.entries ?? [data]) as Entry[];
+  return entries.flatMap((e) =>
+    e?.subject?.type === 'patient' && e.subject.id && e.eventType !== 'AccessRefused' ? [e.subject.id] : [],
+  );
+}
+
 export function auditRoutes(app: HttpApp, platform: Platform) {
   const canAudit = platform.auth(AUDIT_ROLES, AUDIT_DENIED);
   const security = [{ bearer: [] }];
   const tags = ['Audit'];
   const refusals = (what: string) => ({ accessModule: 'audit', audit: { subject: 'audit', what, reads: false } });
+  // The trail names patients too: reading it is in the trail, with the patients its entries are about.
+  const trailRead = (what: string, patientIds?: AccessAudit['patientIds']) => ({
+    accessModule: 'audit',
+    audit: { subject: 'audit', what, ...(patientIds ? { patientIds } : {}) },
+  });
 
   app.get(
     '/audit/events',
     {
-      config: refusals('trail'),
+      config: trailRead('trail', patientsOfEntries),
       onRequest: canAudit,
       schema: {
         tags,
@@ -107,7 +126,8 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/audit/events.csv',
     {
-      config: refusals('trail export'),
+      // Streamed: recorded with its filters; the patients it names are not known before it is sent.
+      config: trailRead('trail export'),
       onRequest: canAudit,
       schema: { tags, security, summary: 'The filtered trail as CSV, streamed', querystring: trailCsvQuery },
     },
@@ -129,7 +149,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/audit/events/:id',
     {
-      config: refusals('trail entry'),
+      config: trailRead('trail entry', patientsOfEntries),
       onRequest: canAudit,
       schema: {
         tags,
@@ -208,7 +228,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/audit/access-report',
     {
-      config: refusals('access report'),
+      config: trailRead('access report', patientIdsIn),
       onRequest: canAudit,
       schema: {
         tags,
@@ -227,13 +247,14 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/audit/access-report.csv',
     {
-      config: refusals('access report'),
+      config: trailRead('access report CSV', 'handler'),
       onRequest: canAudit,
       schema: { tags, security, summary: 'The access report as CSV', querystring: accessReportQuery },
     },
     async (request, reply) => {
       await trailCaughtUp(platform);
       const rows = await accessReport(platform.db, request.auth!.hospitalId, request.query);
+      request.auditPatients = rows.map((r) => r.patient.id);
       return reply.headers(csvHeaders('access-report')).send(reportCsv(rows));
     },
   );

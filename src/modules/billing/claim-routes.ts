@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { claimCsv, settleClaim, submitClaim } from './commands/claims';
@@ -20,7 +21,7 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
     '/billing/claims',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('claim', 'list') },
       schema: {
         tags,
         security,
@@ -55,7 +56,7 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
     '/billing/claims/:id',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: { ...audit.audit, reads: true, patientIds: patientIdsIn } },
       schema: { tags, security, summary: 'A claim and its items', params: idParams, response: { 200: claimAnswer } },
     },
     async (request) => {
@@ -94,12 +95,13 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
     '/billing/claims/:id/csv',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: { ...audit.audit, what: 'CSV', reads: true, patientIds: 'handler' } },
       schema: { tags, security, summary: 'The claim as CSV, for the HMO', params: idParams },
     },
     async (request, reply) => {
       const claim = await findClaim(platform.db, request.auth!.hospitalId, request.params.id);
       if (!claim) throw new ClaimNotFound();
+      request.auditPatients = patientIdsIn(claim);
       return reply
         .headers({
           'content-type': 'text/csv; charset=utf-8',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { findPatient, hospitalDate, PatientNotFound } from '../patients';
@@ -14,7 +15,7 @@ import {
   outstandingQuery,
   outstandingSchema,
 } from './hmo-schemas';
-import { outstanding } from './read-models/aging';
+import { outstanding, patientsOfAging } from './read-models/aging';
 import { enrollmentOf, findHmo, listEnrollees, listHmos } from './read-models/hmo-queries';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { idParams } from './schemas';
@@ -64,7 +65,10 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
     '/billing/hmos/:id',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: {
+        ...BILLING_MODULE,
+        audit: { subject: 'hmo', idParam: 'id', what: 'enrolled patients', patientIds: patientIdsIn },
+      },
       schema: {
         tags,
         security,
@@ -166,7 +170,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
     '/billing/reports/outstanding',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('patient', 'outstanding balances', patientsOfAging) },
       schema: {
         tags,
         security,

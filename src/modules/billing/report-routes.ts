@@ -1,9 +1,10 @@
+import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import { csvHeaders } from '../../platform/http/csv';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
 import { outstandingQuery } from './hmo-schemas';
-import { outstanding } from './read-models/aging';
+import { outstanding, patientsOfAging } from './read-models/aging';
 import { addDays } from './read-models/dashboard';
 import { outstandingCsv, revenueCsv } from './read-models/report-csv';
 import { revenue, type RevenueGrouping } from './read-models/revenue';
@@ -64,7 +65,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
     '/billing/reports/outstanding.csv',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('patient', 'outstanding balances CSV', 'handler') },
       schema: {
         tags,
         security,
@@ -75,6 +76,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
     async (request, reply) => {
       const today = hospitalDate(new Date());
       const aging = await outstanding(platform.db, request.auth!.hospitalId, request.query.by, today);
+      request.auditPatients = patientsOfAging(aging);
       const { filename, body } = outstandingCsv(aging, today);
       return reply.headers(csvHeaders(filename)).send(body);
     },

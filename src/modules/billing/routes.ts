@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
@@ -83,7 +84,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('invoice', 'list') },
       schema: {
         tags,
         security,
@@ -131,7 +132,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/invoices/:id',
     {
       onRequest: billing,
-      config: { ...BILLING_MODULE, audit: { ...invoiceAudit.audit, reads: true } },
+      config: { ...BILLING_MODULE, audit: { ...invoiceAudit.audit, reads: true, patientIds: patientIdsIn } },
       schema: {
         tags,
         security,
@@ -208,7 +209,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/payments',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('payment', 'ledger') },
       schema: {
         tags,
         security,
@@ -234,7 +235,10 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/payments/:id',
     {
       onRequest: billing,
-      config: { ...BILLING_MODULE, audit: { subject: 'payment', idParam: 'id', what: 'receipt' } },
+      config: {
+        ...BILLING_MODULE,
+        audit: { subject: 'payment', idParam: 'id', what: 'receipt', patientIds: patientIdsIn },
+      },
       schema: {
         tags,
         security,
@@ -277,7 +281,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     '/billing/activity',
     {
       onRequest: billing,
-      config: BILLING_MODULE,
+      config: { ...BILLING_MODULE, audit: listRead('billing', 'activity') },
       schema: {
         tags,
         security,

@@ -247,6 +247,7 @@ export const activityListSchema = z.object({
       description: z.string(),
       performedBy: z.string(),
       invoiceId: z.string().nullable(),
+      patientId: z.string().nullable(),
     }),
   ),
   pagination,

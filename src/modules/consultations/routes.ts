@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
@@ -118,7 +119,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/consultations/prescriptions/pending',
     {
-      config: { accessModule: 'pharmacy' },
+      config: { accessModule: 'pharmacy', audit: listRead('prescription', 'queue') },
       onRequest: pharmacist,
       schema: {
         tags,
@@ -162,7 +163,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/pharmacy/stats',
     {
-      config: { accessModule: 'pharmacy' },
+      config: { accessModule: 'pharmacy', audit: listRead('dispensation', 'dashboard') },
       onRequest: pharmacyDashboard,
       schema: {
         tags: ['Pharmacy'],
@@ -197,6 +198,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/pharmacy/dispensations',
     {
+      config: { audit: listRead('dispensation', 'list') },
       onRequest: pharmacyDashboard,
       schema: {
         tags: ['Pharmacy'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
@@ -113,7 +114,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/requests',
     {
-      config: { accessModule: 'laboratory' },
+      config: { accessModule: 'laboratory', audit: listRead('lab request', 'queue') },
       onRequest: canView,
       schema: {
         tags,
@@ -163,6 +164,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/activity',
     {
+      config: { audit: listRead('lab request', 'activity') },
       onRequest: canView,
       schema: {
         tags,
@@ -189,7 +191,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/lab/stats',
     {
-      config: { accessModule: 'laboratory' },
+      config: { accessModule: 'laboratory', audit: listRead('lab request', 'dashboard') },
       onRequest: canView,
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../../platform/http/auth';
+import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import {
@@ -32,6 +33,8 @@ export function notificationRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/notifications',
     {
+      // Messages name patients ('New prescription for Ada Obi'): opening the bell is a read of them.
+      config: { audit: listRead('notification', 'list') },
       onRequest: signedIn,
       schema: {
         tags,

@@ -5,6 +5,7 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from './clinic-time';
 import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
 import { registerPatient } from './commands/register-patient';
+import { listRead } from '../../platform/http/access-trail';
 import { Forbidden } from '../../platform/http/errors';
 import { PatientNotFound } from './errors';
 import { patientStream } from './patient';
@@ -86,7 +87,8 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.get(
     '/patients',
     {
-      config: refusals('list'),
+      // Every list and search is in the trail with the patients it showed.
+      config: { accessModule: 'patients', audit: listRead('patient', 'list') },
       onRequest: canView,
       schema: {
         tags,

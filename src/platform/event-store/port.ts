@@ -21,6 +21,8 @@ export type EventMetadata = {
   /** The HTTP request that caused the event, and the client address it came from (audit trail). */
   requestId?: string;
   ip?: string;
+  /** The caller's own X-Request-Id, cleaned and bounded; never used as the request id. */
+  clientRequestId?: string;
   /** The version of the event's schema it was written with (stamped by the event log). */
   schemaVersion?: number;
 };

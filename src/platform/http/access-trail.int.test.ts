@@ -50,7 +50,7 @@ describe('the access trail hook', () => {
     expect(res.statusCode).toBe(200);
     expect(appended).toHaveLength(1);
     const [event] = appended[0]!.events;
-    expect(appended[0]!.stream).toMatch(/^access-h1-u1-\d{4}-\d{2}-\d{2}$/);
+    expect(appended[0]!.stream).toMatch(/^access-h1-u1-\d{4}-\d{2}-\d{2}-.+$/);
     expect(event).toMatchObject({
       type: 'RecordAccessed',
       data: {

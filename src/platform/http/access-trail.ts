@@ -4,6 +4,7 @@ import { defineEvent, type EventOf } from '../event-store/contracts';
 import type { EventMetadata, EventStore } from '../event-store/port';
 import type { Logger } from '../logger';
 import { envelope } from './error-handler';
+import { clientRequestIdField } from './request-id';
 
 /**
  * The access trail: reads of a record and refusals (401, 403, 404), which change nothing and so
@@ -21,13 +22,24 @@ export type AccessAudit = {
   idParam?: string;
   /** What is read: 'detail', 'history', 'export' … */
   what: string;
-  /** false: record refusals only (lists, and writes whose success is an event already). */
+  /** false: record refusals only (writes whose success is an event already, lists of no patient). */
   reads?: boolean;
+  /**
+   * A read that shows patients (a list, a search, a queue, a report, a CSV): the ids of the patients
+   * its answer shows, taken from the answer object (`patientIdsIn` finds them in most answers), or
+   * 'handler' when the answer is text (a CSV) and the handler names them in `request.auditPatients`.
+   * The read's one `RecordAccessed` carries them with the query's terms and filters.
+   */
+  patientIds?: ((answer: unknown) => Iterable<string>) | 'handler';
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     audit?: AccessAudit;
+  }
+  interface FastifyRequest {
+    /** The patients this request's answer shows, for its access event (see AccessAudit.patientIds). */
+    auditPatients: string[] | null;
   }
 }
 
@@ -42,9 +54,23 @@ const accessData = {
   purpose: z.string().nullable(),
 };
 
+/**
+ * `patientIds` and `query` were added later as optional fields: events written before them read
+ * unchanged (a read of one record, `subjectId`), so the contract keeps version 1.
+ */
 export const recordAccessed = defineEvent(
   'RecordAccessed',
-  z.object({ ...accessData, asOf: z.string().nullable().optional(), format: z.string().nullable().optional() }),
+  z.object({
+    ...accessData,
+    asOf: z.string().nullable().optional(),
+    format: z.string().nullable().optional(),
+    /** The patients a list, search, queue or report showed (at most MAX_PATIENT_IDS of them). */
+    patientIds: z.array(z.string()).optional(),
+    /** How many patients it showed, when more than the ids kept. */
+    patientCount: z.number().int().optional(),
+    /** The search terms and filters of the read (bounded), e.g. `{ search: 'ada', status: 'waiting' }`. */
+    query: z.record(z.string(), z.string()).optional(),
+  }),
 );
 export const accessRefused = defineEvent(
   'AccessRefused',
@@ -61,11 +87,19 @@ export type AccessEvent = RecordAccessed | AccessRefused;
 
 const REASONS = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' } as const;
 const PURPOSE_MAX = 200;
+/** A read of more patients than this keeps the first ones' ids and the count (a 10 000-row CSV). */
+export const MAX_PATIENT_IDS = 5000;
+const QUERY_KEYS_MAX = 20;
+const QUERY_VALUE_MAX = 200;
 export const ACCESS_NOT_RECORDED = 'This record could not be opened right now. Please try again.';
 
-/** One stream per hospital, person and day: appends of different people never contend. */
-export function accessStream(hospitalId: string, userId: string, at: string): string {
-  return `access-${hospitalId || 'none'}-${userId}-${at.slice(0, 10)}`;
+/**
+ * One stream per request, named by hospital, person and day (a person's day is the streams of that
+ * prefix): appends never contend, so one person's concurrent reads (a desk refetching its lists)
+ * share a group commit instead of queueing one commit each behind a shared stream.
+ */
+export function accessStream(hospitalId: string, userId: string, at: string, requestId: string): string {
+  return `access-${hospitalId || 'none'}-${userId}-${at.slice(0, 10)}-${requestId}`;
 }
 
 function purposeOf(request: FastifyRequest): string | null {
@@ -86,7 +120,64 @@ function metadataOf(request: FastifyRequest): EventMetadata {
     occurredAt: new Date().toISOString(),
     requestId: request.id,
     ip: request.ip,
+    ...clientRequestIdField(request),
   };
+}
+
+/**
+ * The patient ids an answer shows: every string under a `patientId` key and the `id` of every object
+ * under a `patient` or `patients` key, at any depth (list items, queue rows, report rows, receipts).
+ */
+export function patientIdsIn(answer: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, key: string | null, depth: number): void => {
+    if (depth > 8 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, key, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if ((key === 'patient' || key === 'patients') && typeof record.id === 'string') found.add(record.id);
+    for (const [k, v] of Object.entries(record)) {
+      if (k === 'patientId' && typeof v === 'string') found.add(v);
+      else if (v !== null && typeof v === 'object') walk(v, k, depth + 1);
+    }
+  };
+  walk(answer, null, 0);
+  return [...found];
+}
+
+/** The audit config of a read that shows patients: `listRead('lab request', 'queue')`. */
+export function listRead(
+  subject: string,
+  what: string,
+  patientIds: AccessAudit['patientIds'] = patientIdsIn,
+): AccessAudit {
+  return { subject, what, patientIds };
+}
+
+/** Text the event log can store as JSON whatever a client sent: no control characters, no lone surrogates. */
+const printable = (text: string) =>
+  text.replace(/\p{Cc}|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, '');
+
+/** The read's search terms and filters as strings, bounded: what the trail says was searched for. */
+function queryOf(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = Object.entries((request.query ?? {}) as Record<string, unknown>).slice(0, QUERY_KEYS_MAX);
+  for (const [key, value] of entries) {
+    if (value === undefined || value === null || value === '') continue;
+    const text =
+      value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[printable(key.slice(0, 40))] = printable(text.slice(0, QUERY_VALUE_MAX));
+  }
+  return out;
+}
+
+function shownPatients(request: FastifyRequest) {
+  const ids = request.auditPatients ?? [];
+  return ids.length > MAX_PATIENT_IDS
+    ? { patientIds: ids.slice(0, MAX_PATIENT_IDS), patientCount: ids.length }
+    : { patientIds: ids };
 }
 
 /** The access event this answered request leaves, or null when it leaves none. */
@@ -111,9 +202,10 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
     const asOf =
       query.asOf instanceof Date ? query.asOf.toISOString() : typeof query.asOf === 'string' ? query.asOf : null;
     const format = typeof query.format === 'string' ? query.format : null;
+    const list = audit.patientIds ? { ...shownPatients(request), query: queryOf(request) } : {};
     return {
       type: 'RecordAccessed',
-      data: { ...base, ...(asOf ? { asOf } : {}), ...(format && audit.what === 'export' ? { format } : {}) },
+      data: { ...base, ...(asOf ? { asOf } : {}), ...(format && audit.what === 'export' ? { format } : {}), ...list },
     };
   }
   return null;
@@ -121,13 +213,22 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
 
 /** Installs the hook on the root instance, before any route is registered. */
 export function installAccessTrail(app: FastifyInstance, store: EventStore, log: Logger): void {
+  app.decorateRequest('auditPatients', null);
+  // The answer object, before it becomes text: the patients a list read shows are taken from it.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const from = request.routeOptions?.config?.audit?.patientIds;
+    if (typeof from === 'function' && request.method === 'GET' && reply.statusCode < 300 && !request.auditPatients) {
+      request.auditPatients = [...new Set(from(payload))];
+    }
+    return payload;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const event = accessEventFor(request, reply);
     if (!event) return payload;
     const metadata = metadataOf(request);
     try {
       await store.append(
-        accessStream(metadata.hospitalId, metadata.actor.userId, metadata.occurredAt),
+        accessStream(metadata.hospitalId, metadata.actor.userId, metadata.occurredAt, request.id),
         [{ ...event, metadata }],
         { expectedRevision: 'any' },
       );

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installModuleAccess } from './module-access';
 import { installRequestGuards } from './request-guards';
+import { newRequestId } from './request-id';
 import { docsPolicy, securityHeaders } from './security-headers';
 import { serveWeb } from './static-web';
 
@@ -33,8 +33,9 @@ export async function createHttpApp(
 ): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: platform.log,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The server names every request; a client's X-Request-Id is only kept beside it (request-id.ts).
+    requestIdHeader: false,
+    genReqId: newRequestId,
     bodyLimit: 1024 * 1024,
     // Per-IP rate limits would be bypassable if any client could claim an address.
     trustProxy: platform.config.trustProxy,

@@ -4,24 +4,51 @@ import type { Db } from '../../../platform/db/database';
 /**
  * For a breach notice: who touched which patients in a window (reads, writes and refusals), one
  * row per person and patient, busiest first; clinical work on a patient (a consultation, a dispensing,
- * a lab result) counts as a write on that patient. Narrowed to one person or one patient when asked.
+ * a lab result) counts as a write on that patient, and a list, search, queue or report that showed
+ * the patient counts as a read (`audit_patient_views`). Narrowed to one person or one patient when asked.
  */
 export type AccessReportQuery = { from?: Date; to?: Date; actorId?: string; patientId?: string };
 
-export async function accessReport(db: Db, hospitalId: string, q: AccessReportQuery, limit = 10_000) {
-  let query = db
+/** Every entry about a patient, once per patient it concerns: the record it names, or a list it showed. */
+function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
+  const columns = ['a.actor_id', 'a.actor_name', 'a.actor_role', 'a.event_type', 'a.occurred_at'] as const;
+  let direct = db
     .selectFrom('audit_events as a')
-    .leftJoin('audit_subjects as s', (j) =>
-      j.on('s.kind', '=', 'patient').onRef('s.id', '=', 'a.patient_id').onRef('s.hospital_id', '=', 'a.hospital_id'),
-    )
+    .select([...columns, sql<string>`a.patient_id`.as('patient_id')])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is not', null)
     .where('a.primary_entry', '=', true);
-  if (q.from) query = query.where('a.occurred_at', '>=', q.from);
-  if (q.to) query = query.where('a.occurred_at', '<=', q.to);
-  if (q.actorId) query = query.where('a.actor_id', '=', q.actorId);
-  if (q.patientId) query = query.where('a.patient_id', '=', q.patientId);
-  const rows = await query
+  let listed = db
+    .selectFrom('audit_patient_views as v')
+    .innerJoin('audit_events as a', 'a.position', 'v.position')
+    .select([...columns, 'v.patient_id'])
+    .where('v.hospital_id', '=', hospitalId)
+    .where('a.primary_entry', '=', true);
+  if (q.from) {
+    direct = direct.where('a.occurred_at', '>=', q.from);
+    listed = listed.where('a.occurred_at', '>=', q.from);
+  }
+  if (q.to) {
+    direct = direct.where('a.occurred_at', '<=', q.to);
+    listed = listed.where('a.occurred_at', '<=', q.to);
+  }
+  if (q.actorId) {
+    direct = direct.where('a.actor_id', '=', q.actorId);
+    listed = listed.where('a.actor_id', '=', q.actorId);
+  }
+  if (q.patientId) {
+    direct = direct.where('a.patient_id', '=', q.patientId);
+    listed = listed.where('v.patient_id', '=', q.patientId);
+  }
+  return direct.unionAll(listed);
+}
+
+export async function accessReport(db: Db, hospitalId: string, q: AccessReportQuery, limit = 10_000) {
+  const rows = await db
+    .selectFrom(touches(db, hospitalId, q).as('a'))
+    .leftJoin('audit_subjects as s', (j) =>
+      j.on('s.kind', '=', 'patient').onRef('s.id', '=', 'a.patient_id').on('s.hospital_id', '=', hospitalId),
+    )
     .select([
       'a.actor_id',
       'a.patient_id',
@@ -45,7 +72,7 @@ export async function accessReport(db: Db, hospitalId: string, q: AccessReportQu
     const refusals = Number(r.refusals);
     return {
       actor: { id: r.actor_id, name: r.actor_name, role: r.actor_role },
-      patient: { id: r.patient_id!, name: r.patient_name?.trim() || null },
+      patient: { id: r.patient_id, name: r.patient_name?.trim() || null },
       accesses: total,
       reads,
       writes: total - reads - refusals,

@@ -36,6 +36,8 @@ declare module '../../../platform/db/database' {
       search_text: GeneratedAlways<string>;
     };
     audit_chain_heads: { hospital_id: string; seq: string; hash: string };
+    /** The patients a list read showed, one row each (migration 0610). */
+    audit_patient_views: { hospital_id: string; patient_id: string; position: string };
     audit_subjects: {
       hospital_id: string;
       kind: string;
@@ -153,6 +155,20 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       .onConflict((oc) => oc.column('position').doNothing())
       .execute();
   }
+  const views = rows.flatMap((r, i) => {
+    const shown = (events[i]!.data as { patientIds?: unknown }).patientIds;
+    if (!Array.isArray(shown)) return [];
+    return [...new Set(shown)]
+      .filter((id): id is string => typeof id === 'string' && id !== r.patient_id)
+      .map((patient_id) => ({ hospital_id: r.hospital_id, patient_id, position: r.position }));
+  });
+  for (let i = 0; i < views.length; i += 5000) {
+    await trx
+      .insertInto('audit_patient_views')
+      .values(views.slice(i, i + 5000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
   const headRows = [...heads].map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
   if (headRows.length) {
     await trx
@@ -211,6 +227,7 @@ export const auditTrailProjection: Projection = {
     await trx.deleteFrom('audit_subjects').execute();
     await trx.deleteFrom('audit_actors').execute();
     await trx.deleteFrom('audit_chain_heads').execute();
+    await trx.deleteFrom('audit_patient_views').execute();
     await trx.deleteFrom('audit_events').execute();
   },
 };

@@ -52,3 +52,10 @@ export async function outstanding(db: Db, hospitalId: string, by: 'patient' | 'h
   }
   return { by, rows: list, totals };
 }
+
+/** The patients an aging report shows (none when it is by HMO): for its entry in the access trail. */
+export function patientsOfAging(answer: unknown): string[] {
+  const report = (answer as { data?: unknown }).data ?? answer;
+  const { by, rows } = report as { by?: string; rows?: { id: string }[] };
+  return by === 'patient' && rows ? rows.map((r) => r.id) : [];
+}

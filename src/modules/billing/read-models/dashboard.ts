@@ -84,6 +84,15 @@ export async function recentActivity(db: Db, hospitalId: string, page: number, l
   const [rows, count] = await Promise.all([
     q
       .selectAll()
+      // The patient a row's description names, for the access trail.
+      .select((eb) =>
+        eb
+          .selectFrom('billing_invoices as i')
+          .select('i.patient_id')
+          .whereRef('i.invoice_id', '=', 'billing_activity.invoice_id')
+          .where('i.hospital_id', '=', hospitalId)
+          .as('patient_id'),
+      )
       .orderBy('at', 'desc')
       .orderBy('event_id')
       .limit(limit)
@@ -99,6 +108,7 @@ export async function recentActivity(db: Db, hospitalId: string, page: number, l
       description: r.description,
       performedBy: r.performed_by,
       invoiceId: r.invoice_id,
+      patientId: r.patient_id,
     })),
     total: Number(count.n),
   };
