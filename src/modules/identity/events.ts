@@ -111,6 +111,11 @@ export const sessionStarted = defineEvent(
     via: z.enum(['login', 'verification']),
     startedAt: at,
     expiresAt: z.string(),
+    /**
+     * The account's credential epoch when the session began (see the accounts read model): a
+     * later credential or role change ends the session. Absent on sessions from before it.
+     */
+    credentialEpoch: z.number().int().optional(),
   }),
 );
 export const loggedOut = defineEvent('LoggedOut', z.object({ sessionId: z.string(), userId: z.string(), at }));

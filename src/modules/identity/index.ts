@@ -25,7 +25,7 @@ export function createIdentityModule(options: IdentityOptions = {}): AppModule {
   const guards = new WeakMap<Platform, SessionGuard>();
   const guardFor = (platform: Platform) => {
     let guard = guards.get(platform);
-    if (!guard) guards.set(platform, (guard = new SessionGuard(platform.db, clock)));
+    if (!guard) guards.set(platform, (guard = new SessionGuard(platform.db, clock, platform.idleTimeouts)));
     return guard;
   };
   return {

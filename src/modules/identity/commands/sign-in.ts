@@ -23,6 +23,8 @@ import {
   loginErrors,
   PASSWORD_MAX,
   signInRefusal,
+  TEMPORARY_PASSWORD_EXPIRED,
+  temporaryPasswordExpired,
   wrongDoor,
   type Door,
 } from '../sign-in-rules';
@@ -98,6 +100,9 @@ export async function signIn(
   const hospital = await findAccountHospital(platform.db, account.hospital_id);
   const refusal = signInRefusal(account, hospital, door);
   if (refusal) throw new Unauthorized(refusal);
+  if (temporaryPasswordExpired(account, now)) {
+    throw new Unauthorized(TEMPORARY_PASSWORD_EXPIRED, { code: 'TEMPORARY_PASSWORD_EXPIRED' });
+  }
 
   const sessionId = randomUUID();
   await platform.execute(
@@ -116,6 +121,7 @@ export async function signIn(
       name: account.full_name,
       via: 'login',
       sessionId,
+      credentialEpoch: account.credential_epoch,
     },
     metadata,
   );
