@@ -34,7 +34,7 @@ export function sessionSocketsConsumer(platform: Platform): LiveConsumer {
         platform.realtime.publish(
           event.metadata.hospitalId,
           { type: 'account_deactivated', data: { message: ACCOUNT_DEACTIVATED_MESSAGE } },
-          { userIds: [data.userId!] },
+          { userIds: [data.userId!], includeRestricted: true },
         );
         platform.realtime.disconnectUser(data.userId!, 'Account deactivated');
         return;

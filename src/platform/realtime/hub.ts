@@ -15,7 +15,13 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export type RealtimeMessage = { type: string; data?: unknown; timestamp?: string };
 
 /** All given conditions must hold; a socket is always confined to its own hospital. */
-export type PublishFilter = { roles?: readonly string[]; userIds?: readonly string[]; channels?: readonly string[] };
+export type PublishFilter = {
+  roles?: readonly string[];
+  userIds?: readonly string[];
+  channels?: readonly string[];
+  /** Also to sockets of sessions still on a temporary password (news about the session itself). */
+  includeRestricted?: boolean;
+};
 
 /** What modules use (platform.realtime). */
 export interface Realtime {
@@ -115,7 +121,7 @@ export class RealtimeHub implements Realtime {
     // Serialised once for every socket it goes to, and only if one does.
     let frame: string | undefined;
     for (const c of this.connections) {
-      if (c.claims.hospitalId !== hospitalId || c.restricted) continue;
+      if (c.claims.hospitalId !== hospitalId || (c.restricted && !filter.includeRestricted)) continue;
       if (filter.roles && !filter.roles.includes(c.claims.role)) continue;
       if (filter.userIds && !filter.userIds.includes(c.claims.userId)) continue;
       if (filter.channels && !filter.channels.some((ch) => c.channels.has(ch))) continue;
