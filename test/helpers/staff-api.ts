@@ -63,11 +63,12 @@ export async function hireStaff(
   };
 }
 
-export async function staffLogin(t: TestAppLike, email: string, password: string) {
+/** A staff sign-in, from a fresh client address unless `ip` is given (locks are per address). */
+export async function staffLogin(t: TestAppLike, email: string, password: string, ip = randomIp()) {
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    headers: { 'x-forwarded-for': randomIp() },
+    headers: { 'x-forwarded-for': ip },
     payload: { email, password },
   });
 }

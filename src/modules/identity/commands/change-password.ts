@@ -2,10 +2,11 @@ import { BadRequest } from '../../../platform/http/errors';
 import type { AuthContext } from '../../../platform/http/auth';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import { accountStream, minutesLocked } from '../account';
+import { accountStream } from '../account';
 import { accountDecider, AccountIsLocked } from '../account-decider';
 import { commonPasswordError, hashPassword, verifyPassword } from '../passwords';
 import type { Account } from '../read-models/accounts';
+import { lockedUntil } from '../read-models/sign-in-locks';
 import { SESSION_GUARD } from '../session-guard';
 import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
 
@@ -24,14 +25,15 @@ export async function changePassword(
 ): Promise<void> {
   const fieldErrors = changePasswordErrors(input, commonPasswordError);
   if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
-  const minutes = minutesLocked(account.locked_until, new Date(metadata.occurredAt));
-  if (minutes > 0) throw new AccountIsLocked(minutes);
+  const now = new Date(metadata.occurredAt);
+  const until = await lockedUntil(platform.db, account.user_id, metadata.ip ?? '');
+  if (until && until > now) throw new AccountIsLocked(until, now);
   const stream = accountStream(account.user_id);
   if (!account.password_hash || !(await verifyPassword(account.password_hash, input.currentPassword!))) {
     await platform.execute(
       accountDecider,
       stream,
-      { type: 'RecordLoginFailure', reason: 'wrong_current_password', now: metadata.occurredAt },
+      { type: 'RecordLoginFailure', reason: 'wrong_current_password', now: metadata.occurredAt, ip: metadata.ip },
       metadata,
       { retries: 20 },
     );
