@@ -4,8 +4,13 @@ import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { MINUTE, testClock } from '../../../test/helpers/clock';
 import { onboardHospital, randomIp } from '../../../test/helpers/onboard';
 import { readOutbox } from '../../../test/helpers/outbox';
+import { deleteStaff, createStaffAccount } from '../../../test/helpers/staff-accounts';
+import { metadataFor } from '../../platform/event-store/metadata';
 import { createHospitalsModule } from '../hospitals';
-import { createIdentityModule } from '.';
+import { closeAccount, createIdentityModule } from '.';
+
+const adminMetadata = (a: { hospital: { id: string } }) =>
+  metadataFor({ hospitalId: a.hospital.id, actor: { userId: 'test-admin', role: 'admin', name: 'Test Admin' } });
 
 /**
  * Issue 21, item 2 (sign-in): a lock is per account and client address, so a stranger cannot
@@ -87,6 +92,29 @@ describe('sign-in locks', () => {
     expect(notice).toBeDefined();
     expect(notice!.raw).toContain(stranger);
     expect(notice!.raw).not.toContain('evil.test');
+  });
+
+  it('answers for a closed account as for no account, lock included', async () => {
+    const a = await onboardHospital(t);
+    const staff = await createStaffAccount(t.platform, a.hospital.id);
+    await deleteStaff(t.platform, staff);
+    await closeAccount(t.platform, staff.userId, adminMetadata(a));
+    const staffLogin = (email: string, password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+        headers: { 'x-forwarded-for': ip, 'content-type': 'application/json' },
+      });
+    const [ipClosed, ipUnknown] = [randomIp(), randomIp()];
+    const closed: ReturnType<typeof answer>[] = [];
+    const unknown: ReturnType<typeof answer>[] = [];
+    for (let i = 0; i < 6; i++) {
+      closed.push(answer(await staffLogin(staff.email, i === 5 ? staff.password : `Wrong-${i}-x`, ipClosed)));
+      unknown.push(answer(await staffLogin('gone-x@nowhere.test', `Wrong-${i}-x`, ipUnknown)));
+    }
+    expect(closed).toEqual(unknown);
+    expect(closed.map((c) => c.status)).toEqual([401, 401, 401, 401, 401, 423]);
   });
 
   it('gives an address the owner signed in from before twice the allowance', async () => {

@@ -67,7 +67,8 @@ export async function signIn(
   const account = await findAccountByEmail(platform.db, email);
   const now = clock();
   const ip = request.ip;
-  if (!account || !account.password_hash) {
+  // A closed account is gone for good (its e-mail free for another): it answers as no account.
+  if (!account || !account.password_hash || account.closed) {
     // The same lock, the same answers and the same argon2 work as for an account.
     const metadata = requestMetadata(request, now, null);
     const until = await lockedUntil(platform.db, unknownEmailSubject(email), ip);
