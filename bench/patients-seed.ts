@@ -68,7 +68,15 @@ export async function signInReceptionist(base: string, dataDir: string) {
   const mail = (await readOutbox(outbox, email))[0]!;
   const password = /^Temporary password: (\S+)\s*$/m.exec(decodeQuotedPrintable(mail.raw))![1]!;
   const login = await post(base, '/api/auth/login', { email, password });
-  return { token: (login.data as { token: string }).token, hospitalId, adminToken: admin };
+  const token = (login.data as { token: string }).token;
+  // A temporary password opens only the change-password dialog's routes until it is changed.
+  await post(
+    base,
+    '/api/auth/change-password',
+    { currentPassword: password, newPassword: `Bench-${randomUUID()}` },
+    token,
+  );
+  return { token, hospitalId, adminToken: admin };
 }
 
 /**

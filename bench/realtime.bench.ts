@@ -61,7 +61,11 @@ async function hospitalWithEveryRole(base: string, dataDir: string) {
     await post(base, '/api/users', { firstName: 'Bench', lastName: role, email, role }, tokens.admin);
     const mail = (await readOutbox(outbox, email))[0]!;
     const password = /^Temporary password: (\S+)\s*$/m.exec(decodeQuotedPrintable(mail.raw))![1]!;
-    tokens[role] = ((await post(base, '/api/auth/login', { email, password })).data as { token: string }).token;
+    const token = ((await post(base, '/api/auth/login', { email, password })).data as { token: string }).token;
+    // A temporary password opens only the change-password dialog's routes until it is changed.
+    const chosen = `Bench-${randomUUID()}`;
+    await post(base, '/api/auth/change-password', { currentPassword: password, newPassword: chosen }, token);
+    tokens[role] = token;
   }
   return { tokens, hospitalId: (verified.hospital as { id: string }).id };
 }

@@ -6,6 +6,8 @@ import * as hospitalsReadModels from './0100-hospitals-read-models';
 import * as hospitalsSettings from './0102-hospitals-settings';
 import * as identityReadModels from './0110-identity-read-models';
 import * as identityAccountsOwned from './0111-identity-accounts-owned';
+import * as identitySessionTrust from './0112-identity-session-trust';
+import * as identitySignInLocks from './0113-identity-sign-in-locks';
 import * as staffDirectory from './0200-staff-directory';
 import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
 import * as patientsList from './0210-patients-list';
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   '0102-hospitals-settings': hospitalsSettings,
   '0110-identity-read-models': identityReadModels,
   '0111-identity-accounts-owned': identityAccountsOwned,
+  '0112-identity-session-trust': identitySessionTrust,
+  '0113-identity-sign-in-locks': identitySignInLocks,
   '0200-staff-directory': staffDirectory,
   '0201-staff-directory-deleted': staffDirectoryDeleted,
   '0210-patients-list': patientsList,

@@ -11,7 +11,14 @@ import { PostgresEventStore } from './platform/event-store/postgres-event-store'
 import { reservationContracts } from './platform/event-store/unique-reservation';
 import { transact } from './platform/event-store/unit-of-work';
 import { accessContracts } from './platform/http/access-trail';
-import { authenticateToken, requireAuth, TokenService, type SessionValidator } from './platform/http/auth';
+import {
+  authenticateToken,
+  defaultIdleTimeouts,
+  requireAuth,
+  TokenService,
+  type IdleTimeouts,
+  type SessionValidator,
+} from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
 import { clientRequestIdField } from './platform/http/request-id';
 import { defaultAccessPolicy, type AccessPolicy } from './platform/http/module-access';
@@ -91,6 +98,7 @@ export async function buildApp(
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
   };
+  let idleTimeouts: IdleTimeouts = defaultIdleTimeouts;
   let accessPolicy: AccessPolicy = defaultAccessPolicy;
   const realtime = new RealtimeHub({
     authenticate: (token) => authenticateToken(token, tokens, sessionValidator),
@@ -108,6 +116,7 @@ export async function buildApp(
     realtime,
     runner: undefined as unknown as ProjectionRunner,
     access: { matrixOf: (hospitalId) => accessPolicy.matrixOf(hospitalId) },
+    idleTimeouts: { minutesOf: (hospitalId) => idleTimeouts.minutesOf(hospitalId) },
     auth: (roles, message) => requireAuth(tokens, () => sessionValidator, roles, message),
     metadataFor: (request) => {
       const auth = request.auth;
@@ -148,6 +157,7 @@ export async function buildApp(
   );
   for (const m of modules) if (m.sessionValidator) sessionValidator = m.sessionValidator(platform);
   for (const m of modules) if (m.accessPolicy) accessPolicy = m.accessPolicy(platform);
+  for (const m of modules) if (m.idleTimeouts) idleTimeouts = m.idleTimeouts(platform);
 
   const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });
   await app.register(realtimeRoutes(realtime));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,13 @@ describe('a hard kill during a burst of registrations', () => {
     const password = /^Temporary password: (\S+)\s*$/m.exec(decodeQuotedPrintable(mail.raw))![1]!;
     const login = await call(base, 'POST', '/api/auth/login', { body: { email, password }, ip: randomIp() });
     receptionist = (login.body.data as { token: string }).token;
+    // A temporary password opens only the change-password dialog's routes until it is changed.
+    const chosen = `Okra-Harmattan-${randomUUID().slice(0, 12)}`;
+    const changed = await call(base, 'POST', '/api/auth/change-password', {
+      token: receptionist,
+      body: { currentPassword: password, newPassword: chosen, confirmPassword: chosen },
+    });
+    expect(changed.status).toBe(200);
   }, 120_000);
 
   afterAll(async () => {

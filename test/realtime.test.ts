@@ -5,6 +5,7 @@ import { createIdentityModule } from '../src/modules/identity';
 import { startTestApp, type TestApp } from './helpers/app';
 import { onboardHospital, randomIp, type Onboarded } from './helpers/onboard';
 import { createStaffAccount, deactivateStaff } from './helpers/staff-accounts';
+import { changeTemporaryPassword } from './helpers/staff-api';
 
 type Message = { type: string; data: Record<string, unknown>; timestamp: string };
 
@@ -122,7 +123,16 @@ describe('realtime hub at /ws', () => {
   it('publishes only inside the hospital, to the roles, users and channels asked for', async () => {
     const nurse = await createStaffAccount(t.platform, a.hospital.id, { role: 'nurse' });
     const adminA = connect(a.token);
-    const nurseA = connect(await staffToken(nurse.email, nurse.password));
+    const nurseToken = await staffToken(nurse.email, nurse.password);
+    // Until the temporary password is changed the session's sockets receive nothing.
+    const restricted = connect(nurseToken);
+    await restricted.next('connection');
+    expect(t.platform.realtime.publish(a.hospital.id, { type: 'early', data: {} }, { userIds: [nurse.userId] })).toBe(
+      0,
+    );
+    await changeTemporaryPassword(t, nurseToken, nurse.password);
+    restricted.ws.close();
+    const nurseA = connect(nurseToken);
     const adminB = connect(b.token);
     await Promise.all([adminA.next('connection'), nurseA.next('connection'), adminB.next('connection')]);
 

@@ -17,7 +17,7 @@ import type { DomainEvent, EventMetadata, EventStore, GlobalPosition } from './e
 import type { Transacted, TransactOptions, UnitOfWork } from './event-store/unit-of-work';
 import type { LiveConsumer, ProjectionRunner } from './projections/runner';
 import type { FeedConsumerRef, Projection, Reactor } from './projections/projection';
-import type { AuthContext, SessionValidator, TokenService } from './http/auth';
+import type { AuthContext, IdleTimeouts, SessionValidator, TokenService } from './http/auth';
 import type { AccessPolicy } from './http/module-access';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
@@ -51,6 +51,8 @@ export type Platform = {
   auth: (roles?: readonly AuthContext['role'][], forbiddenMessage?: string) => preHandlerAsyncHookHandler;
   /** Each hospital's module × role matrix as enforced now (routes' `config.accessModule`). */
   access: AccessPolicy;
+  /** Each hospital's idle time-out as the server enforces it on sessions. */
+  idleTimeouts: IdleTimeouts;
   /** Event metadata for a command issued by the signed-in caller of `request` (who, where, which request). */
   metadataFor: (request: FastifyRequest) => EventMetadata;
   /**
@@ -91,6 +93,8 @@ export type AppModule = {
   accessPolicy?: (platform: Platform) => AccessPolicy;
   /** Work beside the requests (a timer): started with the app, stopped first when it closes. */
   background?: (platform: Platform) => BackgroundTask | undefined;
+  /** The module that owns hospital settings provides each hospital's idle time-out. */
+  idleTimeouts?: (platform: Platform) => IdleTimeouts;
 };
 
 export type BackgroundTask = { start: () => void; stop: () => Promise<void> };

@@ -63,21 +63,53 @@ export async function hireStaff(
   };
 }
 
-export async function staffLogin(t: TestAppLike, email: string, password: string) {
+/** A staff sign-in, from a fresh client address unless `ip` is given (locks are per address). */
+export async function staffLogin(t: TestAppLike, email: string, password: string, ip = randomIp()) {
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    headers: { 'x-forwarded-for': randomIp() },
+    headers: { 'x-forwarded-for': ip },
     payload: { email, password },
   });
 }
 
-/** A signed-in staff member of `role`: hired through the API, then signed in with the emailed password. */
+/** A password no strength rule refuses, for staff who replace their temporary one. */
+export function chosenPassword(): string {
+  return `Okra-Harmattan-${randomUUID().slice(0, 12)}`;
+}
+
+/**
+ * Replaces a signed-in staff member's temporary password, as the forced first-login dialog does;
+ * the session that changed it stays open and may now use every route its role allows.
+ */
+export async function changeTemporaryPassword(
+  t: TestAppLike,
+  token: string,
+  temporaryPassword: string,
+  newPassword = chosenPassword(),
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: { currentPassword: temporaryPassword, newPassword, confirmPassword: newPassword },
+  });
+  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
+  return newPassword;
+}
+
+/**
+ * A signed-in staff member of `role`: hired through the API, signed in with the emailed temporary
+ * password, which is then changed (until it is, the server answers the session only on its own
+ * profile, password and sign-out). `password` is the new one; `temporaryPassword` the emailed one.
+ */
 export async function hireAndSignIn(t: TestAppLike, adminToken: string, role: string) {
   const hired = await hireStaff(t, adminToken, { role });
   const res = await staffLogin(t, hired.email, hired.password);
   if (res.statusCode !== 200) throw new Error(`sign-in as ${role} failed: ${res.statusCode} ${res.body}`);
-  return { ...hired, token: res.json().data.token as string };
+  const token = res.json().data.token as string;
+  const password = await changeTemporaryPassword(t, token, hired.password);
+  return { ...hired, temporaryPassword: hired.password, password, token };
 }
 
 /** Moves the admin's hospital to the Hospital plan (no seat limit), for tests that hire more than six staff. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClient, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../../../test/helpers/staff-api';
+import { randomIp } from '../../../test/helpers/onboard';
 import { trailCaughtUp } from './routes';
 
 /**
@@ -79,8 +80,10 @@ describe('sign-ins in the audit trail', () => {
   it('shows wrong passwords, the lock they cause and an attempt while locked', async () => {
     const clerk = await hireAndSignIn(s.t, s.a.token, 'receptionist');
     const ids: string[] = [];
+    // Locks are per client address: the failures and the locked attempt come from one.
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      const res = await staffLogin(s.t, clerk.email, 'not-the-password');
+      const res = await staffLogin(s.t, clerk.email, 'not-the-password', ip);
       expect(res.statusCode).toBe(401);
       ids.push(requestIdOf(res));
     }
@@ -91,7 +94,7 @@ describe('sign-ins in the audit trail', () => {
     expect(locking.map((e) => e.eventType)).toEqual(['AccountLocked']);
     expect((await rowsOf(ids[4]!)).map((r) => r.event_type)).toEqual(['AccountLocked', 'LoginFailed']);
 
-    const locked = await staffLogin(s.t, clerk.email, clerk.password);
+    const locked = await staffLogin(s.t, clerk.email, clerk.password, ip);
     expect(locked.statusCode).toBe(423);
     const [row] = await rowsOf(requestIdOf(locked));
     expect(row).toMatchObject({

@@ -1,4 +1,5 @@
-import type { AppModule } from '../../platform/platform';
+import type { AppModule, Platform } from '../../platform/platform';
+import { IdleTimeoutCache } from './idle-timeouts';
 import { hospitalsContracts } from './events';
 import { onboardingReactor } from './reactors/onboarding';
 import { directoryProjection } from './read-models/directory';
@@ -17,11 +18,20 @@ export type HospitalsOptions = {
 
 export function createHospitalsModule(options: HospitalsOptions = {}): AppModule {
   const clock = options.clock ?? (() => new Date());
+  // One cache per running application (tests run several in one process).
+  const caches = new WeakMap<Platform, IdleTimeoutCache>();
+  const cacheFor = (platform: Platform) => {
+    let cache = caches.get(platform);
+    if (!cache) caches.set(platform, (cache = new IdleTimeoutCache(platform.db)));
+    return cache;
+  };
   return {
     name: 'hospitals',
     events: hospitalsContracts,
     projections: [registrationsProjection, directoryProjection, settingsProjection],
     reactors: (platform) => [onboardingReactor(platform)],
+    liveConsumers: (platform) => [cacheFor(platform).consumer()],
+    idleTimeouts: (platform) => cacheFor(platform).timeouts,
     routes: (app, platform) => hospitalRoutes(app, platform, clock),
   };
 }

@@ -56,7 +56,8 @@ export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Da
   app.get(
     '/hospital/settings',
     {
-      config,
+      // A session still on its temporary password reads it too: the browser's idle time-out.
+      config: { ...config, allowsPendingPasswordChange: true },
       // Every member of the hospital: the browser's idle time-out and the consultation fee come from here.
       onRequest: platform.auth(),
       schema: {

@@ -1,13 +1,17 @@
 import type { Decider } from '../../platform/event-store/command-handler';
 import { Conflict, Locked, NotFound } from '../../platform/http/errors';
 import {
+  EVERY_ADDRESS,
   evolveAccount,
   initialAccountState,
+  KNOWN_ADDRESS_THRESHOLD,
   LOCKOUT_DURATION_MS,
   LOCKOUT_THRESHOLD,
   LOCKOUT_WINDOW_MS,
   lockedMessage,
+  lockedUntilFor,
   minutesLocked,
+  secondsLocked,
   type AccountState,
 } from './account';
 import type { AccountEvent, AccountProvisioned, LoginFailed } from './events';
@@ -24,10 +28,13 @@ export class AccountNotFound extends NotFound {
     super('Account not found');
   }
 }
-/** 423 with the minutes until the lock ends. */
+/** 423 with the minutes until the lock ends, and Retry-After in seconds. */
 export class AccountIsLocked extends Locked {
-  constructor(readonly minutes: number) {
-    super(lockedMessage(minutes));
+  readonly minutes: number;
+  constructor(lockedUntil: string | Date, now: Date) {
+    const minutes = minutesLocked(lockedUntil, now);
+    super(lockedMessage(minutes), secondsLocked(lockedUntil, now));
+    this.minutes = minutes;
   }
 }
 
@@ -50,12 +57,14 @@ export type ChangeProfile = {
 export type DisableAccount = { type: 'DisableAccount'; reason: 'deactivated' | 'deleted' };
 export type EnableAccount = { type: 'EnableAccount' };
 export type CloseAccount = { type: 'CloseAccount' };
+/** `ip`: the client's address; failures and locks count per address. */
 export type RecordLoginFailure = {
   type: 'RecordLoginFailure';
   reason: LoginFailed['data']['reason'];
   now: string;
+  ip?: string;
 };
-export type RecordLoginSuccess = { type: 'RecordLoginSuccess'; sessionId: string; now: string };
+export type RecordLoginSuccess = { type: 'RecordLoginSuccess'; sessionId: string; now: string; ip?: string };
 export type ChangePassword = { type: 'ChangePassword'; passwordHash: string; sessionId: string; now: string };
 
 export type AccountCommand =
@@ -103,17 +112,25 @@ function changeProfile(c: ChangeProfile, state: AccountState): AccountEvent[] {
   return [{ type: 'AccountProfileChanged', data: { userId: s.userId, ...next, role: next.role as never } }];
 }
 
+/**
+ * A wrong password from `ip`: counted with that address's recent failures only, and at the
+ * threshold that address (and only it) is locked. Failures while locked are not counted.
+ */
 function recordFailure(c: RecordLoginFailure, state: AccountState, userId: string): AccountEvent[] {
   const now = new Date(c.now);
-  if (minutesLocked(state.lockedUntil, now) > 0) return [];
-  const recent = state.failures.filter((t) => now.getTime() - new Date(t).getTime() < LOCKOUT_WINDOW_MS);
+  const ip = c.ip ?? EVERY_ADDRESS;
+  if (minutesLocked(lockedUntilFor(state, ip), now) > 0) return [];
+  const recent = state.failures.filter(
+    (f) => f.ip === ip && now.getTime() - new Date(f.at).getTime() < LOCKOUT_WINDOW_MS,
+  );
   const failedAttempts = recent.length + 1;
   const events: AccountEvent[] = [
-    { type: 'LoginFailed', data: { userId, reason: c.reason, at: c.now, failedAttempts } },
+    { type: 'LoginFailed', data: { userId, reason: c.reason, at: c.now, failedAttempts, ip } },
   ];
-  if (failedAttempts >= LOCKOUT_THRESHOLD) {
+  const threshold = state.knownIps.includes(ip) ? KNOWN_ADDRESS_THRESHOLD : LOCKOUT_THRESHOLD;
+  if (failedAttempts >= threshold) {
     const lockedUntil = new Date(now.getTime() + LOCKOUT_DURATION_MS).toISOString();
-    events.push({ type: 'AccountLocked', data: { userId, lockedUntil, failedAttempts } });
+    events.push({ type: 'AccountLocked', data: { userId, lockedUntil, failedAttempts, ip } });
   }
   return events;
 }
@@ -166,9 +183,16 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const s = provisioned(state);
       // The stream, not the read model, is the authority: a right guess racing the failures
       // that locked the account is refused too.
-      const minutes = minutesLocked(s.lockedUntil, new Date(command.now));
-      if (minutes > 0) throw new AccountIsLocked(minutes);
-      return [{ type: 'LoginSucceeded', data: { userId: s.userId, sessionId: command.sessionId, at: command.now } }];
+      const now = new Date(command.now);
+      const ip = command.ip ?? EVERY_ADDRESS;
+      const lockedUntil = lockedUntilFor(s, ip);
+      if (lockedUntil && minutesLocked(lockedUntil, now) > 0) throw new AccountIsLocked(lockedUntil, now);
+      return [
+        {
+          type: 'LoginSucceeded',
+          data: { userId: s.userId, sessionId: command.sessionId, at: command.now, ip: command.ip },
+        },
+      ];
     }
     case 'ChangePassword': {
       const s = provisioned(state);

@@ -28,6 +28,12 @@ async function callerAccount(platform: Platform, request: FastifyRequest) {
   return { auth, account, hospital: await findAccountHospital(platform.db, account.hospital_id) };
 }
 
+/**
+ * What a session still on its temporary password may do (issue 21): read its own profile, change
+ * the password, sign out. Every other route answers it 403 (platform/http/auth.ts).
+ */
+const ownSession = { allowsPendingPasswordChange: true } as const;
+
 export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
   const metadata = (request: FastifyRequest): EventMetadata => ({
     ...platform.metadataFor(request),
@@ -38,6 +44,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     '/admin/profile',
     {
       preHandler: platform.auth(['admin']),
+      config: ownSession,
       schema: {
         tags: ['identity'],
         summary: "The signed-in administrator's profile",
@@ -55,6 +62,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     '/auth/me',
     {
       preHandler: platform.auth(),
+      config: ownSession,
       schema: {
         tags: ['identity'],
         summary: 'The signed-in user',
@@ -85,7 +93,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     body: changePasswordBody,
     response: { 200: okMessage, ...errors },
   });
-  const changeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const changeLimit = { ...ownSession, rateLimit: { max: 30, timeWindow: '1 minute' } };
   app.post(
     '/auth/change-password',
     { preHandler: platform.auth(), config: changeLimit, schema: changeSchema('Change own password') },
@@ -111,10 +119,14 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     security: bearer,
     response: { 200: okMessage, ...errors },
   });
-  app.post('/auth/logout', { preHandler: platform.auth(), schema: logoutSchema('End this session') }, endSession);
+  app.post(
+    '/auth/logout',
+    { preHandler: platform.auth(), config: ownSession, schema: logoutSchema('End this session') },
+    endSession,
+  );
   app.post(
     '/admin/logout',
-    { preHandler: platform.auth(), schema: logoutSchema('End this administrator session') },
+    { preHandler: platform.auth(), config: ownSession, schema: logoutSchema('End this administrator session') },
     endSession,
   );
 }

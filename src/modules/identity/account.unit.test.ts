@@ -6,11 +6,17 @@ import type { AccountEvent, AccountProvisioned } from './events';
 
 const T0 = new Date('2025-03-01T09:00:00.000Z').getTime();
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-const failure = (minutes: number, n: number): AccountEvent => ({
+const IP = '203.0.113.7';
+const failure = (minutes: number, n: number, ip = IP): AccountEvent => ({
   type: 'LoginFailed',
-  data: { userId: 'u-1', reason: 'wrong_password', at: at(minutes), failedAttempts: n },
+  data: { userId: 'u-1', reason: 'wrong_password', at: at(minutes), failedAttempts: n, ip },
 });
-const fail = (minutes: number) => ({ type: 'RecordLoginFailure', reason: 'wrong_password', now: at(minutes) }) as const;
+const fail = (minutes: number, ip = IP) =>
+  ({ type: 'RecordLoginFailure', reason: 'wrong_password', now: at(minutes), ip }) as const;
+const lockOf = (minutes: number, n: number, ip = IP): AccountEvent => ({
+  type: 'AccountLocked',
+  data: { userId: 'u-1', lockedUntil: at(minutes + 15), failedAttempts: n, ip },
+});
 const provisioned: AccountProvisioned = {
   type: 'AccountProvisioned',
   data: {
@@ -83,13 +89,40 @@ describe('account decider', () => {
       .then([failure(1, 2)]);
   });
 
-  it('locks the account for 15 minutes at the fifth failure within 15 minutes', () => {
+  it('locks the address for 15 minutes at its fifth failure within 15 minutes', () => {
     given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4)))
       .when(fail(4))
-      .then([
-        failure(4, 5),
-        { type: 'AccountLocked', data: { userId: 'u-1', lockedUntil: at(19), failedAttempts: 5 } },
-      ]);
+      .then([failure(4, 5), lockOf(4, 5)]);
+  });
+
+  it('counts and locks each address on its own: a lock from one address leaves the others alone', () => {
+    const other = '198.51.100.9';
+    given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4, other)))
+      .when(fail(4, other))
+      .then([failure(4, 2, other)]);
+    const locked = history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4), failure(4, 5), lockOf(4, 5));
+    given(accountDecider, locked).when(fail(5)).then([]);
+    given(accountDecider, locked)
+      .when({ type: 'RecordLoginSuccess', sessionId: 's-1', now: at(5), ip: IP })
+      .thenThrows(AccountIsLocked);
+    given(accountDecider, locked)
+      .when({ type: 'RecordLoginSuccess', sessionId: 's-1', now: at(5), ip: other })
+      .then([{ type: 'LoginSucceeded', data: { userId: 'u-1', sessionId: 's-1', at: at(5), ip: other } }]);
+  });
+
+  it('gives an address that signed in before twice the allowance', () => {
+    const success: AccountEvent = {
+      type: 'LoginSucceeded',
+      data: { userId: 'u-1', sessionId: 's-0', at: at(0), ip: IP },
+    };
+    const four = [1, 2, 3, 4].map((m) => failure(m, m));
+    given(accountDecider, history(success, ...four))
+      .when(fail(5))
+      .then([failure(5, 5)]);
+    const nine = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((m) => failure(m, m));
+    given(accountDecider, history(success, ...nine))
+      .when(fail(10))
+      .then([failure(10, 10), lockOf(10, 10)]);
   });
 
   it('forgets failures older than 15 minutes', () => {
@@ -99,7 +132,10 @@ describe('account decider', () => {
   });
 
   it('starts counting again after a successful sign-in', () => {
-    const success: AccountEvent = { type: 'LoginSucceeded', data: { userId: 'u-1', sessionId: 's-1', at: at(4) } };
+    const success: AccountEvent = {
+      type: 'LoginSucceeded',
+      data: { userId: 'u-1', sessionId: 's-1', at: at(4), ip: IP },
+    };
     given(accountDecider, history(failure(0, 1), failure(1, 2), failure(2, 3), failure(3, 4), success))
       .when(fail(5))
       .then([failure(5, 1)]);
@@ -134,9 +170,11 @@ describe('account decider', () => {
     expect(minutesLocked(new Date(T0 + 1_000).toISOString(), now)).toBe(1);
     expect(minutesLocked(at(0), now)).toBe(0);
     expect(minutesLocked(null, now)).toBe(0);
-    expect(new AccountIsLocked(1).message).toBe(
+    expect(new AccountIsLocked(new Date(T0 + 1_000), now).message).toBe(
       'Account locked due to too many failed login attempts. Try again in 1 minute.',
     );
-    expect(new AccountIsLocked(15).statusCode).toBe(423);
+    const locked = new AccountIsLocked(at(15), now);
+    expect(locked.statusCode).toBe(423);
+    expect(locked.headers).toEqual({ 'retry-after': '900' });
   });
 });

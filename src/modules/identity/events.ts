@@ -58,9 +58,10 @@ export const accountDisabled = defineEvent(
 export const accountEnabled = defineEvent('AccountEnabled', z.object({ userId: z.string() }));
 /** The account is gone for good and its email free for another account. */
 export const accountClosed = defineEvent('AccountClosed', z.object({ userId: z.string(), email: z.string() }));
+/** `ip`: the client's address (from issue 21; absent before): its failures and lock are cleared. */
 export const loginSucceeded = defineEvent(
   'LoginSucceeded',
-  z.object({ userId: z.string(), sessionId: z.string(), at }),
+  z.object({ userId: z.string(), sessionId: z.string(), at, ip: z.string().optional() }),
 );
 export const loginFailed = defineEvent(
   'LoginFailed',
@@ -68,12 +69,21 @@ export const loginFailed = defineEvent(
     userId: z.string(),
     reason: z.enum(['wrong_password', 'wrong_current_password']),
     at,
+    /** Failures from this address in the window, this one included. */
     failedAttempts: z.number().int(),
+    /** The client's address (from issue 21; absent before, when failures counted for every address). */
+    ip: z.string().optional(),
   }),
 );
+/** Sign-ins from `ip` are refused until `lockedUntil`; other addresses are not (absent `ip`: every one). */
 export const accountLocked = defineEvent(
   'AccountLocked',
-  z.object({ userId: z.string(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
+  z.object({
+    userId: z.string(),
+    lockedUntil: z.string(),
+    failedAttempts: z.number().int(),
+    ip: z.string().optional(),
+  }),
 );
 /**
  * A sign-in refused before any password was checked against an account: the e-mail belongs to no
@@ -111,6 +121,11 @@ export const sessionStarted = defineEvent(
     via: z.enum(['login', 'verification']),
     startedAt: at,
     expiresAt: z.string(),
+    /**
+     * The account's credential epoch when the session began (see the accounts read model): a
+     * later credential or role change ends the session. Absent on sessions from before it.
+     */
+    credentialEpoch: z.number().int().optional(),
   }),
 );
 export const loggedOut = defineEvent('LoggedOut', z.object({ sessionId: z.string(), userId: z.string(), at }));

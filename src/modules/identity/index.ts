@@ -1,11 +1,13 @@
 import type { AppModule, Platform } from '../../platform/platform';
 import { accountRoutes } from './account-routes';
 import { invitationsReactor } from './commands/invitations';
+import { lockNoticesReactor } from './commands/lock-notices';
 import { identityContracts } from './events';
 import { sessionSocketsConsumer } from './live-sockets';
 import { loginRoutes } from './login-routes';
 import { accountsProjection } from './read-models/accounts';
 import { sessionsProjection } from './read-models/sessions';
+import { signInLocksProjection } from './read-models/sign-in-locks';
 import { SessionGuard } from './session-guard';
 
 /**
@@ -25,14 +27,14 @@ export function createIdentityModule(options: IdentityOptions = {}): AppModule {
   const guards = new WeakMap<Platform, SessionGuard>();
   const guardFor = (platform: Platform) => {
     let guard = guards.get(platform);
-    if (!guard) guards.set(platform, (guard = new SessionGuard(platform.db, clock)));
+    if (!guard) guards.set(platform, (guard = new SessionGuard(platform.db, clock, platform.idleTimeouts)));
     return guard;
   };
   return {
     name: 'identity',
     events: identityContracts,
-    projections: [accountsProjection, sessionsProjection],
-    reactors: (platform) => [invitationsReactor(platform)],
+    projections: [accountsProjection, sessionsProjection, signInLocksProjection],
+    reactors: (platform) => [invitationsReactor(platform), lockNoticesReactor(platform)],
     liveConsumers: (platform) => [guardFor(platform).consumer(), sessionSocketsConsumer(platform)],
     sessionValidator: (platform) => guardFor(platform).validate,
     routes: (app, platform) => {

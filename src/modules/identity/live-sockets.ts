@@ -11,7 +11,7 @@ export const ACCOUNT_DEACTIVATED_MESSAGE = 'Your account has been deactivated. C
  */
 export function sessionSocketsConsumer(platform: Platform): LiveConsumer {
   const handle = (event: RecordedEvent) => {
-    const data = event.data as { sessionId?: string; userId?: string };
+    const data = event.data as { sessionId?: string; userId?: string; role?: string };
     switch (event.type) {
       case 'LoggedOut':
         platform.realtime.disconnectSession(data.sessionId!, 'Logged out');
@@ -22,12 +22,19 @@ export function sessionSocketsConsumer(platform: Platform): LiveConsumer {
       case 'PasswordChanged':
         platform.realtime.disconnectUser(data.userId!, 'Password changed', data.sessionId);
         return;
+      case 'TemporaryPasswordIssued':
+        // A re-invitation: the old password, and every session it opened, is void.
+        platform.realtime.disconnectUser(data.userId!, 'Password reset');
+        return;
+      case 'AccountProfileChanged':
+        platform.realtime.disconnectUserOfOtherRoles(data.userId!, data.role!, 'Role changed');
+        return;
       case 'AccountDisabled':
         // Tell the user why before closing (the client shows 'Account deactivated: {message}').
         platform.realtime.publish(
           event.metadata.hospitalId,
           { type: 'account_deactivated', data: { message: ACCOUNT_DEACTIVATED_MESSAGE } },
-          { userIds: [data.userId!] },
+          { userIds: [data.userId!], includeRestricted: true },
         );
         platform.realtime.disconnectUser(data.userId!, 'Account deactivated');
         return;

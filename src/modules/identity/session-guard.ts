@@ -1,9 +1,9 @@
 import type { Db } from '../../platform/db/database';
 import type { RecordedEvent } from '../../platform/event-store/port';
-import type { SessionValidator, TokenClaims } from '../../platform/http/auth';
+import type { IdleTimeouts, SessionStatus, SessionValidator, TokenClaims } from '../../platform/http/auth';
 import type { FeedConsumerRef } from '../../platform/projections/projection';
 import type { LiveConsumer } from '../../platform/projections/runner';
-import { sessionForCheck } from './read-models/sessions';
+import { sessionForCheck, touchSession } from './read-models/sessions';
 
 type SessionCheckRow = NonNullable<Awaited<ReturnType<typeof sessionForCheck>>>;
 
@@ -12,11 +12,14 @@ export const SESSION_GUARD: FeedConsumerRef = { name: 'identity-session-guard' }
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
+/** A session's last use is written at most this often (per session and process). */
+export const TOUCH_WRITE_MS = 30_000;
 
 /**
  * Whether a token's session is still good: it exists and matches the token, is neither ended
- * nor expired, its account is active and not deleted and still has the token's role (a role
- * change ends old tokens), and its hospital is active.
+ * nor expired, still belongs to its account's current credential epoch (no password change,
+ * re-invitation, role change or deactivation since it began), its account is active and not
+ * deleted and still has the token's role, and its hospital is active.
  */
 export function sessionIsOpen(row: SessionCheckRow | undefined, claims: TokenClaims, now: Date): boolean {
   if (!row) return false;
@@ -26,10 +29,20 @@ export function sessionIsOpen(row: SessionCheckRow | undefined, claims: TokenCla
     row.account_hospital_id === claims.hospitalId &&
     row.role === claims.role &&
     row.revoked_at === null &&
+    row.session_epoch === row.credential_epoch &&
     new Date(row.expires_at).getTime() > now.getTime() &&
     row.is_active &&
     !row.deleted &&
     row.hospital_status === 'active'
+  );
+}
+
+/** When the session was last used, as far as this process knows: its start at the latest. */
+export function lastUse(row: SessionCheckRow, seenHere: number | undefined): number {
+  return Math.max(
+    new Date(row.started_at).getTime(),
+    row.last_seen_at ? new Date(row.last_seen_at).getTime() : 0,
+    seenHere ?? 0,
   );
 }
 
@@ -39,28 +52,65 @@ export function sessionIsOpen(row: SessionCheckRow | undefined, claims: TokenCla
  * process (logout, revocation, password change, a disabled or changed account, a suspended
  * hospital). Expiry is judged on every request. A read that started before such an event is not
  * cached (the generation check), so a stale answer cannot outlive the event that made it stale.
+ *
+ * Idle time-out (sliding): a session unused for longer than its hospital's idle time-out is
+ * closed. Each request that uses it moves its last use, kept in memory here and written to
+ * `identity_session_activity` at most every TOUCH_WRITE_MS, so other processes see it; no event
+ * is written (a last use is no business fact). Before refusing a session as idle on a cached
+ * row, the row is read again, in case another process saw it used since.
  */
 export class SessionGuard {
   private readonly cache = new Map<string, { row: SessionCheckRow; at: number }>();
+  private readonly seen = new Map<string, { at: number; written: number }>();
   private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date,
+    private readonly idle: IdleTimeouts,
   ) {}
 
-  readonly validate: SessionValidator = async (claims) => {
+  readonly validate: SessionValidator = async (claims, use = {}) => {
     const now = this.clock();
     const hit = this.cache.get(claims.sessionId);
-    if (hit && now.getTime() - hit.at < TTL_MS) return sessionIsOpen(hit.row, claims, now);
+    let row = hit && now.getTime() - hit.at < TTL_MS ? hit.row : await this.read(claims.sessionId, now);
+    let status = await this.statusOf(row, claims, now);
+    if (status === 'closed' && row && hit?.row === row && sessionIsOpen(row, claims, now)) {
+      // Idle on a cached row: another process may have seen it used since.
+      row = await this.read(claims.sessionId, now);
+      status = await this.statusOf(row, claims, now);
+    }
+    if (status !== 'closed' && use.touch) await this.touch(claims.sessionId, now.getTime());
+    return status;
+  };
+
+  private async read(sessionId: string, now: Date): Promise<SessionCheckRow | undefined> {
     const generation = this.generation;
-    const row = await sessionForCheck(this.db, claims.sessionId);
+    const row = await sessionForCheck(this.db, sessionId);
     if (row && generation === this.generation) {
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(claims.sessionId, { row, at: now.getTime() });
+      this.cache.set(sessionId, { row, at: now.getTime() });
     }
-    return sessionIsOpen(row, claims, now);
-  };
+    return row;
+  }
+
+  private async statusOf(row: SessionCheckRow | undefined, claims: TokenClaims, now: Date): Promise<SessionStatus> {
+    if (!row || !sessionIsOpen(row, claims, now)) return 'closed';
+    const idleMs = (await this.idle.minutesOf(claims.hospitalId)) * 60_000;
+    if (now.getTime() - lastUse(row, this.seen.get(claims.sessionId)?.at) > idleMs) return 'closed';
+    return row.must_change_password ? 'password-change-required' : 'open';
+  }
+
+  private async touch(sessionId: string, at: number): Promise<void> {
+    const mine = this.seen.get(sessionId);
+    if (mine && at - mine.written < TOUCH_WRITE_MS) {
+      mine.at = Math.max(mine.at, at);
+      return;
+    }
+    if (!mine && this.seen.size >= MAX_ENTRIES) this.seen.delete(this.seen.keys().next().value!);
+    this.seen.set(sessionId, { at, written: at });
+    await touchSession(this.db, sessionId, new Date(at));
+  }
 
   private drop(match: (sessionId: string, row: SessionCheckRow) => boolean): void {
     this.generation++;
@@ -72,8 +122,10 @@ export class SessionGuard {
     switch (event.type) {
       case 'LoggedOut':
       case 'SessionRevoked':
+        this.seen.delete(d.sessionId!);
         return this.drop((sessionId) => sessionId === d.sessionId);
       case 'PasswordChanged':
+      case 'TemporaryPasswordIssued':
       case 'AccountDisabled':
       case 'AccountEnabled':
       case 'AccountClosed':

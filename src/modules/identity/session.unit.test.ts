@@ -64,6 +64,11 @@ describe('session check', () => {
     full_name: 'Bola Adeyemi',
     account_hospital_id: 'h-1',
     hospital_status: 'active' as string | null,
+    started_at: new Date('2025-03-01T09:00:00.000Z'),
+    session_epoch: 3,
+    credential_epoch: 3,
+    must_change_password: false,
+    last_seen_at: null as Date | null,
   };
   const at = new Date(now);
 
@@ -78,6 +83,7 @@ describe('session check', () => {
     ['of a deactivated account', { ...row, is_active: false }],
     ['of a deleted account', { ...row, deleted: true }],
     ['whose role changed', { ...row, role: 'doctor' }],
+    ['begun before a credential or role change', { ...row, credential_epoch: 7 }],
     ['of another user', { ...row, user_id: 'u-2' }],
     ['of another hospital', { ...row, hospital_id: 'h-2', account_hospital_id: 'h-2' }],
     ['of an inactive hospital', { ...row, hospital_status: 'inactive' }],

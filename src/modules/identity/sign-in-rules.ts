@@ -18,6 +18,9 @@ export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 character
 export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords don't match";
 export const NEW_PASSWORD_SAME = 'New password must be different from your current password';
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
+/** A temporary password older than TEMPORARY_PASSWORD_HOURS: told only to someone who gave it right. */
+export const TEMPORARY_PASSWORD_EXPIRED =
+  'Your temporary password has expired. Ask your administrator to send you a new invitation.';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MAX = 128;
@@ -89,4 +92,13 @@ export function signInRefusal(
   if (!account.email_verified) return EMAIL_NOT_VERIFIED;
   if (!hospital || hospital.status !== 'active') return HOSPITAL_INACTIVE;
   return null;
+}
+
+/** A temporary password (one still to be changed) opens no session once its time is up. */
+export function temporaryPasswordExpired(
+  account: Pick<Account, 'must_change_password' | 'temporary_password_expires_at'>,
+  now: Date,
+): boolean {
+  const until = account.temporary_password_expires_at;
+  return account.must_change_password && until !== null && new Date(until).getTime() <= now.getTime();
 }

@@ -8,6 +8,8 @@ import { randomInt } from 'node:crypto';
 const CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%*?-+'] as const;
 const ALL = CLASSES.join('');
 export const TEMPORARY_PASSWORD_LENGTH = 14;
+/** A temporary password opens sessions for this long after it is issued; then the admin re-invites. */
+export const TEMPORARY_PASSWORD_HOURS = 72;
 
 export function generateTemporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): string {
   const chars = CLASSES.map((c) => c[randomInt(c.length)]!);

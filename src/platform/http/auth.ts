@@ -17,12 +17,32 @@ export type AuthContext = {
 export type TokenClaims = AuthContext;
 
 /**
- * Decides whether a token's session is still open (not logged out, not revoked by a
- * deactivation, not expired). The identity module provides it.
+ * Where a token's session stands: `closed` (logged out, revoked, expired, idle too long),
+ * `open`, or `password-change-required` (signed in with a temporary password: only the routes
+ * that say `config: { allowsPendingPasswordChange: true }` answer it).
  */
-export type SessionValidator = (claims: TokenClaims) => Promise<boolean>;
+export type SessionStatus = 'closed' | 'open' | 'password-change-required';
+
+/**
+ * Decides where a token's session stands. `touch`: this is a use of the session (an HTTP
+ * request), which extends its idle time-out; a socket's periodic re-check is not. The identity
+ * module provides it.
+ */
+export type SessionValidator = (claims: TokenClaims, use?: { touch?: boolean }) => Promise<SessionStatus>;
+
+/** The 403 of a session whose temporary password is still to be changed, on any other route. */
+export const PASSWORD_CHANGE_REQUIRED = 'Please change your temporary password before continuing.';
+
+/** The idle time-out each hospital chose (Settings); the hospitals module provides it. */
+export type IdleTimeouts = { minutesOf: (hospitalId: string) => Promise<number> };
+export const DEFAULT_IDLE_MINUTES = 10;
+export const defaultIdleTimeouts: IdleTimeouts = { minutesOf: async () => DEFAULT_IDLE_MINUTES };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A session that must still change its temporary password may call this route. */
+    allowsPendingPasswordChange?: boolean;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
     /**
@@ -96,21 +116,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves a token to an open session's claims, or null. */
+/**
+ * Resolves a socket's token to its session's claims, or null when the session is closed.
+ * `restricted`: the session must change its temporary password first (it receives nothing).
+ * Checking a socket is not a use of the session: it does not extend the idle time-out.
+ */
 export async function authenticateToken(
   token: string | null,
   tokens: TokenService,
   validate: SessionValidator,
-): Promise<TokenClaims | null> {
+): Promise<{ claims: TokenClaims; restricted: boolean } | null> {
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  return (await validate(claims)) ? claims : null;
+  const status = await validate(claims, { touch: false });
+  return status === 'closed' ? null : { claims, restricted: status === 'password-change-required' };
 }
 
 /**
  * A preHandler that requires a signed-in caller with one of `roles` (any role when omitted).
- * 401 without a valid open session, 403 for a role that may not call the route.
+ * 401 without a valid open session, 403 for a role that may not call the route, and 403 for a
+ * session still on its temporary password, except on the routes that allow it (own profile,
+ * change password, sign out). Each request is a use of the session (sliding idle time-out).
  */
 export function requireAuth(
   tokens: TokenService,
@@ -121,11 +148,15 @@ export function requireAuth(
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
-    if (!claims || !(await validate()(claims))) {
+    const status = claims ? await validate()(claims, { touch: true }) : 'closed';
+    if (!claims || status === 'closed') {
       request.claimed = claims;
       throw new Unauthorized('Session expired. Please login again.');
     }
     request.claimed = claims;
+    if (status === 'password-change-required' && !request.routeOptions.config?.allowsPendingPasswordChange) {
+      throw new Forbidden(PASSWORD_CHANGE_REQUIRED, { code: 'PASSWORD_CHANGE_REQUIRED' });
+    }
     if (roles && !roles.includes(claims.role)) throw new Forbidden(forbiddenMessage);
     request.auth = claims;
   };

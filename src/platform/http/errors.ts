@@ -46,8 +46,8 @@ export class Conflict extends AppError {
   }
 }
 export class Locked extends AppError {
-  constructor(message: string) {
-    super(423, message);
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(423, message, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
   }
 }
 export class TooManyRequests extends AppError {

@@ -15,7 +15,13 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export type RealtimeMessage = { type: string; data?: unknown; timestamp?: string };
 
 /** All given conditions must hold; a socket is always confined to its own hospital. */
-export type PublishFilter = { roles?: readonly string[]; userIds?: readonly string[]; channels?: readonly string[] };
+export type PublishFilter = {
+  roles?: readonly string[];
+  userIds?: readonly string[];
+  channels?: readonly string[];
+  /** Also to sockets of sessions still on a temporary password (news about the session itself). */
+  includeRestricted?: boolean;
+};
 
 /** What modules use (platform.realtime). */
 export interface Realtime {
@@ -25,6 +31,8 @@ export interface Realtime {
   disconnectSession(sessionId: string, reason?: string): number;
   /** Closes (4001) every socket of a user, except those of `exceptSessionId`; returns how many. */
   disconnectUser(userId: string, reason?: string, exceptSessionId?: string): number;
+  /** Closes (4001) every socket of a user opened with another role than `role` (a role change). */
+  disconnectUserOfOtherRoles(userId: string, role: string, reason?: string): number;
   connectionCount(): number;
 }
 
@@ -34,11 +42,16 @@ type Connection = {
   token: string;
   channels: Set<string>;
   alive: boolean;
+  /** The session must change its temporary password first: it receives nothing until then. */
+  restricted: boolean;
 };
+
+/** A socket's session as the hub knows it: who, and whether it is still restricted. */
+export type SocketSession = { claims: TokenClaims; restricted: boolean };
 
 export type HubOptions = {
   /** The same check as every HTTP request: a valid token of an open session, or null. */
-  authenticate: (token: string | null) => Promise<TokenClaims | null>;
+  authenticate: (token: string | null) => Promise<SocketSession | null>;
   log: Logger;
   /** Protocol pings to find dead peers. */
   heartbeatMs?: number;
@@ -57,7 +70,7 @@ export class RealtimeHub implements Realtime {
 
   constructor(private readonly options: HubOptions) {}
 
-  authenticate(token: string | null): Promise<TokenClaims | null> {
+  authenticate(token: string | null): Promise<SocketSession | null> {
     return this.options.authenticate(token);
   }
 
@@ -69,13 +82,21 @@ export class RealtimeHub implements Realtime {
     this.timers.push(heartbeat, revalidate);
   }
 
-  /** Takes over a freshly upgraded socket; `claims` null closes it with 4401. */
-  attach(socket: WebSocket, claims: TokenClaims | null, token: string | null): void {
-    if (!claims || !token) {
+  /** Takes over a freshly upgraded socket; no session closes it with 4401. */
+  attach(socket: WebSocket, session: SocketSession | null, token: string | null): void {
+    if (!session || !token) {
       socket.close(CLOSE_UNAUTHORIZED, 'Session expired. Please login again.');
       return;
     }
-    const connection: Connection = { socket, claims, token, channels: new Set(channelsFor(claims.role)), alive: true };
+    const { claims, restricted } = session;
+    const connection: Connection = {
+      socket,
+      claims,
+      token,
+      channels: new Set(channelsFor(claims.role)),
+      alive: true,
+      restricted,
+    };
     this.connections.add(connection);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (raw) => {
@@ -100,7 +121,7 @@ export class RealtimeHub implements Realtime {
     // Serialised once for every socket it goes to, and only if one does.
     let frame: string | undefined;
     for (const c of this.connections) {
-      if (c.claims.hospitalId !== hospitalId) continue;
+      if (c.claims.hospitalId !== hospitalId || (c.restricted && !filter.includeRestricted)) continue;
       if (filter.roles && !filter.roles.includes(c.claims.role)) continue;
       if (filter.userIds && !filter.userIds.includes(c.claims.userId)) continue;
       if (filter.channels && !filter.channels.some((ch) => c.channels.has(ch))) continue;
@@ -116,6 +137,10 @@ export class RealtimeHub implements Realtime {
 
   disconnectUser(userId: string, reason = 'Session ended', exceptSessionId?: string): number {
     return this.closeWhere((c) => c.claims.userId === userId && c.claims.sessionId !== exceptSessionId, reason);
+  }
+
+  disconnectUserOfOtherRoles(userId: string, role: string, reason = 'Session ended'): number {
+    return this.closeWhere((c) => c.claims.userId === userId && c.claims.role !== role, reason);
   }
 
   connectionCount(): number {
@@ -206,10 +231,11 @@ export class RealtimeHub implements Realtime {
   private async revalidate(): Promise<void> {
     for (const c of [...this.connections]) {
       try {
-        if (!(await this.options.authenticate(c.token))) {
+        const session = await this.options.authenticate(c.token);
+        if (!session) {
           this.connections.delete(c);
           c.socket.close(CLOSE_SESSION_ENDED, 'Session expired. Please login again.');
-        }
+        } else c.restricted = session.restricted;
       } catch (err) {
         // A database hiccup must not drop every socket: try again at the next round.
         this.options.log.warn({ err }, 'websocket session re-check failed');

@@ -44,13 +44,13 @@ const claims = (userId: string): TokenClaims => ({
 function hubWith(...ids: string[]) {
   // Every session stays valid: only the heartbeat ends sockets here.
   const hub = new RealtimeHub({
-    authenticate: async (token) => (token ? claims(token.replace('token-', '')) : null),
+    authenticate: async (token) => (token ? { claims: claims(token.replace('token-', '')), restricted: false } : null),
     log: createLogger('silent'),
     heartbeatMs: 30_000,
   });
   const sockets = ids.map((id) => {
     const socket = new FakeSocket();
-    hub.attach(socket as unknown as WebSocket, claims(id), `token-${id}`);
+    hub.attach(socket as unknown as WebSocket, { claims: claims(id), restricted: false }, `token-${id}`);
     return socket;
   });
   return { hub, sockets };

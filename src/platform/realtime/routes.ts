@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenClaims } from '../http/auth';
-import type { RealtimeHub } from './hub';
+import type { RealtimeHub, SocketSession } from './hub';
 
 /**
  * GET /ws?token=… (product-spec-1 §7). The token is checked before the upgrade completes, the
@@ -9,7 +8,7 @@ import type { RealtimeHub } from './hub';
  */
 export function realtimeRoutes(hub: RealtimeHub) {
   return async (app: FastifyInstance) => {
-    const checked = new WeakMap<FastifyRequest, { claims: TokenClaims | null; token: string | null }>();
+    const checked = new WeakMap<FastifyRequest, { session: SocketSession | null; token: string | null }>();
     app.get(
       '/ws',
       {
@@ -19,12 +18,12 @@ export function realtimeRoutes(hub: RealtimeHub) {
         preValidation: async (request) => {
           const raw = (request.query as { token?: unknown }).token;
           const token = typeof raw === 'string' && raw.length > 0 && raw.length < 4096 ? raw : null;
-          checked.set(request, { token, claims: await hub.authenticate(token) });
+          checked.set(request, { token, session: await hub.authenticate(token) });
         },
       },
       (socket, request) => {
         const auth = checked.get(request);
-        hub.attach(socket, auth?.claims ?? null, auth?.token ?? null);
+        hub.attach(socket, auth?.session ?? null, auth?.token ?? null);
       },
     );
   };

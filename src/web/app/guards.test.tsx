@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { sessionAtom, type SessionState } from '../lib/session';
@@ -79,6 +80,36 @@ describe('RequireSession', () => {
     expect(screen.getByText('admin dashboard')).toBeInTheDocument();
     act(() => store.set(sessionAtom, ANONYMOUS));
     expect(path()).toBe('/admin/login');
+  });
+
+  it('starts the screen afresh once a temporary password is changed, so it loads what the server refused', () => {
+    let mounts = 0;
+    function Screen() {
+      useEffect(() => {
+        mounts++;
+      }, []);
+      return <p>staff dashboard</p>;
+    }
+    const user = { ...STAFF_USER, mustChangePassword: true };
+    const { store, ui } = withSession(
+      signedIn(user),
+      '/user/dashboard',
+      <Routes>
+        <Route
+          path="/user/dashboard"
+          element={
+            <RequireSession area="user">
+              <Screen />
+            </RequireSession>
+          }
+        />
+      </Routes>,
+    );
+    render(ui);
+    expect(mounts).toBe(1);
+    act(() => store.set(sessionAtom, signedIn({ ...user, mustChangePassword: false })));
+    expect(screen.getByText('staff dashboard')).toBeInTheDocument();
+    expect(mounts).toBe(2);
   });
 });
 

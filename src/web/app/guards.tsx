@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingState } from '../components/states';
 import { dashboardPathFor } from '../lib/auth-actions';
@@ -41,9 +41,13 @@ export function RequireSession({ area, children }: { area: Area; children: React
   if (session.status === 'loading') return <LoadingState fullPage />;
   const to = guardRedirect(session, area);
   if (to) return <Navigate to={to} replace />;
+  // Until a temporary password is changed the server answers the screen's data calls 403; once
+  // it is, the screen starts afresh (a new key remounts it) and loads its data.
   return (
     <>
-      {children}
+      <Fragment key={session.status === 'signed-in' && session.user.mustChangePassword ? 'password-due' : 'ready'}>
+        {children}
+      </Fragment>
       <Suspense fallback={null}>
         <InactivityTimeout />
         <ChangePasswordModal />

@@ -6,6 +6,7 @@ import { hospitalDecider, hospitalStream, type ChangeHospitalSettings } from '..
 import type { Logo } from '../logo';
 import { UNIQUE_FIELDS, type HospitalSettings, type SettingsInput } from '../settings';
 import { CLAIM_SCOPES, HOSPITAL_EXISTS } from './hospital-claims';
+import { IDLE_TIMEOUTS } from '../idle-timeouts';
 
 /**
  * Saves the hospital's settings in one commit: the hospital's events and, for a changed number,
@@ -20,19 +21,28 @@ export async function changeSettings(
   logo: Logo | null | undefined,
 ) {
   const hospitalId = metadata.hospitalId;
-  return platform.transact(metadata, async (uow) => {
-    const hospital = await uow.load(hospitalDecider, hospitalStream(hospitalId));
-    const command: ChangeHospitalSettings = { type: 'ChangeHospitalSettings', hospitalId, input, logo };
-    const events = uow.decide(hospital, command);
-    const changed = events.find((e) => e.type === 'HospitalSettingsChanged');
-    if (changed?.type !== 'HospitalSettingsChanged') return events;
-    for (const field of UNIQUE_FIELDS) {
-      const before = changed.data.previous[field as keyof HospitalSettings];
-      if (before === undefined) continue;
-      const claim = { scope: CLAIM_SCOPES[field], ownerId: hospitalId, ownerStream: hospitalStream(hospitalId) };
-      await reserveUnique(uow, { ...claim, value: changed.data.settings[field] }, () => new Conflict(HOSPITAL_EXISTS));
-      await releaseUnique(uow, { scope: claim.scope, ownerId: hospitalId, value: String(before) });
-    }
-    return events;
-  });
+  return platform.transact(
+    metadata,
+    async (uow) => {
+      const hospital = await uow.load(hospitalDecider, hospitalStream(hospitalId));
+      const command: ChangeHospitalSettings = { type: 'ChangeHospitalSettings', hospitalId, input, logo };
+      const events = uow.decide(hospital, command);
+      const changed = events.find((e) => e.type === 'HospitalSettingsChanged');
+      if (changed?.type !== 'HospitalSettingsChanged') return events;
+      for (const field of UNIQUE_FIELDS) {
+        const before = changed.data.previous[field as keyof HospitalSettings];
+        if (before === undefined) continue;
+        const claim = { scope: CLAIM_SCOPES[field], ownerId: hospitalId, ownerStream: hospitalStream(hospitalId) };
+        await reserveUnique(
+          uow,
+          { ...claim, value: changed.data.settings[field] },
+          () => new Conflict(HOSPITAL_EXISTS),
+        );
+        await releaseUnique(uow, { scope: claim.scope, ownerId: hospitalId, value: String(before) });
+      }
+      return events;
+    },
+    // The new idle time-out is in force for the hospital's sessions when the save answers.
+    { waitFor: [IDLE_TIMEOUTS] },
+  );
 }

@@ -2,10 +2,11 @@ import { BadRequest } from '../../../platform/http/errors';
 import type { AuthContext } from '../../../platform/http/auth';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import { accountStream, minutesLocked } from '../account';
+import { accountStream } from '../account';
 import { accountDecider, AccountIsLocked } from '../account-decider';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../passwords';
 import type { Account } from '../read-models/accounts';
+import { lockedUntil } from '../read-models/sign-in-locks';
 import { SESSION_GUARD } from '../session-guard';
 import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
 
@@ -25,14 +26,15 @@ export async function changePassword(
   const personal = [account.email, account.full_name, account.first_name, account.last_name, account.employee_id];
   const fieldErrors = changePasswordErrors(input, (password) => passwordPolicyError(password, personal));
   if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
-  const minutes = minutesLocked(account.locked_until, new Date(metadata.occurredAt));
-  if (minutes > 0) throw new AccountIsLocked(minutes);
+  const now = new Date(metadata.occurredAt);
+  const until = await lockedUntil(platform.db, account.user_id, metadata.ip ?? '');
+  if (until && until > now) throw new AccountIsLocked(until, now);
   const stream = accountStream(account.user_id);
   if (!account.password_hash || !(await verifyPassword(account.password_hash, input.currentPassword!))) {
     await platform.execute(
       accountDecider,
       stream,
-      { type: 'RecordLoginFailure', reason: 'wrong_current_password', now: metadata.occurredAt },
+      { type: 'RecordLoginFailure', reason: 'wrong_current_password', now: metadata.occurredAt, ip: metadata.ip },
       metadata,
       { retries: 20 },
     );

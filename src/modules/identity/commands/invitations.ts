@@ -8,6 +8,7 @@ import { accountDecider } from '../account-decider';
 import type { AccountProvisioned } from '../events';
 import { invitationEmail } from '../invitation-email';
 import { hashPassword, isCommonPassword } from '../passwords';
+import { SESSION_GUARD } from '../session-guard';
 import { generateTemporaryPassword } from '../temporary-password';
 
 /** The reactor that invites new staff; the staff module waits for it before answering a hire. */
@@ -27,7 +28,12 @@ async function newTemporaryPassword(): Promise<string> {
  * text only here, between its hash being recorded and the mail leaving; a crash in between is
  * mended by the reactor issuing another one. Returns whether the mail went out.
  */
-export async function sendInvitation(platform: Platform, invitee: Invitee, metadata: EventMetadata): Promise<boolean> {
+export async function sendInvitation(
+  platform: Platform,
+  invitee: Invitee,
+  metadata: EventMetadata,
+  options: { fromReactor?: boolean } = {},
+): Promise<boolean> {
   const temporaryPassword = await newTemporaryPassword();
   const stream = accountStream(invitee.userId);
   await platform.execute(
@@ -35,6 +41,9 @@ export async function sendInvitation(platform: Platform, invitee: Invitee, metad
     stream,
     { type: 'IssueTemporaryPassword', passwordHash: await hashPassword(temporaryPassword), now: metadata.occurredAt },
     metadata,
+    // A re-invitation ends the person's sessions: in force in this process when it answers. (The
+    // reactor's first invitation has no sessions to end, and must not wait on the feed it runs in.)
+    options.fromReactor ? {} : { waitFor: [SESSION_GUARD] },
   );
   let failure: string | null = null;
   try {
@@ -90,6 +99,7 @@ export function invitationsReactor(platform: Platform): Reactor {
         platform,
         { ...data, email: state.profile.email, firstName: state.profile.firstName },
         metadata,
+        { fromReactor: true },
       );
     },
   };

@@ -5,6 +5,7 @@ import type { Platform } from '../../../platform/platform';
 import { SESSION_GUARD } from '../session-guard';
 import { sessionDecider, sessionStream } from '../session';
 import type { SessionStarted } from '../events';
+import { findAccount } from '../read-models/accounts';
 
 export type StartedSession = { token: string; sessionId: string; expiresAt: string };
 
@@ -21,6 +22,8 @@ export async function startSession(
     name: string;
     via: SessionStarted['data']['via'];
     sessionId?: string;
+    /** The account's credential epoch the caller checked the password against; read when absent. */
+    credentialEpoch?: number;
   },
   metadata: EventMetadata,
 ): Promise<StartedSession> {
@@ -28,10 +31,14 @@ export async function startSession(
   const startedAt = metadata.occurredAt;
   const expiresAt = new Date(new Date(startedAt).getTime() + SESSION_HOURS * 3_600_000).toISOString();
   const { userId, hospitalId, role, via } = who;
+  const credentialEpoch = who.credentialEpoch ?? (await findAccount(platform.db, userId))?.credential_epoch ?? 0;
   await platform.execute(
     sessionDecider,
     sessionStream(sessionId),
-    { type: 'StartSession', session: { sessionId, userId, hospitalId, role, via, startedAt, expiresAt } },
+    {
+      type: 'StartSession',
+      session: { sessionId, userId, hospitalId, role, via, startedAt, expiresAt, credentialEpoch },
+    },
     metadata,
     { isNew: true },
   );

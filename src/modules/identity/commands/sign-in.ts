@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../platform/http/auth';
 import { BadRequest, Forbidden, Unauthorized } from '../../../platform/http/errors';
 import type { Platform } from '../../../platform/platform';
 import { accountDecider, AccountIsLocked } from '../account-decider';
-import { accountStream, minutesLocked } from '../account';
+import { accountStream } from '../account';
 import type { SignInFailed } from '../events';
 import { dummyVerify, verifyPassword } from '../passwords';
 import {
@@ -16,6 +16,7 @@ import {
   type Account,
   type AccountHospital,
 } from '../read-models/accounts';
+import { lockedUntil, unknownEmailSubject } from '../read-models/sign-in-locks';
 import {
   doorFits,
   EMAIL_NOT_VERIFIED_MESSAGE,
@@ -23,6 +24,8 @@ import {
   loginErrors,
   PASSWORD_MAX,
   signInRefusal,
+  TEMPORARY_PASSWORD_EXPIRED,
+  temporaryPasswordExpired,
   wrongDoor,
   type Door,
 } from '../sign-in-rules';
@@ -40,8 +43,12 @@ export type SignedIn = {
  * answer: unknown email and wrong password both answer 401 'Invalid email or password' after the
  * same argon2 work. Only someone who gave an account's right password is told more: that the
  * account is disabled, that its hospital is inactive, that it signs in at the other door, or (an
- * onboarding admin who never verified) that the email needs verifying first. Five wrong passwords
- * in 15 minutes lock the account for 15.
+ * onboarding admin who never verified) that the email needs verifying first.
+ *
+ * Five wrong passwords from one address in 15 minutes lock that address out of the account for
+ * 15 minutes (ten from an address the account signed in from before); other addresses are not
+ * affected, so a stranger cannot lock the owner out, and the owner is mailed about the lock. An
+ * e-mail that names no account is locked by the same rule, so a 423 tells nothing either.
  */
 export async function signIn(
   platform: Platform,
@@ -58,23 +65,28 @@ export async function signIn(
   if (password.length > PASSWORD_MAX) throw new Unauthorized(INVALID_CREDENTIALS);
 
   const account = await findAccountByEmail(platform.db, email);
-  if (!account || !account.password_hash) {
+  const now = clock();
+  const ip = request.ip;
+  // A closed account is gone for good (its e-mail free for another): it answers as no account.
+  if (!account || !account.password_hash || account.closed) {
+    // The same lock, the same answers and the same argon2 work as for an account.
+    const metadata = requestMetadata(request, now, null);
+    const until = await lockedUntil(platform.db, unknownEmailSubject(email), ip);
+    if (until && until > now) {
+      await recordSignInFailure(platform, metadata, { email, door, reason: 'locked' });
+      throw new AccountIsLocked(until, now);
+    }
     if (door === 'admin') await refuseUnverifiedAdmin(platform, email, password);
     else await dummyVerify(password);
-    await recordSignInFailure(platform, requestMetadata(request, clock(), null), {
-      email,
-      door,
-      reason: 'unknown_email',
-    });
+    await recordSignInFailure(platform, metadata, { email, door, reason: 'unknown_email' });
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
 
-  const now = clock();
   const metadata = requestMetadata(request, now, account);
-  const minutes = minutesLocked(account.locked_until, now);
-  if (minutes > 0) {
+  const until = await lockedUntil(platform.db, account.user_id, ip);
+  if (until && until > now) {
     await recordSignInFailure(platform, metadata, { email, door, reason: 'locked', userId: account.user_id });
-    throw new AccountIsLocked(minutes);
+    throw new AccountIsLocked(until, now);
   }
   const role = account.role as AuthContext['role'];
   const stream = accountStream(account.user_id);
@@ -84,7 +96,7 @@ export async function signIn(
     await platform.execute(
       accountDecider,
       stream,
-      { type: 'RecordLoginFailure', reason: 'wrong_password', now: metadata.occurredAt },
+      { type: 'RecordLoginFailure', reason: 'wrong_password', now: metadata.occurredAt, ip },
       metadata,
       { retries: 20 },
     );
@@ -98,12 +110,15 @@ export async function signIn(
   const hospital = await findAccountHospital(platform.db, account.hospital_id);
   const refusal = signInRefusal(account, hospital, door);
   if (refusal) throw new Unauthorized(refusal);
+  if (temporaryPasswordExpired(account, now)) {
+    throw new Unauthorized(TEMPORARY_PASSWORD_EXPIRED, { code: 'TEMPORARY_PASSWORD_EXPIRED' });
+  }
 
   const sessionId = randomUUID();
   await platform.execute(
     accountDecider,
     stream,
-    { type: 'RecordLoginSuccess', sessionId, now: metadata.occurredAt },
+    { type: 'RecordLoginSuccess', sessionId, now: metadata.occurredAt, ip },
     metadata,
     { retries: 20 },
   );
@@ -116,6 +131,7 @@ export async function signIn(
       name: account.full_name,
       via: 'login',
       sessionId,
+      credentialEpoch: account.credential_epoch,
     },
     metadata,
   );

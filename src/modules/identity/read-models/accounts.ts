@@ -1,6 +1,7 @@
 import type { Database, Db } from '../../../platform/db/database';
 import { defineProjection, type Trx } from '../../../platform/projections/projection';
 import type { AccountEvent, TenantEvent } from '../events';
+import { TEMPORARY_PASSWORD_HOURS } from '../temporary-password';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -28,6 +29,14 @@ declare module '../../../platform/db/database' {
       last_login_at: Date | null;
       previous_login_at: Date | null;
       locked_until: Date | null;
+      /**
+       * The account stream's revision of its last credential or role change: a temporary password
+       * issued (invitation or re-invitation), a password changed, a role changed, a deactivation.
+       * Sessions carry the epoch they began in; another one ends them (session-guard.ts).
+       */
+      credential_epoch: number;
+      /** When the current temporary password stops opening sessions; null once changed. */
+      temporary_password_expires_at: Date | null;
       invitation_status: 'sent' | 'failed' | null;
       invitation_error: string | null;
       created_at: Date;
@@ -126,6 +135,8 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
           last_login_at: null,
           previous_login_at: null,
           locked_until: null,
+          credential_epoch: 0,
+          temporary_password_expires_at: null,
           invitation_status: null,
           invitation_error: null,
           created_at: new Date(event.metadata.occurredAt),
@@ -134,22 +145,44 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
         .execute();
       await trx.deleteFrom('identity_pending_credentials').where('user_id', '=', d.userId).execute();
     },
-    TemporaryPasswordIssued: async (trx, { data }) =>
-      setAccount(trx, data.userId, { password_hash: data.passwordHash, must_change_password: true }),
+    TemporaryPasswordIssued: async (trx, { data, revision }) =>
+      setAccount(trx, data.userId, {
+        password_hash: data.passwordHash,
+        must_change_password: true,
+        credential_epoch: Number(revision),
+        temporary_password_expires_at: new Date(new Date(data.at).getTime() + TEMPORARY_PASSWORD_HOURS * 3_600_000),
+      }),
     InvitationSent: async (trx, { data }) =>
       setAccount(trx, data.userId, { invitation_status: 'sent', invitation_error: null }),
     InvitationFailed: async (trx, { data }) =>
       setAccount(trx, data.userId, { invitation_status: 'failed', invitation_error: data.reason }),
-    AccountProfileChanged: async (trx, { data: d }) =>
-      setAccount(trx, d.userId, {
-        first_name: d.firstName,
-        last_name: d.lastName,
-        full_name: `${d.firstName} ${d.lastName}`.trim(),
-        email: d.email,
-        role: d.role,
+    AccountProfileChanged: async (trx, { data: d, revision }) => {
+      await trx
+        .updateTable('identity_accounts')
+        .set((eb) => ({
+          first_name: d.firstName,
+          last_name: d.lastName,
+          full_name: `${d.firstName} ${d.lastName}`.trim(),
+          email: d.email,
+          role: d.role,
+          // A role change is a credential change: sessions of the old role end, and stay ended
+          // when the role changes back. Replayed, the role is already the new one: no change.
+          credential_epoch: eb
+            .case()
+            .when('role', '!=', d.role)
+            .then(Number(revision))
+            .else(eb.ref('credential_epoch'))
+            .end(),
+        }))
+        .where('user_id', '=', d.userId)
+        .execute();
+    },
+    AccountDisabled: async (trx, { data, revision }) =>
+      setAccount(trx, data.userId, {
+        is_active: false,
+        deleted: data.reason === 'deleted',
+        credential_epoch: Number(revision),
       }),
-    AccountDisabled: async (trx, { data }) =>
-      setAccount(trx, data.userId, { is_active: false, deleted: data.reason === 'deleted' }),
     AccountEnabled: async (trx, { data }) => setAccount(trx, data.userId, { is_active: true, deleted: false }),
     AccountClosed: async (trx, { data }) =>
       setAccount(trx, data.userId, { is_active: false, deleted: true, closed: true }),
@@ -167,8 +200,13 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
         .execute();
     },
     AccountLocked: async (trx, { data }) => setAccount(trx, data.userId, { locked_until: new Date(data.lockedUntil) }),
-    PasswordChanged: async (trx, { data }) =>
-      setAccount(trx, data.userId, { password_hash: data.passwordHash, must_change_password: false }),
+    PasswordChanged: async (trx, { data, revision }) =>
+      setAccount(trx, data.userId, {
+        password_hash: data.passwordHash,
+        must_change_password: false,
+        temporary_password_expires_at: null,
+        credential_epoch: Number(revision),
+      }),
   },
   reset: async (trx) => {
     await trx.deleteFrom('identity_accounts').execute();
