@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createDb, createPool } from '../../platform/db/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { up as addRegisteredBy } from '../../../migrations/0213-patients-registered-by';
@@ -41,9 +42,14 @@ describe('who registered a patient', () => {
 
   it('is filled in from the events for rows projected before the column existed (migration 0213)', async () => {
     const p = await api.registered(s.tokens.receptionist);
-    const db = s.t.platform.db;
-    await sql`alter table patients_list drop column registered_by`.execute(db);
-    await addRegisteredBy(db as unknown as Kysely<unknown>);
+    // Schema changes are the owner's: the app's own role owns no table.
+    const owner = createDb(createPool(s.t.db.url, 1));
+    try {
+      await sql`alter table patients_list drop column registered_by`.execute(owner);
+      await addRegisteredBy(owner as unknown as Kysely<unknown>);
+    } finally {
+      await owner.destroy();
+    }
     const list = await api.list(s.tokens.admin, 'limit=50');
     const row = list.patients.find((x) => x.id === p.id)!;
     expect(row.registeredBy).toEqual(p.registeredBy);
