@@ -33,6 +33,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores.
           fileParallelism: false,
+          // expect.poll waits for the screen to catch up with the server; a second is too short on a loaded machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

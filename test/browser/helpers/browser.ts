@@ -1,20 +1,103 @@
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium, used when the machine has it. */
+export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Where the npm-shipped Chromium is unpacked: inside this checkout, one folder per package version. */
+const BUNDLED_CACHE = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/hms-chromium');
+
+export type ChromiumChoice = {
+  executablePath: string;
+  source: 'CHROMIUM_PATH' | 'system' | 'bundled';
+  /** Extra environment for the browser process (the bundled one brings its own fonts). */
+  env: Record<string, string>;
+};
 
 /**
- * Debian's Chromium driven by playwright-core (which never downloads a browser of its own).
+ * Which Chromium the browser tests drive:
+ * 1. `CHROMIUM_PATH`, when set (it must exist);
+ * 2. Debian's `/usr/bin/chromium`, when installed;
+ * 3. otherwise the Chromium that `npm install` brought (`@sparticuz/chromium`, a devDependency), unpacked once
+ *    from its brotli archives into node_modules/.cache. No apt, no download.
+ */
+export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumChoice> {
+  const configured = env.CHROMIUM_PATH?.trim();
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH is set to ${configured}, which does not exist`);
+    return { executablePath: configured, source: 'CHROMIUM_PATH', env: {} };
+  }
+  if (existsSync(SYSTEM_CHROMIUM_PATH)) return { executablePath: SYSTEM_CHROMIUM_PATH, source: 'system', env: {} };
+  return bundledChromium();
+}
+
+export async function bundledChromium(): Promise<ChromiumChoice> {
+  const packageJson = JSON.parse(
+    await readFile(join(BUNDLED_CACHE, '../../@sparticuz/chromium/package.json'), 'utf8'),
+  ) as { version: string };
+  const dir = join(BUNDLED_CACHE, packageJson.version);
+  const executablePath = join(dir, 'chromium');
+  if (!existsSync(executablePath)) await unpackBundledChromium(dir);
+  return { executablePath, source: 'bundled', env: { FONTCONFIG_PATH: join(dir, 'fontconfig') } };
+}
+
+/**
+ * Unpacks into a folder of this process's own and renames it into place, so two test runs that start together
+ * never launch a half-written binary: the loser of the rename drops its copy.
+ */
+async function unpackBundledChromium(dir: string): Promise<void> {
+  const staging = `${dir}.${process.pid}.unpacking`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  try {
+    const { default: Chromium } = await import('@sparticuz/chromium');
+    // The package unpacks into os.tmpdir(), which it reads synchronously when the call starts.
+    const previousTmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = staging;
+    let unpacking: Promise<string>;
+    try {
+      unpacking = Chromium.executablePath();
+    } finally {
+      if (previousTmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmpdir;
+    }
+    const unpacked = await unpacking;
+    if (unpacked !== join(staging, 'chromium')) throw new Error(`@sparticuz/chromium unpacked to ${unpacked}`);
+    // Its fonts.conf names Lambda's folders; this one keeps the machine's fonts and adds the bundled ones.
+    await mkdir(join(staging, 'fontconfig'));
+    await writeFile(
+      join(staging, 'fontconfig', 'fonts.conf'),
+      [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+        '<fontconfig>',
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
+        `  <dir>${join(dir, 'fonts', 'fonts')}</dir>`,
+        `  <cachedir>${join(dir, 'fontconfig', 'cache')}</cachedir>`,
+        '</fontconfig>',
+        '',
+      ].join('\n'),
+    );
+    await rename(staging, dir).catch((error: NodeJS.ErrnoException) => {
+      if (!existsSync(join(dir, 'chromium'))) throw error;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Chromium driven by playwright-core (which never downloads a browser of its own).
  * The flags keep it from reaching for the network at start-up: this machine has none.
  */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium (as root)`,
-    );
-  }
+  const choice = await chooseChromium();
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: choice.executablePath,
+    env: { ...process.env, ...choice.env },
     args: [
       '--headless',
       '--no-sandbox',
