@@ -138,7 +138,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
     {
       config: { accessModule: 'laboratory' },
       onRequest: canWork,
-      schema: { tags, security, params: idParams, response: { 200: answer } },
+      schema: { tags, security, summary: 'Start work on a lab request', params: idParams, response: { 200: answer } },
     },
     async (request) => {
       const lab = await startLabTest(platform, platform.metadataFor(request), request.params.id);
@@ -151,7 +151,14 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
     {
       config: { accessModule: 'laboratory' },
       onRequest: canWork,
-      schema: { tags, security, params: idParams, body: resultsBody, response: { 200: answer } },
+      schema: {
+        tags,
+        security,
+        summary: 'Record the results of a lab request',
+        params: idParams,
+        body: resultsBody,
+        response: { 200: answer },
+      },
     },
     async (request) => {
       const lab = await recordLabResults(platform, platform.metadataFor(request), request.params.id, request.body, {

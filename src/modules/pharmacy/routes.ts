@@ -37,7 +37,13 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canView,
-      schema: { tags, security, querystring: listMedicationsQuery, response: { 200: ok(inventorySchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'The medication inventory, searched and filtered',
+        querystring: listMedicationsQuery,
+        response: { 200: ok(inventorySchema) },
+      },
     },
     async (request) =>
       success(

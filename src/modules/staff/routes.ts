@@ -192,7 +192,13 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'detail', reads: false } },
       onRequest: admin,
-      schema: { tags, security, params: userIdParams, response: { 200: ok(z.object({ user: userSchema })) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One staff account',
+        params: userIdParams,
+        response: { 200: ok(z.object({ user: userSchema })) },
+      },
     },
     async (request) => {
       const user = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
@@ -235,7 +241,14 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'deletion', reads: false } },
       onRequest: admin,
-      schema: { tags, security, params: userIdParams, headers: ifMatchHeaders, response: { 200: okMessage } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a staff account (If-Match: its version)',
+        params: userIdParams,
+        headers: ifMatchHeaders,
+        response: { 200: okMessage },
+      },
     },
     async (request) => {
       const version = expectedVersion(undefined, request.headers['if-match']);

@@ -18,6 +18,8 @@ import { healthRoutes } from './health';
 import { installModuleAccess } from './module-access';
 import { installRequestGuards } from './request-guards';
 import { newRequestId } from './request-id';
+import { finishOpenApiDocument } from './openapi-document';
+import { installRouteContract } from './route-contract';
 import { docsPolicy, securityHeaders } from './security-headers';
 import { serveWeb } from './static-web';
 
@@ -57,15 +59,22 @@ export async function createHttpApp(
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
   installModuleAccess(app as unknown as FastifyInstance, () => platform.access);
+  const contract = installRouteContract(app as unknown as FastifyInstance);
   const https = platform.config.publicUrl.startsWith('https://');
   await securityHeaders(app as unknown as FastifyInstance, { publicUrl: platform.config.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Hospital Management System API', version: '1.0.0' },
+      info: {
+        title: 'Hospital Management System API',
+        version: '1.0.0',
+      },
+      servers: [{ url: platform.config.publicUrl, description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      'openapiObject' in documents ? finishOpenApiDocument(documents.openapiObject) : documents.swaggerObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
@@ -91,7 +100,7 @@ export async function createHttpApp(
   }
 
   const webDir = options.webDir && existsSync(path.join(options.webDir, 'index.html')) ? options.webDir : undefined;
-  await serveWeb(app as unknown as FastifyInstance, webDir);
+  await serveWeb(app as unknown as FastifyInstance, webDir, contract);
 
   return app as unknown as HttpApp;
 }

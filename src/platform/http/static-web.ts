@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { RouteContract } from './route-contract';
 import { envelope } from './error-handler';
 import { nonceFor, withNonce } from './security-headers';
 
@@ -17,7 +18,11 @@ export const OTHER_CACHE = 'public, max-age=86400';
  * are sent to browsers that accept them), index.html for every other page path (the app routes in
  * the browser), and the JSON 404 envelope for unknown API routes and missing files.
  */
-export async function serveWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+export async function serveWeb(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  contract?: RouteContract,
+): Promise<void> {
   // Sent with this response's CSP nonce in it (see security-headers.ts), so never as a plain file.
   const indexHtml = webDir ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
   if (webDir) {
@@ -51,6 +56,14 @@ export async function serveWeb(app: FastifyInstance, webDir: string | undefined)
         .header('cache-control', PAGE_CACHE)
         .type('text/html; charset=utf-8')
         .send(withNonce(indexHtml, nonce));
+    }
+    const allowed = isApi ? (contract?.allowedMethods(url) ?? []) : [];
+    if (allowed.length > 0) {
+      // The path exists, the method does not: say which methods it has.
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(envelope(`Method ${request.method} is not allowed on ${url}`));
     }
     return reply.code(404).send(envelope(isApi ? `Route ${request.method} ${url} not found` : 'Not found'));
   });

@@ -1,0 +1,109 @@
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { errorEnvelope } from './envelope';
+
+/**
+ * What the OpenAPI document promises about every API route, filled in where a route leaves it out:
+ * - a stable `operationId` from the method and path (`GET /api/patients/:id/vitals` → `getPatientsByIdVitals`),
+ *   so client generators produce readable names that do not change when a summary is reworded;
+ * - `security: []` on a route that declares no bearer security: it is public, and says so;
+ * - the error answers the platform itself can give on that route, each with the shared envelope
+ *   `{ success: false, message, errors? }`. A route documents its own domain answers (409, 422, 423 …).
+ *
+ * It also keeps the table of paths and their methods, so a method a path does not have answers 405 with
+ * `Allow` instead of 404 (see `allowedMethods`).
+ */
+export type RouteContract = {
+  /** The methods of the API route matching `path`, or none when no route has that path. */
+  allowedMethods: (path: string) => string[];
+};
+
+type RouteSchema = {
+  hide?: boolean;
+  operationId?: string;
+  security?: unknown[];
+  body?: unknown;
+  params?: unknown;
+  response?: Record<string | number, unknown>;
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+const camel = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(capitalise)
+    .join('');
+
+export function operationIdFor(method: string, url: string): string {
+  const segments = url
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments.map((s) => (s.startsWith(':') ? `By${camel(s.slice(1))}` : camel(s)));
+  return `${method.toLowerCase()}${words.join('')}`;
+}
+
+/** The error statuses the platform can answer on a route of this shape, before any domain rule. */
+export function platformErrorStatuses(method: string, schema: RouteSchema, rateLimited: boolean): number[] {
+  const secured = (schema.security?.length ?? 0) > 0;
+  const statuses = new Set<number>([400]); // malformed address, query or body; NUL bytes; over-long strings
+  if (secured) {
+    statuses.add(401); // no token, or a closed session
+    statuses.add(403); // another role, a module the hospital turned off, a temporary password still to change
+  }
+  if (schema.params) statuses.add(404); // an id of nothing this hospital has
+  if (WITH_BODY.has(method)) {
+    statuses.add(413); // body over the limit
+    statuses.add(415); // a body that is not JSON
+  }
+  if (secured && WRITES.has(method)) statuses.add(409); // the record changed under the command (stale version)
+  if (rateLimited) statuses.add(429);
+  return [...statuses];
+}
+
+function patternOf(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+export function installRouteContract(app: FastifyInstance): RouteContract {
+  const table: { pattern: RegExp; methods: Set<string> }[] = [];
+  const byUrl = new Map<string, Set<string>>();
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const methods = asArray(route.method as HTTPMethods | HTTPMethods[]).map((m) => m.toUpperCase());
+    let known = byUrl.get(route.url);
+    if (!known) {
+      known = new Set();
+      byUrl.set(route.url, known);
+      table.push({ pattern: patternOf(route.url), methods: known });
+    }
+    for (const m of methods) known.add(m);
+
+    const method = methods.find((m) => m !== 'HEAD');
+    const schema = route.schema as RouteSchema | undefined;
+    if (!method || !schema || schema.hide) return;
+    schema.operationId ??= operationIdFor(method, route.url);
+    schema.security ??= [];
+    const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+    const response = { ...(schema.response ?? {}) };
+    for (const status of platformErrorStatuses(method, schema, rateLimited)) response[status] ??= errorEnvelope;
+    schema.response = response;
+  });
+
+  return {
+    allowedMethods: (path) => {
+      const allowed = new Set<string>();
+      for (const { pattern, methods } of table) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+      return [...allowed].sort();
+    },
+  };
+}

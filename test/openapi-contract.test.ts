@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app';
+
+/**
+ * The OpenAPI document as an integrator's tools read it: Redocly CLI's recommended rules find no error,
+ * every operation has a stable, unique operationId and says whether it needs a token, and a method a path
+ * does not have answers 405 with Allow. (test/fuzz.test.ts checks that every status it receives is listed.)
+ */
+type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, unknown> };
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+type LintProblem = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
+
+const run = promisify(execFile);
+
+/** node:http, not fetch: fetch refuses TRACE. */
+function request(url: string, method: string, body?: string) {
+  return new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+    const req = http.request(url, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the OpenAPI document and the methods of each path', () => {
+  let t: TestApp;
+  let doc: OpenApi;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t?.close());
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ route, method, op })),
+    );
+
+  it('passes Redocly CLI lint (recommended rules) with no error', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const cli = path.resolve('node_modules/.bin/redocly');
+      // Exit code 1 means problems were found; the JSON report says which.
+      const { stdout } = await run(cli, ['lint', file, '--format=json', '--max-problems=1000'], {
+        cwd: dir,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(stdout) as { problems: LintProblem[] };
+      const errors = report.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+      expect(errors).toEqual([]);
+      expect(report.problems.length).toBeGreaterThan(0); // the report was read: a few warnings remain (see README)
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('gives every operation a unique operationId made from its method and path', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/patients/{id}/vitals']?.post?.operationId).toBe('postPatientsByIdVitals');
+    expect(doc.paths['/api/consultations/create']?.post?.operationId).toBe('postConsultationsCreate');
+  });
+
+  it('marks public routes with an empty security list, and they answer without a token', async () => {
+    const publicOps = operations().filter(({ op }) => Array.isArray(op.security) && op.security.length === 0);
+    expect(publicOps.map(({ method, route }) => `${method} ${route}`).sort()).toEqual([
+      'get /api/health',
+      'post /api/admin/login',
+      'post /api/auth/login',
+      'post /api/hospital/register-with-verification',
+      'post /api/hospital/resend-verification',
+      'post /api/hospital/verify-email',
+    ]);
+    for (const { method, route } of publicOps) {
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: route,
+        headers: { 'content-type': 'application/json' },
+        payload: method === 'get' ? undefined : '{}',
+      });
+      expect([route, res.statusCode]).not.toEqual([route, 401]);
+    }
+    // Every other operation needs the bearer token and says it may answer 401.
+    for (const { route, method, op } of operations().filter(({ op }) => (op.security?.length ?? 0) > 0)) {
+      expect([method, route, Object.keys(op.responses ?? {})]).toEqual([
+        method,
+        route,
+        expect.arrayContaining(['401', '403']),
+      ]);
+    }
+  });
+
+  it('answers 405 with Allow for a method the path does not have, over real HTTP, and 404 for no path', async () => {
+    for (const method of ['TRACE', 'QUERY', 'DELETE', 'OPTIONS']) {
+      const res = await request(`${baseUrl}/api/patients`, method);
+      expect([method, res.status, res.allow]).toEqual([method, 405, 'GET, HEAD, POST']);
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        message: `Method ${method} is not allowed on /api/patients`,
+      });
+    }
+    const patch = await request(`${baseUrl}/api/patients/P-1`, 'PATCH', '{}');
+    expect([patch.status, patch.allow]).toEqual([405, 'DELETE, GET, HEAD, PUT']);
+    const none = await request(`${baseUrl}/api/no-such-thing`, 'GET');
+    expect([none.status, none.allow]).toEqual([404, undefined]);
+  });
+});
