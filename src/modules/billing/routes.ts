@@ -3,6 +3,7 @@ import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
+import { afterInvoicing } from './commands/after-invoicing';
 import { raiseManualInvoice, voidInvoice } from './commands/invoices';
 import { invoiceWithPayments, recordPayment } from './commands/payments';
 import { setPriceList } from './commands/prices';
@@ -142,7 +143,11 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) =>
-      success({ invoice: await invoiceWithPayments(platform, request.auth!.hospitalId, request.params.id) }),
+      success({
+        invoice: await afterInvoicing(platform, () =>
+          invoiceWithPayments(platform, request.auth!.hospitalId, request.params.id),
+        ),
+      }),
   );
 
   app.post(
@@ -160,11 +165,9 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) => {
-      const invoice = await voidInvoice(
-        platform,
-        platform.metadataFor(request),
-        request.params.id,
-        request.body.reason,
+      const metadata = platform.metadataFor(request);
+      const invoice = await afterInvoicing(platform, () =>
+        voidInvoice(platform, metadata, request.params.id, request.body.reason),
       );
       return success({ invoice }, 'Invoice voided');
     },
@@ -191,12 +194,14 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
     async (request, reply) => {
       const { amount, method, reference } = request.body;
       const metadata = platform.metadataFor(request);
-      const { payment, replayed } = await recordPayment(platform, metadata, request.params.id, {
-        amountKobo: amount,
-        method,
-        reference,
-        idempotencyKey: request.headers['idempotency-key'] ?? null,
-      });
+      const { payment, replayed } = await afterInvoicing(platform, () =>
+        recordPayment(platform, metadata, request.params.id, {
+          amountKobo: amount,
+          method,
+          reference,
+          idempotencyKey: request.headers['idempotency-key'] ?? null,
+        }),
+      );
       const { invoice: _invoice, ...paid } = payment;
       const invoice = await invoiceWithPayments(platform, metadata.hospitalId, request.params.id);
       return reply

@@ -76,9 +76,14 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
       const metadata = platform.metadataFor(request);
       const id = await recordConsultation(platform, metadata, request.body);
       const consultation = (await listForPatient(metadata.hospitalId, request.body.patientId)).find((c) => c.id === id);
-      return reply
-        .code(201)
-        .send({ success: true, message: 'Consultation saved successfully!', consultation, data: { consultation } });
+      // Billing raises the consultation's invoice under the consultation's own id; its routes wait for that.
+      const invoiceId = id;
+      return reply.code(201).send({
+        success: true,
+        message: 'Consultation saved successfully!',
+        consultation,
+        data: { consultation, invoiceId },
+      });
     },
   );
 
