@@ -23,14 +23,42 @@ const VITAL_SIGNS_CATEGORY = [
   },
 ];
 
-type Vital = { code: string; display: string; unit: string; ucum: string };
+/** The R4 vital-signs profiles each observation claims (http://hl7.org/fhir/R4/observation-vitalsigns.html). */
+const PROFILE = 'http://hl7.org/fhir/StructureDefinition/';
+
+type Coding = { code: string; display: string };
+/** `codings[0]` is the code the profile requires; more specific codes follow it. */
+type Vital = { codings: Coding[]; profile: string; unit: string; ucum: string };
 const VITALS: Record<string, Vital> = {
-  pulseRate: { code: '8867-4', display: 'Heart rate', unit: 'beats/minute', ucum: '/min' },
-  respiratoryRate: { code: '9279-1', display: 'Respiratory rate', unit: 'breaths/minute', ucum: '/min' },
-  oxygenSaturation: { code: '59408-5', display: 'Oxygen saturation by pulse oximetry', unit: '%', ucum: '%' },
-  weight: { code: '29463-7', display: 'Body weight', unit: 'kg', ucum: 'kg' },
-  height: { code: '8302-2', display: 'Body height', unit: 'cm', ucum: 'cm' },
-  temperature: { code: '8310-5', display: 'Body temperature', unit: 'Cel', ucum: 'Cel' },
+  pulseRate: {
+    codings: [{ code: '8867-4', display: 'Heart rate' }],
+    profile: 'heartrate',
+    unit: 'beats/minute',
+    ucum: '/min',
+  },
+  respiratoryRate: {
+    codings: [{ code: '9279-1', display: 'Respiratory rate' }],
+    profile: 'resprate',
+    unit: 'breaths/minute',
+    ucum: '/min',
+  },
+  oxygenSaturation: {
+    codings: [
+      { code: '2708-6', display: 'Oxygen saturation in Arterial blood' },
+      { code: '59408-5', display: 'Oxygen saturation in Arterial blood by Pulse oximetry' },
+    ],
+    profile: 'oxygensat',
+    unit: '%',
+    ucum: '%',
+  },
+  weight: { codings: [{ code: '29463-7', display: 'Body weight' }], profile: 'bodyweight', unit: 'kg', ucum: 'kg' },
+  height: { codings: [{ code: '8302-2', display: 'Body height' }], profile: 'bodyheight', unit: 'cm', ucum: 'cm' },
+  temperature: {
+    codings: [{ code: '8310-5', display: 'Body temperature' }],
+    profile: 'bodytemp',
+    unit: 'Cel',
+    ucum: 'Cel',
+  },
 };
 
 function patientResource(p: ReplayedPatient): Resource {
@@ -65,12 +93,13 @@ function quantity(value: number, unit: string, ucum: string) {
 
 function observations(patientId: string, event: RecordedEvent): Resource[] {
   const v = (event.data as { vitals: Record<string, unknown> }).vitals;
-  const base = (suffix: string, code: string, display: string) => ({
+  const base = (suffix: string, profile: string, codings: Coding[]) => ({
     resourceType: 'Observation',
     id: uuidFor(event.id, suffix),
+    meta: { profile: [`${PROFILE}${profile}`] },
     status: 'final',
     category: VITAL_SIGNS_CATEGORY,
-    code: { coding: [{ system: LOINC, code, display }], text: display },
+    code: { coding: codings.map((c) => ({ system: LOINC, ...c })), text: codings[0]!.display },
     subject: { reference: urn(patientId) },
     effectiveDateTime: event.metadata.occurredAt,
     performer: [{ display: event.metadata.actor.name }],
@@ -79,7 +108,7 @@ function observations(patientId: string, event: RecordedEvent): Resource[] {
   if (typeof v.bloodPressure === 'string') {
     const [sys, dia] = v.bloodPressure.split('/').map(Number);
     out.push({
-      ...base('bp', '85354-9', 'Blood pressure panel'),
+      ...base('bp', 'bp', [{ code: '85354-9', display: 'Blood pressure panel with all children optional' }]),
       component: [
         {
           code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] },
@@ -97,7 +126,7 @@ function observations(patientId: string, event: RecordedEvent): Resource[] {
     if (typeof value !== 'number') continue;
     const fahrenheit = field === 'temperature' && v.temperatureUnit === 'F';
     out.push({
-      ...base(field, spec.code, spec.display),
+      ...base(field, spec.profile, spec.codings),
       valueQuantity: fahrenheit ? quantity(value, '°F', '[degF]') : quantity(value, spec.unit, spec.ucum),
     });
   }
