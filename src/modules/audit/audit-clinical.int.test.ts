@@ -30,6 +30,13 @@ type Fhir = {
   valueString?: string;
   valueQuantity?: { value: number };
   result?: unknown;
+  name?: unknown;
+  participant?: { individual: { reference: string; display: string } }[];
+  requester?: { reference: string; display: string };
+  performer?: ({ reference: string } | { actor: { reference: string } })[];
+  practitioner?: { reference: string };
+  organization?: { reference: string };
+  managingOrganization?: { reference: string };
 };
 
 describe('the clinical record in the audit', () => {
@@ -299,6 +306,31 @@ describe('the clinical record in the audit', () => {
       ['WBC', 6.1],
     ]);
     expect(report?.result).toEqual(labValues.map((o) => ({ reference: `urn:uuid:${o.id}` })));
+
+    // Who did what: a PractitionerRole (person, role, hospital) is referenced, not a bare display name.
+    const [organization] = of('Organization');
+    expect(organization).toMatchObject({ name: expect.any(String) });
+    expect(of('Patient')[0]?.managingOrganization).toEqual({
+      reference: `urn:uuid:${organization!.id}`,
+      display: organization!.name,
+    });
+    const roles = of('PractitionerRole') as unknown as {
+      id: string;
+      practitioner: { reference: string };
+      organization: { reference: string };
+      code: { coding: { code: string }[] }[];
+    }[];
+    const roleOf = (reference: string | undefined) =>
+      roles.find((r) => `urn:uuid:${r.id}` === reference)?.code[0]?.coding[0]?.code;
+    expect(roleOf(encounter.participant?.[0]?.individual.reference)).toBe('doctor');
+    expect(roleOf(requests[0]!.requester?.reference)).toBe('doctor');
+    expect(roleOf(fbc.requester?.reference)).toBe('doctor');
+    const dispense = of('MedicationDispense')[0]!;
+    expect(roleOf((dispense.performer?.[0] as { actor: { reference: string } }).actor.reference)).toBe('pharmacist');
+    expect(roleOf((report!.performer?.[0] as { reference: string }).reference)).toBe('lab_technician');
+    expect(roles.every((r) => r.organization.reference === `urn:uuid:${organization!.id}`)).toBe(true);
+    expect(new Set(roles.map((r) => r.practitioner.reference)).size).toBe(of('Practitioner').length);
+    expect(of('Practitioner').length).toBeGreaterThanOrEqual(3);
 
     // Every reference inside the bundle resolves to one of its entries; a second export names all the same.
     const urls = new Set(bundle.entry.map((e) => e.fullUrl));

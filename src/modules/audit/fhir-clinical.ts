@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ConsultationRecorded, PrescriptionDispensed } from '../consultations';
 import type { LabRequestOrdered, LabResultsRecorded } from '../laboratory';
 import { urn, uuidFor, type Resource } from './fhir-ids';
+import type { FhirPeople } from './fhir-people';
 
 /**
  * The clinical part of the FHIR export, from the streams of the patient's consultations and lab
@@ -17,10 +18,11 @@ const LAB_TEST_SYSTEM = 'urn:hms:lab-test';
 const PRIORITY = { Routine: 'routine', Urgent: 'urgent', STAT: 'stat' } as const;
 
 type Ref = { reference: string };
+const actorOf = (e: RecordedEvent) => ({ id: e.metadata.actor.userId, name: e.metadata.actor.name });
 const ref = (id: string): Ref => ({ reference: urn(id) });
 const medicationRequestId = (consultationId: string, index: number) => uuidFor(consultationId, `medication/${index}`);
 
-function encounter(patient: Ref, e: RecordedEvent<ConsultationRecorded>): Resource {
+function encounter(patient: Ref, e: RecordedEvent<ConsultationRecorded>, people: FhirPeople): Resource {
   const d = e.data;
   return {
     resourceType: 'Encounter',
@@ -28,14 +30,20 @@ function encounter(patient: Ref, e: RecordedEvent<ConsultationRecorded>): Resour
     status: 'finished',
     class: { system: ACT_CODE, code: 'AMB', display: 'ambulatory' },
     subject: patient,
-    participant: [{ individual: { display: d.doctor.name } }],
+    participant: [{ individual: people.as(d.doctor, 'doctor') }],
+    serviceProvider: people.organization,
     period: { start: e.metadata.occurredAt },
     reasonCode: [{ text: d.chiefComplaint }],
     diagnosis: [{ condition: { display: d.primaryDiagnosis }, rank: 1 }],
   };
 }
 
-function medicationRequests(patient: Ref, e: RecordedEvent<ConsultationRecorded>, dispensed: Set<string>) {
+function medicationRequests(
+  patient: Ref,
+  e: RecordedEvent<ConsultationRecorded>,
+  dispensed: Set<string>,
+  people: FhirPeople,
+) {
   const d = e.data;
   return d.prescriptions.map((m, index): Resource => ({
     resourceType: 'MedicationRequest',
@@ -46,7 +54,7 @@ function medicationRequests(patient: Ref, e: RecordedEvent<ConsultationRecorded>
     subject: patient,
     encounter: ref(d.consultationId),
     authoredOn: e.metadata.occurredAt,
-    requester: { display: d.doctor.name },
+    requester: people.as(d.doctor, 'doctor'),
     dosageInstruction: [
       {
         text: `${m.dosage}, ${m.frequency}, for ${m.duration}`,
@@ -57,7 +65,7 @@ function medicationRequests(patient: Ref, e: RecordedEvent<ConsultationRecorded>
   }));
 }
 
-function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispensed>): Resource[] {
+function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispensed>, people: FhirPeople): Resource[] {
   const d = e.data;
   return d.items.map((item) => ({
     resourceType: 'MedicationDispense',
@@ -66,14 +74,19 @@ function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispense
     medicationCodeableConcept: { text: item.medicationName },
     subject: patient,
     context: ref(d.consultationId),
-    performer: [{ actor: { display: e.metadata.actor.name } }],
+    performer: [{ actor: people.as(actorOf(e), e.metadata.actor.role) }],
     authorizingPrescription: [ref(medicationRequestId(d.consultationId, item.index))],
     quantity: { value: item.quantity },
     whenHandedOver: e.metadata.occurredAt,
   }));
 }
 
-function serviceRequest(patient: Ref, e: RecordedEvent<LabRequestOrdered>, resulted: boolean): Resource {
+function serviceRequest(
+  patient: Ref,
+  e: RecordedEvent<LabRequestOrdered>,
+  resulted: boolean,
+  people: FhirPeople,
+): Resource {
   const d = e.data;
   return {
     resourceType: 'ServiceRequest',
@@ -85,7 +98,7 @@ function serviceRequest(patient: Ref, e: RecordedEvent<LabRequestOrdered>, resul
     subject: patient,
     encounter: ref(d.consultationId),
     authoredOn: e.metadata.occurredAt,
-    requester: { display: d.orderedBy.name },
+    requester: people.as(d.orderedBy, 'doctor'),
     ...(d.instructions ? { note: [{ text: d.instructions }] } : {}),
   };
 }
@@ -97,8 +110,9 @@ function observationValue(value: string | number | boolean) {
 }
 
 /** The report and, when the results are values by parameter, one Observation per value. */
-function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>): Resource[] {
+function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>, people: FhirPeople): Resource[] {
   const d = e.data;
+  const performer = people.as(actorOf(e), e.metadata.actor.role);
   const values = typeof d.results === 'string' ? [] : Object.entries(d.results);
   const observations = values
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null)
@@ -111,6 +125,7 @@ function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>): Resource
       subject: patient,
       encounter: ref(d.consultationId),
       effectiveDateTime: e.metadata.occurredAt,
+      performer: [performer],
       ...observationValue(value),
     }));
   const conclusion = [typeof d.results === 'string' ? d.results : null, d.notes].filter(Boolean).join('\n');
@@ -125,7 +140,7 @@ function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>): Resource
     encounter: ref(d.consultationId),
     effectiveDateTime: e.metadata.occurredAt,
     issued: e.metadata.occurredAt,
-    performer: [{ display: d.conductedBy }],
+    performer: [{ ...performer, display: d.conductedBy }],
     ...(observations.length ? { result: observations.map((o) => ref(o.id)) } : {}),
     ...(conclusion ? { conclusion } : {}),
   };
@@ -133,7 +148,7 @@ function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>): Resource
 }
 
 /** The clinical resources of one patient, in the order the work happened. */
-export function clinicalResources(patientId: string, events: readonly RecordedEvent[]): Resource[] {
+export function clinicalResources(patientId: string, events: readonly RecordedEvent[], people: FhirPeople): Resource[] {
   const patient = ref(patientId);
   const sorted = [...events].sort((a, b) => Date.parse(a.metadata.occurredAt) - Date.parse(b.metadata.occurredAt));
   const dispensed = new Set(
@@ -153,16 +168,16 @@ export function clinicalResources(patientId: string, events: readonly RecordedEv
     switch (e.type) {
       case 'ConsultationRecorded': {
         const c = e as RecordedEvent<ConsultationRecorded>;
-        return [encounter(patient, c), ...medicationRequests(patient, c, dispensed)];
+        return [encounter(patient, c, people), ...medicationRequests(patient, c, dispensed, people)];
       }
       case 'PrescriptionDispensed':
-        return medicationDispenses(patient, e as RecordedEvent<PrescriptionDispensed>);
+        return medicationDispenses(patient, e as RecordedEvent<PrescriptionDispensed>, people);
       case 'LabRequestOrdered': {
         const o = e as RecordedEvent<LabRequestOrdered>;
-        return [serviceRequest(patient, o, resulted.has(o.data.labRequestId))];
+        return [serviceRequest(patient, o, resulted.has(o.data.labRequestId), people)];
       }
       case 'LabResultsRecorded':
-        return labReport(patient, e as RecordedEvent<LabResultsRecorded>);
+        return labReport(patient, e as RecordedEvent<LabResultsRecorded>, people);
       default:
         return [];
     }

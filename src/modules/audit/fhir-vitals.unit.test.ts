@@ -83,7 +83,10 @@ const vitalsEvent = (id: string, vitals: Record<string, unknown>) =>
     id,
     type: 'VitalsRecorded',
     data: { vitals },
-    metadata: { occurredAt: '2026-11-25T08:00:00.000Z', actor: { name: 'Nurse Bisi' } },
+    metadata: {
+      occurredAt: '2026-11-25T08:00:00.000Z',
+      actor: { userId: 'u-nurse', role: 'nurse', name: 'Nurse Bisi' },
+    },
   }) as unknown as RecordedEvent;
 
 describe('vital signs in the FHIR export', () => {
@@ -100,7 +103,11 @@ describe('vital signs in the FHIR export', () => {
       }),
       vitalsEvent('6c0e2b9a-1d1e-4c2f-8a55-000000000002', { temperature: 99.1, temperatureUnit: 'F' }),
     ];
-    const observations = fhirBundle(patient, events, [], new Date('2026-11-25T09:00:00Z'))
+    const observations = fhirBundle(patient, events, [], new Date('2026-11-25T09:00:00Z'), {
+      id: 'h1',
+      code: 'H-1',
+      name: 'Lagos Clinic',
+    })
       .entry.map((e) => e.resource as unknown as Observation)
       .filter((r) => r.resourceType === 'Observation');
     expect(observations).toHaveLength(8);

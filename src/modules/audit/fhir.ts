@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ReplayedPatient } from '../patients';
 import { clinicalResources } from './fhir-clinical';
 import { urn, uuidFor, type Resource } from './fhir-ids';
+import { FhirPeople, type Hospital } from './fhir-people';
 
 /**
  * A patient's record as a FHIR R4 Bundle (type `collection`): the Patient, one Observation per
@@ -61,7 +62,7 @@ const VITALS: Record<string, Vital> = {
   },
 };
 
-function patientResource(p: ReplayedPatient): Resource {
+function patientResource(p: ReplayedPatient, people: FhirPeople): Resource {
   const r = p.row;
   return {
     resourceType: 'Patient',
@@ -73,6 +74,7 @@ function patientResource(p: ReplayedPatient): Resource {
     birthDate: r.date_of_birth,
     telecom: [{ system: 'phone', value: r.phone_number, use: 'mobile' }],
     address: [{ text: r.address }],
+    managingOrganization: people.organization,
     ...(r.emergency_contact_name || r.emergency_contact_phone
       ? {
           contact: [
@@ -91,7 +93,7 @@ function quantity(value: number, unit: string, ucum: string) {
   return { value, unit, system: UCUM, code: ucum };
 }
 
-function observations(patientId: string, event: RecordedEvent): Resource[] {
+function observations(patientId: string, event: RecordedEvent, people: FhirPeople): Resource[] {
   const v = (event.data as { vitals: Record<string, unknown> }).vitals;
   const base = (suffix: string, profile: string, codings: Coding[]) => ({
     resourceType: 'Observation',
@@ -102,7 +104,9 @@ function observations(patientId: string, event: RecordedEvent): Resource[] {
     code: { coding: codings.map((c) => ({ system: LOINC, ...c })), text: codings[0]!.display },
     subject: { reference: urn(patientId) },
     effectiveDateTime: event.metadata.occurredAt,
-    performer: [{ display: event.metadata.actor.name }],
+    performer: [
+      people.as({ id: event.metadata.actor.userId, name: event.metadata.actor.name }, event.metadata.actor.role),
+    ],
   });
   const out: Resource[] = [];
   if (typeof v.bloodPressure === 'string') {
@@ -139,13 +143,16 @@ export function fhirBundle(
   events: readonly RecordedEvent[],
   clinical: readonly RecordedEvent[],
   now: Date,
+  hospital: Hospital,
 ) {
   const id = patient.row.patient_id;
+  const people = new FhirPeople(hospital);
   const resources = [
-    patientResource(patient),
-    ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e)),
-    ...clinicalResources(id, clinical),
+    patientResource(patient, people),
+    ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e, people)),
+    ...clinicalResources(id, clinical, people),
   ];
+  resources.push(...people.all());
   return {
     resourceType: 'Bundle',
     type: 'collection',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
+import { findHospital } from '../hospitals';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
 import { fhirBundle } from './fhir';
@@ -10,6 +11,11 @@ import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
 
 const PATIENT_NOT_FOUND = 'Patient not found';
+
+async function hospitalOf(platform: Platform, hospitalId: string) {
+  const hospital = await findHospital(platform.db, hospitalId);
+  return { id: hospitalId, code: hospital?.hospitalId ?? null, name: hospital?.name ?? null };
+}
 
 /**
  * A patient's timeline and the data-subject export. Both are reads of the record and leave an
@@ -71,7 +77,7 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       const fhir = request.query.format === 'fhir';
       const clinical = await clinicalEventsOf(hospitalId, request.params.id);
       const body = fhir
-        ? fhirBundle(patient, events, clinical, now)
+        ? fhirBundle(patient, events, clinical, now, await hospitalOf(platform, hospitalId))
         : jsonExport(patient, events, clinical, await patientHistory(platform.db, hospitalId, request.params.id), now);
       return reply
         .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')
