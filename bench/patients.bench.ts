@@ -1,5 +1,5 @@
 /**
- * The patient records at scale: `npm run bench:patients [-- --patients 1000000] [-- --fill-sql]`.
+ * The patient records at scale: `npm run bench:patients [-- --patients 1000000] [-- --fill-sql] [-- --reuse DIR]`.
  *
  * On a throwaway embedded PostgreSQL: N patients of one hospital (and N/10 of another, so tenancy
  * filters something) are appended as events through the event store, with some statuses and
@@ -8,8 +8,13 @@
  * whole HTTP route (app.inject: session, validation, queries, serialisation), each beside the raw
  * SELECT of its page, and the projection is rebuilt. With `--fill-sql` the list is written by SQL
  * instead and only requests are timed. Writes its section of docs/benchmarks.md.
+ *
+ * `--reuse DIR` keeps the cluster in DIR: the first run seeds it and leaves it there, later runs
+ * with the same DIR (and --patients) skip the seeding, apply any new migration, and time the
+ * requests again, so a change to a query or an index is measured in minutes, not a quarter of an hour.
+ * The seeding rows of such a run are those of the run that seeded, with its date.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuiltApp } from '../src/app';
@@ -27,7 +32,7 @@ import { reservationContracts } from '../src/platform/event-store/unique-reserva
 import { createLogger } from '../src/platform/logger';
 import { ProjectionRunner } from '../src/platform/projections/runner';
 import { onboardHospital } from '../test/helpers/onboard';
-import { hireAndSignIn } from '../test/helpers/staff-api';
+import { hireAndSignIn, staffLogin } from '../test/helpers/staff-api';
 import { fillListBySql, seedPatientEvents } from './patients-events';
 import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
 
@@ -35,6 +40,8 @@ const flag = process.argv.indexOf('--patients');
 const PATIENTS = Number(flag > 0 ? process.argv[flag + 1] : (process.env.BENCH_PATIENTS ?? 100_000));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const FILL_SQL = process.argv.includes('--fill-sql');
+const reuseFlag = process.argv.indexOf('--reuse');
+const REUSE = reuseFlag > 0 ? path.resolve(process.argv[reuseFlag + 1]!) : null;
 const log = createLogger('silent');
 const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
 const load1 = () => `load ${os.loadavg()[0]!.toFixed(2)}`;
@@ -169,9 +176,82 @@ async function requestLatencies({ built, rows }: Bench, token: string, hospital:
   }
 }
 
+/** What a seeded `--reuse` directory keeps for the runs after the one that seeded it. */
+type Seeded = {
+  patients: number;
+  hospitalId: string;
+  receptionist: { email: string; password: string };
+  sample: Sample;
+  rows: Row[];
+};
+
+/** Events through the store (contracts checked), without the inline list. */
+const seedingStore = (built: BuiltApp) =>
+  new EventLog(
+    new PostgresEventStore(built.platform.pool, built.platform.config.appDatabaseUrl!),
+    new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]),
+    built.platform.db,
+  );
+
+/** Two hospitals, a receptionist of the first, the patients' events, and the list written from them. */
+async function seed(built: BuiltApp, dataDir: string): Promise<{ seeded: Seeded; bench: Bench; token: string }> {
+  const { pool } = built.platform;
+  step('hospitals and a receptionist');
+  const t = { app: built.app, dataDir };
+  const [a, b] = [await onboardHospital(t), await onboardHospital(t)];
+  const receptionist = await hireAndSignIn(t, a.token, 'receptionist');
+  const store = seedingStore(built);
+  const others = Math.floor(PATIENTS / 10);
+  step(`appending ${count(PATIENTS)} + ${count(others)} patients`);
+  const t0 = performance.now();
+  const main = await seedPatientEvents(store, a.hospital.id, PATIENTS, 1);
+  const other = await seedPatientEvents(store, b.hospital.id, others, 2);
+  const appendSeconds = (performance.now() - t0) / 1000;
+  const bench: Bench = { built, store, events: main.events + other.events, rows: [] };
+  bench.rows.push({
+    measure: 'Seed: events appended (store.appendMany, 1000 streams per append)',
+    result: perSecond(bench.events / appendSeconds),
+    detail: `${count(bench.events)} events for ${count(PATIENTS + others)} patients in ${appendSeconds.toFixed(1)} s; ${load1()}`,
+  });
+
+  if (FILL_SQL) {
+    step('list written by SQL');
+    const f0 = performance.now();
+    await fillListBySql(pool, 'patients_list');
+    bench.rows.push({
+      measure: 'List and counts written from the events by SQL (--fill-sql: no projection timing)',
+      result: `${((performance.now() - f0) / 1000).toFixed(1)} s`,
+      detail: load1(),
+    });
+  } else {
+    await projectionRate(bench);
+  }
+  const seeded: Seeded = {
+    patients: PATIENTS,
+    hospitalId: a.hospital.id,
+    receptionist: { email: receptionist.email, password: receptionist.password },
+    sample: main.sample,
+    rows: bench.rows,
+  };
+  return { seeded, bench, token: receptionist.token };
+}
+
+/** A `--reuse` directory seeded by an earlier run: its receptionist signs in again. */
+async function reuse(built: BuiltApp, dataDir: string, seeded: Seeded): Promise<string> {
+  if (seeded.patients !== PATIENTS)
+    throw new Error(`--reuse: seeded with ${seeded.patients} patients, not ${PATIENTS}`);
+  const res = await staffLogin({ app: built.app, dataDir }, seeded.receptionist.email, seeded.receptionist.password);
+  if (res.statusCode !== 200) throw new Error(`--reuse: sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
 async function main() {
   if (!Number.isInteger(PATIENTS) || PATIENTS < 1000) throw new Error('--patients must be a whole number ≥ 1000');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-patients-'));
+  if (REUSE && !FILL_SQL) throw new Error('--reuse times requests only: use it with --fill-sql');
+  if (REUSE) mkdirSync(REUSE, { recursive: true });
+  const dir = REUSE ?? mkdtempSync(path.join(os.tmpdir(), 'hms-bench-patients-'));
+  const stateFile = path.join(dir, 'bench-seeded.json');
+  const previous = REUSE && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Seeded) : null;
   const embedded = await startEmbeddedPostgres(dir, log);
   const config = {
     ...loadConfig({
@@ -183,61 +263,41 @@ async function main() {
     databaseUrl: embedded.url,
   };
   const built = await buildApp(config, { log });
-  const { pool, db } = built.platform;
+  const { pool } = built.platform;
   try {
     const version = (await pool.query('show server_version')).rows[0].server_version;
     const header = machineLine(`PostgreSQL ${version} (embedded, default settings)`);
-    step('hospitals and a receptionist');
-    const t = { app: built.app, dataDir: config.dataDir };
-    const [a, b] = [await onboardHospital(t), await onboardHospital(t)];
-    const token = (await hireAndSignIn(t, a.token, 'receptionist')).token;
-
-    // Events through the store (contracts checked), without the inline list.
-    const store = new EventLog(
-      new PostgresEventStore(pool, built.platform.config.appDatabaseUrl!),
-      new EventRegistry([...reservationContracts, ...modules.flatMap((m) => m.events ?? [])]),
-      db,
-    );
-    const others = Math.floor(PATIENTS / 10);
-    step(`appending ${count(PATIENTS)} + ${count(others)} patients`);
-    const t0 = performance.now();
-    const seeded = await seedPatientEvents(store, a.hospital.id, PATIENTS, 1);
-    const other = await seedPatientEvents(store, b.hospital.id, others, 2);
-    const appendSeconds = (performance.now() - t0) / 1000;
-    const bench: Bench = { built, store, events: seeded.events + other.events, rows: [] };
-    bench.rows.push({
-      measure: 'Seed: events appended (store.appendMany, 1000 streams per append)',
-      result: perSecond(bench.events / appendSeconds),
-      detail: `${count(bench.events)} events for ${count(PATIENTS + others)} patients in ${appendSeconds.toFixed(1)} s; ${load1()}`,
-    });
-
-    if (FILL_SQL) {
-      step('list written by SQL');
-      const f0 = performance.now();
-      await fillListBySql(pool, 'patients_list');
-      bench.rows.push({
-        measure: 'List and counts written from the events by SQL (--fill-sql: no projection timing)',
-        result: `${((performance.now() - f0) / 1000).toFixed(1)} s`,
-        detail: load1(),
-      });
+    let seeded: Seeded;
+    let token: string;
+    let bench: Bench | null = null;
+    if (previous) {
+      step(`reusing ${dir}, seeded ${previous.rows[0]?.detail ?? ''}`);
+      seeded = previous;
+      token = await reuse(built, config.dataDir, previous);
     } else {
-      await projectionRate(bench);
+      ({ seeded, bench, token } = await seed(built, config.dataDir));
+      if (REUSE) writeFileSync(stateFile, JSON.stringify({ ...seeded, seededAt: new Date().toISOString() }));
     }
+    const rows: Row[] = previous
+      ? previous.rows.map((r) => ({ ...r, detail: `${r.detail}; seeded by an earlier run (--reuse)` }))
+      : bench!.rows;
     // Only a table's owner may vacuum and analyse it.
     const owner = createPool(embedded.url, 1);
     await owner.query('vacuum analyze patients_list, patient_counts');
     await owner.end();
-    await requestLatencies(bench, token, a.hospital.id, seeded.sample);
-    if (!FILL_SQL) await rebuildTime(bench);
+    const timed: Bench = bench ?? { built, store: seedingStore(built), events: 0, rows };
+    await requestLatencies(timed, token, seeded.hospitalId, seeded.sample);
+    if (!FILL_SQL) await rebuildTime(timed);
 
-    console.table(bench.rows);
+    console.table(timed.rows);
+    const others = Math.floor(PATIENTS / 10);
     const file = await writeSection(
       FILL_SQL ? 'patients-fill-sql' : 'patients',
       `## Patient records (\`npm run bench:patients -- --patients ${PATIENTS}${FILL_SQL ? ' --fill-sql' : ''}\`)
 
 ${header}
 
-${table(bench.rows)}
+${table(timed.rows)}
 
 ${count(PATIENTS)} patients in one hospital and ${count(others)} in another, appended as events (registration; about
 70 % with a status change, 40 % with vitals), registered over two years. ${
@@ -255,7 +315,7 @@ included, shares the machine's two cores with whatever else runs on it (see the 
   } finally {
     await built.close();
     await embedded.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!REUSE) rmSync(dir, { recursive: true, force: true });
   }
 }
 
