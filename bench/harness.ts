@@ -9,7 +9,8 @@ import { freePort } from '../src/platform/db/embedded-postgres';
 /** Shared pieces of the HTTP benchmarks: the real server as its own process, and a load run. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Child = { url: string; stop: () => Promise<void> };
+/** `pid`: the process itself (node), for its CPU time in /proc/<pid>/stat. */
+export type Child = { url: string; pid: number; stop: () => Promise<void> };
 
 async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -50,7 +51,7 @@ function run(
     await new Promise((r) => child.once('exit', r));
   };
   return waitFor(readyUrl(url), child, () => log).then(
-    () => ({ url, stop }),
+    () => ({ url, pid: child.pid!, stop }),
     async (e) => {
       await stop();
       throw e;

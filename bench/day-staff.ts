@@ -1,0 +1,119 @@
+import WebSocket from 'ws';
+import { pushKey, type Answer, type PushClock, type Recorder } from './day-metrics';
+
+/**
+ * One member of staff as the browser is: a Bearer token and a JSON content type on every call,
+ * their own workstation's address, and a /ws socket open all day.
+ */
+export const ROLE_MIX = {
+  nurse: 60,
+  doctor: 35,
+  receptionist: 30,
+  lab_technician: 20,
+  pharmacist: 15,
+  accountant: 15,
+  admin: 5,
+} as const;
+export type Role = keyof typeof ROLE_MIX;
+
+/** `n` staff in the proportions of ROLE_MIX (200 gives it exactly), at least one of each role. */
+export function roleMix(n: number): Role[] {
+  const total = Object.values(ROLE_MIX).reduce((a, b) => a + b, 0);
+  const roles: Role[] = [];
+  for (const [role, share] of Object.entries(ROLE_MIX) as [Role, number][])
+    for (let i = 0; i < Math.max(1, Math.round((share * n) / total)); i++) roles.push(role);
+  return roles;
+}
+
+export type Day = {
+  base: string;
+  recorder: Recorder;
+  clock: PushClock;
+  /** Scales every think time (1 = as stated; 0.2 while developing). */
+  think: number;
+  /** When the day ends (performance.now()). */
+  end: number;
+  medications: { id: string; name: string }[];
+};
+
+export class Staff {
+  socket: WebSocket | null = null;
+  received = 0;
+
+  constructor(
+    readonly day: Day,
+    readonly role: Role,
+    readonly token: string,
+    readonly ip: string,
+    readonly index: number,
+  ) {}
+
+  /** One call; `kind` names the route (`PATCH /api/patients/:id/status`) the figures are kept under. */
+  async call(kind: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const method = kind.slice(0, kind.indexOf(' '));
+    const t0 = performance.now();
+    let status = 0;
+    let json: Record<string, unknown> | null = null;
+    try {
+      const res = await fetch(`${this.day.base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': this.ip,
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      status = res.status;
+      const text = await res.text();
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    } catch (e) {
+      json = { message: `network: ${(e as Error).message}` };
+    }
+    const ms = performance.now() - t0;
+    this.day.recorder.record(
+      kind,
+      status,
+      ms,
+      `${method} ${path}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}`,
+      json,
+    );
+    return { status, json, ok: status >= 200 && status < 300, sent: t0, answered: t0 + ms };
+  }
+
+  /** Registers the pushes `answer`'s command causes (keys as pushKey makes them), if it succeeded. */
+  expectPushes(answer: Answer, keys: string[], via: string) {
+    if (answer.ok) this.day.clock.expect(keys, answer.sent, answer.answered, via);
+  }
+
+  connect(): Promise<void> {
+    const url = `${this.day.base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(this.token)}`;
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { headers: { 'x-forwarded-for': this.ip } });
+      this.socket = ws;
+      ws.on('message', (raw) => {
+        const at = performance.now();
+        this.received++;
+        const m = JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown> };
+        if (m.type === 'connection') resolve();
+        else this.day.clock.received(m.type, pushKey(m.type, m.data ?? {}), at);
+      });
+      ws.once('error', reject);
+      ws.once('close', (code) => {
+        if (performance.now() < this.day.end && code !== 1000)
+          this.day.recorder.record('WS /ws (closed early)', code, 0, `socket of ${this.role} #${this.index}`, null);
+      });
+    });
+  }
+
+  /** A pause of `min`–`max` seconds, scaled; false once the day is over. */
+  async pause(min: number, max: number): Promise<boolean> {
+    const ms = (min + Math.random() * (max - min)) * 1000 * this.day.think;
+    const left = this.day.end - performance.now();
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, left))));
+    return performance.now() < this.day.end;
+  }
+}
+
+export const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
