@@ -87,7 +87,8 @@ export class Recorder {
  */
 type Origin = { sent: number; answered: number; via: string };
 export class PushClock {
-  private readonly origins = new Map<string, Origin>();
+  /** Per key, the commands that cause it, oldest first: a message belongs to the latest sent before it arrived. */
+  private readonly origins = new Map<string, Origin[]>();
   private readonly early = new Map<string, { type: string; at: number }[]>();
   readonly fromSend = new Map<string, number[]>();
   readonly fromAnswer = new Map<string, number[]>();
@@ -95,18 +96,41 @@ export class PushClock {
   unmatched = 0;
   measuring = false;
 
+  /**
+   * A command whose keys are known before it is sent (the patient's id): registered as it leaves,
+   * so its message is never taken for an earlier command's on the same key. `settle` when answered.
+   */
+  begin(keys: string[], sent: number, via: string): Origin[] {
+    return keys.map((key) => this.register(key, { sent, answered: Infinity, via }));
+  }
+
+  settle(origins: Origin[], answered: number, ok: boolean) {
+    for (const o of origins) o.answered = ok ? answered : -1;
+  }
+
+  /** A command whose keys come from its answer (a new patient's id): messages that came first wait here for it. */
   expect(keys: string[], sent: number, answered: number, via: string) {
     for (const key of keys) {
-      const origin = { sent, answered, via };
-      this.origins.set(key, origin);
-      for (const e of this.early.get(key) ?? []) this.add(e.type, origin, e.at);
+      const origin = this.register(key, { sent, answered, via });
+      const waiting = this.early.get(key) ?? [];
+      for (const e of waiting) this.add(e.type, origin, e.at);
       this.early.delete(key);
     }
   }
 
+  private register(key: string, origin: Origin): Origin {
+    const list = this.origins.get(key) ?? [];
+    list.push(origin);
+    this.origins.set(key, list);
+    return origin;
+  }
+
   received(type: string, key: string | null, at: number) {
     if (!key || !this.measuring) return;
-    const origin = this.origins.get(key);
+    const origin = this.origins
+      .get(key)
+      ?.filter((o) => o.sent <= at && o.answered !== -1)
+      .at(-1);
     if (origin) this.add(type, origin, at);
     else {
       const list = this.early.get(key) ?? [];
@@ -119,7 +143,7 @@ export class PushClock {
     const label = `${type} (${origin.via})`;
     if (at < origin.answered) this.beforeAnswer++;
     push(this.fromSend, label, at - origin.sent);
-    push(this.fromAnswer, label, Math.max(0, at - origin.answered));
+    push(this.fromAnswer, label, at < origin.answered ? 0 : at - origin.answered);
   }
 
   /** Messages seen whose command never registered (setup traffic, or a command that failed). */

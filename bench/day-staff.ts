@@ -49,9 +49,16 @@ export class Staff {
   ) {}
 
   /** One call; `kind` names the route (`PATCH /api/patients/:id/status`) the figures are kept under. */
-  async call(kind: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async call(
+    kind: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    pushes?: { keys: string[]; via: string },
+  ): Promise<Answer> {
     const method = kind.slice(0, kind.indexOf(' '));
     const t0 = performance.now();
+    const origins = pushes ? this.day.clock.begin(pushes.keys, t0, pushes.via) : [];
     let status = 0;
     let json: Record<string, unknown> | null = null;
     try {
@@ -72,6 +79,7 @@ export class Staff {
       json = { message: `network: ${(e as Error).message}` };
     }
     const ms = performance.now() - t0;
+    this.day.clock.settle(origins, t0 + ms, status >= 200 && status < 300);
     this.day.recorder.record(
       kind,
       status,
@@ -82,7 +90,7 @@ export class Staff {
     return { status, json, ok: status >= 200 && status < 300, sent: t0, answered: t0 + ms };
   }
 
-  /** Registers the pushes `answer`'s command causes (keys as pushKey makes them), if it succeeded. */
+  /** Registers the pushes a command causes whose keys (as pushKey makes them) come from its answer. */
   expectPushes(answer: Answer, keys: string[], via: string) {
     if (answer.ok) this.day.clock.expect(keys, answer.sent, answer.answered, via);
   }
@@ -117,3 +125,28 @@ export class Staff {
 }
 
 export const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
+
+// ── what the screens answer ─────────────────────────────────────────────────
+export type Json = Record<string, unknown>;
+/** One screen of a role: its weight among the role's screens, and what the person does on it. */
+export type Action = [weight: number, run: (s: Staff) => Promise<void>];
+
+export const data = (j: Json | null) => (j?.data ?? {}) as Json;
+export const list = <T = Json>(j: Json | null, key: string) => (data(j)[key] ?? []) as T[];
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A patient from a page of the list in `status`, or nobody (the list was empty). */
+export async function fromList(s: Staff, status: string): Promise<{ id: string; version: number } | undefined> {
+  const q = `/api/patients?page=1&limit=10&status=${encodeURIComponent(status)}`;
+  return pick(list<{ id: string; version: number }>((await s.call('GET /api/patients?status', q)).json, 'patients'));
+}
+
+export async function setStatus(s: Staff, p: { id: string; version: number }, status: string) {
+  return s.call(
+    'PATCH /api/patients/:id/status',
+    `/api/patients/${p.id}/status`,
+    { status, version: p.version },
+    {},
+    { keys: [`patient_status_changed:${p.id}:${status}`], via: 'status change' },
+  );
+}
