@@ -6,23 +6,28 @@ import { pushKey, type Answer, type PushClock, type Recorder } from './day-metri
  * their own workstation's address, and a /ws socket open all day.
  */
 export const ROLE_MIX = {
-  nurse: 60,
-  doctor: 35,
-  receptionist: 30,
-  lab_technician: 20,
-  pharmacist: 15,
-  accountant: 15,
-  admin: 5,
+  nurse: 67,
+  doctor: 39,
+  receptionist: 33,
+  lab_technician: 22,
+  pharmacist: 17,
+  accountant: 16,
+  admin: 6,
 } as const;
 export type Role = keyof typeof ROLE_MIX;
 
-/** `n` staff in the proportions of ROLE_MIX (200 gives it exactly), at least one of each role. */
+/** `n` staff in the proportions of ROLE_MIX (which is the mix of 200), at least one of each role. */
 export function roleMix(n: number): Role[] {
-  const total = Object.values(ROLE_MIX).reduce((a, b) => a + b, 0);
-  const roles: Role[] = [];
-  for (const [role, share] of Object.entries(ROLE_MIX) as [Role, number][])
-    for (let i = 0; i < Math.max(1, Math.round((share * n) / total)); i++) roles.push(role);
-  return roles;
+  const entries = Object.entries(ROLE_MIX) as [Role, number][];
+  const total = entries.reduce((a, [, share]) => a + share, 0);
+  const counts = new Map(entries.map(([role, share]) => [role, Math.max(1, Math.floor((share * n) / total))]));
+  // The seats left go to the largest remainders.
+  const byRemainder = [...entries].sort((a, b) => ((b[1] * n) % total) - ((a[1] * n) % total));
+  for (let i = 0; [...counts.values()].reduce((a, b) => a + b, 0) < n; i++) {
+    const role = byRemainder[i % byRemainder.length]![0];
+    counts.set(role, counts.get(role)! + 1);
+  }
+  return entries.flatMap(([role]) => Array<Role>(counts.get(role)!).fill(role));
 }
 
 export type Day = {

@@ -14,7 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
+import { createPool } from '../src/platform/db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { seedPatients } from './patients-seed';
 import { PushClock, processCpu, Recorder, treeCpu } from './day-metrics';
@@ -33,6 +34,9 @@ const { values: args } = parseArgs({
     patients: { type: 'string', default: '20000' },
     'database-url': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    /** Diagnostics, printed only: the server's V8 CPU profile into this folder; PostgreSQL's top statements. */
+    'cpu-prof': { type: 'string' },
+    'pg-stats': { type: 'boolean', default: false },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -55,13 +59,21 @@ async function main() {
     let databaseUrl = args['database-url'];
     let postmaster: number | null = null;
     if (!databaseUrl) {
-      const embedded = await startEmbeddedPostgres(dir, log);
+      let embedded = await startEmbeddedPostgres(dir, log);
+      if (args['pg-stats']) embedded = await withStatements(embedded, dir);
       stops.push(embedded.stop);
       databaseUrl = embedded.url;
       postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     }
     const dataDir = path.join(dir, 'app');
-    const server = await startServer(databaseUrl, dataDir);
+    // Only the server's process is profiled: NODE_OPTIONS is set for the moment it is spawned.
+    const nodeOptions = process.env.NODE_OPTIONS;
+    if (args['cpu-prof'])
+      process.env.NODE_OPTIONS = `${nodeOptions ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}`;
+    const server = await startServer(databaseUrl, dataDir).finally(() => {
+      if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = nodeOptions;
+    });
     stops.unshift(server.stop);
     const base = server.url;
 
@@ -99,6 +111,11 @@ async function main() {
       pgMsPerSecond: postmaster ? (treeCpu(postmaster) - idle0.pg) / idleSeconds : 0,
     };
 
+    if (args['pg-stats']) {
+      const pool = createPool(databaseUrl, 1);
+      await pool.query('select pg_stat_statements_reset()');
+      await pool.end();
+    }
     step(`the day: ${MINUTES} min, ${staff.length} staff; load ${loadavg()}`);
     const loadAtStart = loadavg();
     const cpu0 = {
@@ -161,11 +178,36 @@ async function main() {
       load: { start: loadAtStart, end: loadAtEnd },
     });
     console.log(`\n${md}\n`);
+    if (args['pg-stats']) await printStatements(databaseUrl);
     if (!args['no-write']) console.log(`written to ${await writeSection('day', md)}`);
   } finally {
     for (const stop of stops) await stop().catch((e: Error) => console.error(`clean-up: ${e.message}`));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The cluster restarted with pg_stat_statements loaded, and the extension made in the app's database. */
+async function withStatements(embedded: EmbeddedDatabase, dir: string): Promise<EmbeddedDatabase> {
+  const pool = createPool(embedded.url, 1);
+  await pool.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await pool.end();
+  await embedded.stop();
+  const again = await startEmbeddedPostgres(dir, createLogger('silent'));
+  const fresh = createPool(again.url, 1);
+  await fresh.query('create extension if not exists pg_stat_statements');
+  await fresh.end();
+  return again;
+}
+
+async function printStatements(databaseUrl: string) {
+  const pool = createPool(databaseUrl, 1);
+  const { rows } = await pool.query(
+    `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+       from pg_stat_statements order by total_exec_time desc limit 25`,
+  );
+  console.table(rows);
+  await pool.end();
 }
 
 main().then(
