@@ -1,4 +1,4 @@
-import { data, fromList, list, pick, setStatus, type Action, type Json, type Staff } from './day-staff';
+import { data, fromList, list, openPatient, pick, setStatus, type Action, type Json, type Staff } from './day-staff';
 
 /** The ward's loops: reception, nurses, doctors (see day-roles.ts). */
 let patientSeq = 0;
@@ -38,7 +38,7 @@ export const receptionist: Action[] = [
     },
   ],
   [
-    3,
+    4,
     async (s) => {
       const q = `${pick(FIRST)} ${pick(LAST)}`.split(' ')[Math.round(Math.random())]!;
       const found = list<{ id: string }>(
@@ -57,16 +57,18 @@ export const receptionist: Action[] = [
       await s.call('GET /api/patients', '/api/patients?page=1&limit=9');
     },
   ],
-  [
-    1,
-    async (s) => {
-      const p = await fromList(s, 'seen');
-      if (p) await setStatus(s, p, 'discharged');
-    },
-  ],
 ];
 
 export const nurse: Action[] = [
+  [
+    1,
+    async (s) => {
+      // Receptionists may not change a status (admin, doctor, nurse): the nurse sees the patient out.
+      const seen = await fromList(s, 'seen');
+      const p = seen && (await openPatient(s, seen.id));
+      if (p) await setStatus(s, p, 'discharged');
+    },
+  ],
   [
     6,
     async (s) => {
@@ -103,12 +105,12 @@ export const nurse: Action[] = [
 ];
 
 async function consult(s: Staff) {
-  const p = await fromList(s, 'waiting');
+  const listed = await fromList(s, 'waiting');
+  const p = listed && (await openPatient(s, listed.id));
   if (!p) return;
   // Taking the patient in: another doctor may have been quicker (409, an expected answer).
   const taken = await setStatus(s, p, 'consultation');
   if (!taken.ok) return;
-  await s.call('GET /api/patients/:id', `/api/patients/${p.id}`);
   await s.call('GET /api/consultations/patient/:id', `/api/consultations/patient/${p.id}`);
   // the consultation itself
   if (!(await s.pause(60, 180))) return;
@@ -152,7 +154,8 @@ export const doctor: Action[] = [
   [
     3,
     async (s) => {
-      const p = await fromList(s, 'test complete');
+      const listed = await fromList(s, 'test complete');
+      const p = listed && (await openPatient(s, listed.id));
       if (!p) return;
       await s.call('GET /api/consultations/patient/:id', `/api/consultations/patient/${p.id}`);
       // reading the results, explaining

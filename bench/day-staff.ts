@@ -141,9 +141,16 @@ export const list = <T = Json>(j: Json | null, key: string) => (data(j)[key] ?? 
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** A patient from a page of the list in `status`, or nobody (the list was empty). */
-export async function fromList(s: Staff, status: string): Promise<{ id: string; version: number } | undefined> {
+export async function fromList(s: Staff, status: string): Promise<{ id: string } | undefined> {
   const q = `/api/patients?page=1&limit=10&status=${encodeURIComponent(status)}`;
-  return pick(list<{ id: string; version: number }>((await s.call('GET /api/patients?status', q)).json, 'patients'));
+  return pick(list<{ id: string }>((await s.call('GET /api/patients?status', q)).json, 'patients'));
+}
+
+/** The patient's page: its `version` is what a status change from that page is pinned to. */
+export async function openPatient(s: Staff, id: string): Promise<{ id: string; version: number } | undefined> {
+  const a = await s.call('GET /api/patients/:id', `/api/patients/${id}`);
+  const version = (data(a.json) as { version?: number }).version;
+  return a.ok && version ? { id, version } : undefined;
 }
 
 export async function setStatus(s: Staff, p: { id: string; version: number }, status: string) {
