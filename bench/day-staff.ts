@@ -79,7 +79,8 @@ export class Staff {
       });
       status = res.status;
       const text = await res.text();
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+      const isJson = res.headers.get('content-type')?.includes('json') ?? false;
+      json = text && isJson ? (JSON.parse(text) as Record<string, unknown>) : null;
     } catch (e) {
       json = { message: `network: ${(e as Error).message}` };
     }
