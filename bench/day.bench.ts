@@ -66,14 +66,9 @@ async function main() {
       postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     }
     const dataDir = path.join(dir, 'app');
-    // Only the server's process is profiled: NODE_OPTIONS is set for the moment it is spawned.
-    const nodeOptions = process.env.NODE_OPTIONS;
-    if (args['cpu-prof'])
-      process.env.NODE_OPTIONS = `${nodeOptions ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}`;
-    const server = await startServer(databaseUrl, dataDir).finally(() => {
-      if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
-      else process.env.NODE_OPTIONS = nodeOptions;
-    });
+    // Only the server's process is profiled (written when it stops).
+    const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+    const server = await startServer(databaseUrl, dataDir, undefined, profile);
     stops.unshift(server.stop);
     const base = server.url;
 

@@ -61,12 +61,18 @@ function run(
 
 /**
  * `src/main.ts` on an existing database, as `npm start` runs it (minus the web build); from
- * another checkout of the project when `root` is given (see checkoutAt).
+ * another checkout of the project when `root` is given (see checkoutAt); `nodeArgs` go to node
+ * itself (`--cpu-prof`, which NODE_OPTIONS does not allow).
  */
-export async function startServer(databaseUrl: string, dataDir: string, root = ROOT): Promise<Child> {
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  root = ROOT,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const port = await freePort();
   return run(
-    ['--import', 'tsx', 'src/main.ts'],
+    [...nodeArgs, '--import', 'tsx', 'src/main.ts'],
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     (base) => `${base}/api/health`,
     port,
