@@ -7,7 +7,7 @@ import type { Action, Role, Staff } from './day-staff';
  * weight, with a think time after each (seconds, before scaling). Work moves along the day as in
  * a clinic: reception registers → nurses take vitals → a doctor takes the patient, records the
  * consultation with prescriptions and lab orders → the lab starts and records results → the
- * doctor reviews and marks the patient seen → reception discharges; pharmacists dispense, the
+ * doctor reviews and marks the patient seen → a nurse discharges; pharmacists dispense, the
  * accountants take payments on the invoices billing raised, admins read the audit trail and reports.
  */
 export const LOOPS: Record<Role, Action[]> = {
