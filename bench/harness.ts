@@ -9,7 +9,8 @@ import { freePort } from '../src/platform/db/embedded-postgres';
 /** Shared pieces of the HTTP benchmarks: the real server as its own process, and a load run. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Child = { url: string; stop: () => Promise<void> };
+/** `pid`: the process itself (node), for its CPU time in /proc/<pid>/stat. */
+export type Child = { url: string; pid: number; stop: () => Promise<void> };
 
 async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -50,7 +51,7 @@ function run(
     await new Promise((r) => child.once('exit', r));
   };
   return waitFor(readyUrl(url), child, () => log).then(
-    () => ({ url, stop }),
+    () => ({ url, pid: child.pid!, stop }),
     async (e) => {
       await stop();
       throw e;
@@ -60,12 +61,18 @@ function run(
 
 /**
  * `src/main.ts` on an existing database, as `npm start` runs it (minus the web build); from
- * another checkout of the project when `root` is given (see checkoutAt).
+ * another checkout of the project when `root` is given (see checkoutAt); `nodeArgs` go to node
+ * itself (`--cpu-prof`, which NODE_OPTIONS does not allow).
  */
-export async function startServer(databaseUrl: string, dataDir: string, root = ROOT): Promise<Child> {
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  root = ROOT,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const port = await freePort();
   return run(
-    ['--import', 'tsx', 'src/main.ts'],
+    [...nodeArgs, '--import', 'tsx', 'src/main.ts'],
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     (base) => `${base}/api/health`,
     port,

@@ -82,9 +82,14 @@ export async function signInReceptionist(base: string, dataDir: string) {
 /**
  * `count` patients of `hospitalId` appended as PatientRegistered events through the application's
  * own event log (contracts checked, the patient list applied in each append's transaction), in
- * appends of 1000 streams. Returns how many exist.
+ * appends of 1000 streams, each in `status` (waiting unless told). Returns how many exist.
  */
-export async function seedPatients(databaseUrl: string, hospitalId: string, count: number): Promise<number> {
+export async function seedPatients(
+  databaseUrl: string,
+  hospitalId: string,
+  count: number,
+  status = 'waiting',
+): Promise<number> {
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!' }),
     databaseUrl,
@@ -119,7 +124,7 @@ export async function seedPatients(databaseUrl: string, hospitalId: string, coun
                 emergencyContactName: null,
                 emergencyContactRelationship: null,
                 emergencyContactPhone: null,
-                status: 'waiting',
+                status,
               },
             },
           ],
