@@ -45,7 +45,9 @@ describe('projections:rebuild', () => {
   it('explains its usage when no name is given', async () => {
     const { out, text } = collect();
     expect(await runRebuild({ name: undefined, projections, config: config(), log: silentLog, out })).toBe(1);
-    expect(text()).toBe('Usage: npm run projections:rebuild -- NAME\nKnown projections: counted, other\n');
+    expect(text()).toBe(
+      'Usage: npm run projections:rebuild -- NAME | --all [--concurrent]\nKnown projections: counted, other\n',
+    );
   });
 
   it('empties the read model and replays every event with a progress bar', async () => {
@@ -72,6 +74,29 @@ describe('projections:rebuild', () => {
     expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
     expect(text()).toMatch(/^\r\[\.{10}\] 0\/1200 events\r.*\r\[#{10}\] 1200\/1200 events\nRebuilt counted/s);
   });
+
+  it.each(['one-pass', 'concurrent'] as const)(
+    'with --all (%s) rebuilds every projection with a bar each',
+    async (mode) => {
+      const head = await pg.store.headPosition();
+      for (const table of ['counted', 'other']) {
+        await sql`insert into ${sql.table(table)} (event_id, seq, times) values (gen_random_uuid(), -1, 5)`.execute(
+          pg.db,
+        );
+      }
+      const { out, text } = collect();
+      expect(await runRebuild({ name: '--all', mode, projections, config: config(), log: silentLog, out })).toBe(0);
+      const lines = text().trimEnd().split('\n');
+      for (const name of ['counted', 'other']) {
+        const mine = lines.filter((l) => l.startsWith(`${name} `));
+        expect(mine[0]).toBe(`${name.padEnd(7)}  [..........] 0/1200 events`);
+        expect(mine.at(-1)).toBe(`${name.padEnd(7)}  [##########] 1200/1200 events`);
+        expect(await tableStats(pg.db, name)).toEqual({ rows: 1200, maxTimes: 1 });
+        expect(await readCheckpoint(pg.db, name)).toEqual(head);
+      }
+      expect(lines.at(-1)).toMatch(/^Rebuilt 2 projections: 1200 events in \d+\.\d s$/);
+    },
+  );
 
   it('as a script, exits 1 with the reason on stderr for an unknown name', async () => {
     const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/rebuild-projection.ts', 'no-such'], {
