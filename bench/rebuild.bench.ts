@@ -20,7 +20,7 @@ import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { progressLines } from '../src/platform/projections/progress-bar';
 import type { RebuildMode } from '../src/platform/projections/rebuild-all';
-import { seedHospitalFeed } from './hospital-feed';
+import { seedHospitalFeed } from '../test/helpers/hospital-feed';
 import { machineLine, perSecond, table, writeSection, type Row } from './report';
 
 const arg = (name: string) => {

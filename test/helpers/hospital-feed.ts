@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { EventMetadata } from '../src/platform/event-store/port';
-import type { RecordAccessed } from '../src/platform/http/access-trail';
-import type { InvoiceRaised, PaymentRecorded, ReceiptNumberIssued } from '../src/modules/billing/events';
-import type { ConsultationRecorded, PrescriptionDispensed, PrescriptionIssued } from '../src/modules/consultations';
-import type { LabRequestOrdered, LabResultsRecorded, LabTestStarted } from '../src/modules/laboratory';
-import type { MedicationDispensed, MedicationStocked } from '../src/modules/pharmacy';
-import type { PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../src/modules/patients';
-import { demoPatient, demoVitals, random } from '../scripts/demo-patients';
+import type { EventMetadata } from '../../src/platform/event-store/port';
+import type { RecordAccessed } from '../../src/platform/http/access-trail';
+import type { InvoiceRaised, PaymentRecorded, ReceiptNumberIssued } from '../../src/modules/billing/events';
+import type { ConsultationRecorded, PrescriptionDispensed, PrescriptionIssued } from '../../src/modules/consultations';
+import type { LabRequestOrdered, LabResultsRecorded, LabTestStarted } from '../../src/modules/laboratory';
+import type { MedicationDispensed, MedicationStocked } from '../../src/modules/pharmacy';
+import type { PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../../src/modules/patients';
+import { demoPatient, demoVitals, random } from '../../scripts/demo-patients';
 
 /**
  * A hospital's feed as its commands would have written it, straight into the events table: each
