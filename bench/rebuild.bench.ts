@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
+import { createDb, createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { progressLines } from '../src/platform/projections/progress-bar';
@@ -54,6 +55,7 @@ async function main() {
   const { app, platform } = await buildApp(config, { log, startProjections: false });
   // The table owner's connection: bulk writes without waiting for each commit's flush, analyze.
   const owner = new pg.Pool({ connectionString: embedded.url, max: 1, options: '-c synchronous_commit=off' });
+  const ownerDb = createDb(createPool(embedded.url, 1));
   const rows: Row[] = [];
   try {
     const header = machineLine(
@@ -127,7 +129,7 @@ async function main() {
             draw();
           }
         },
-        PAGE,
+        { pageSize: PAGE, owner: ownerDb },
       );
       draw();
       const took = performance.now() - started;
@@ -155,6 +157,7 @@ ${table(rows)}
     if (!process.argv.includes('--no-write')) await writeSection('rebuild', markdown);
   } finally {
     await owner.end();
+    await ownerDb.destroy();
     await app.close();
     await embedded.stop();
     rmSync(dir, { recursive: true, force: true });

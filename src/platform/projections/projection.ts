@@ -36,6 +36,11 @@ export type Projection = {
    * for the batch handlers instead of runs of one. Events of one stream keep their order.
    */
   independentStreams?: boolean;
+  /**
+   * Indexes of its tables that only its query functions use, never its handlers: a rebuild of
+   * every projection drops them and builds them once at the end (see deferred-indexes.ts).
+   */
+  deferredIndexes?: readonly string[];
   /** Empties the projection's tables before a rebuild. */
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
@@ -111,6 +116,7 @@ export function defineProjection<E extends DomainEvent>(p: {
   handlers: HandlersFor<E>;
   batchHandlers?: BatchHandlersFor<E>;
   independentStreams?: boolean;
+  deferredIndexes?: readonly string[];
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
 }): Projection {

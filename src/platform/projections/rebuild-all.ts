@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../event-store/port';
 import { applyProjectionBatch, concerns, reached, rebuildProjection } from './batches';
+import { dropDeferredIndexes, restoreDeferredIndexes } from './deferred-indexes';
 import { deleteCheckpoint, lockCheckpoint, moveCheckpoint } from './checkpoints';
 import { samePosition } from './feed-tail';
 import type { Projection } from './projection';
@@ -13,10 +14,35 @@ import type { Projection } from './projection';
  */
 export type RebuildMode = 'one-pass' | 'concurrent';
 
-export type RebuildAllOptions = { pageSize: number; retryMs: number; mode: RebuildMode; ahead?: number };
+export type RebuildAllOptions = {
+  pageSize: number;
+  retryMs: number;
+  mode: RebuildMode;
+  ahead?: number;
+  /** The tables' owner: with it, the projections' deferred indexes are dropped for the rebuild and built after. */
+  owner?: Db;
+};
 
 /** Empties every projection's tables and replays the feed into all of them; returns the events read. */
 export async function rebuildAll(
+  db: Db,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RebuildAllOptions,
+  onProgress: (name: string, applied: number) => void,
+): Promise<number> {
+  const { owner } = options;
+  if (!owner) return replayAll(db, store, projections, options, onProgress);
+  await dropDeferredIndexes(owner, projections);
+  try {
+    return await replayAll(db, store, projections, options, onProgress);
+  } finally {
+    // Even after a failure: the half-filled tables are read with their indexes until the next rebuild.
+    await restoreDeferredIndexes(owner);
+  }
+}
+
+async function replayAll(
   db: Db,
   store: EventStore,
   projections: readonly Projection[],

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { createPostgresTestStore, type PostgresTestStore } from '../event-store/postgres-test-store';
 import { readCheckpoint } from './checkpoints';
 import { appendCounted, countingProjection, createCountingTable, silentLog, tableStats } from './counting-projection';
+import { dropDeferredIndexes, restoreDeferredIndexes } from './deferred-indexes';
 import { runRebuild } from './rebuild-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,7 +22,14 @@ function collect(isTTY = false) {
 describe('projections:rebuild', () => {
   let pg: PostgresTestStore;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-rebuild-'));
-  const projections = [countingProjection('counted', 'counted'), countingProjection('other', 'other')];
+  const projections = [
+    { ...countingProjection('counted', 'counted'), deferredIndexes: ['counted_seq'] },
+    countingProjection('other', 'other'),
+  ];
+  const indexes = async () =>
+    (
+      await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'counted_seq'`.execute(pg.db)
+    ).rows.map((r) => r.indexdef);
   const config = () =>
     loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-42' });
 
@@ -29,6 +37,7 @@ describe('projections:rebuild', () => {
     pg = await createPostgresTestStore();
     await createCountingTable(pg.db, 'counted');
     await createCountingTable(pg.db, 'other');
+    await sql`create index counted_seq on counted (seq desc) where times > 0`.execute(pg.db);
   });
   afterAll(async () => {
     await pg?.close();
@@ -95,8 +104,24 @@ describe('projections:rebuild', () => {
         expect(await readCheckpoint(pg.db, name)).toEqual(head);
       }
       expect(lines.at(-1)).toMatch(/^Rebuilt 2 projections: 1200 events in \d+\.\d s$/);
+      // Dropped for the rebuild, built again after it.
+      expect(await indexes()).toEqual([
+        'CREATE INDEX counted_seq ON public.counted USING btree (seq DESC) WHERE (times > 0)',
+      ]);
+      expect((await sql`select * from projection_deferred_indexes`.execute(pg.db)).rows).toEqual([]);
     },
   );
+
+  it('keeps a dropped index until it is built again, so a rebuild that dies half-way loses none', async () => {
+    const before = await indexes();
+    await dropDeferredIndexes(pg.db, projections);
+    expect(await indexes()).toEqual([]);
+    // A second drop (the next rebuild, after a crash) keeps the definition it stored first.
+    await dropDeferredIndexes(pg.db, projections);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual(['counted_seq']);
+    expect(await indexes()).toEqual(before);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual([]);
+  });
 
   it('as a script, exits 1 with the reason on stderr for an unknown name', async () => {
     const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/rebuild-projection.ts', 'no-such'], {

@@ -50,6 +50,7 @@ export async function runRebuild(args: {
 
   let embedded: EmbeddedDatabase | undefined;
   let db: Db | undefined;
+  let owner: Db | undefined;
   let store: EventStore | undefined;
   try {
     if (!config.databaseUrl) {
@@ -58,8 +59,9 @@ export async function runRebuild(args: {
         throw new Error(`cannot start the embedded PostgreSQL in ${config.dataDir} (is the server running?): ${why}`);
       });
     }
+    const ownerUrl = config.databaseUrl ?? embedded!.url;
     const { appUrl: url } = await prepareDatabase({
-      ownerUrl: config.databaseUrl ?? embedded!.url,
+      ownerUrl,
       appUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
     });
@@ -76,7 +78,8 @@ export async function runRebuild(args: {
     const runner = new ProjectionRunner(db, log_, { projections }, log);
     const started = Date.now();
     if (name === ALL) {
-      const applied = await rebuildEvery(runner, projections, total, args.mode ?? 'one-pass', out);
+      owner = createDb(createPool(ownerUrl, 1));
+      const applied = await rebuildEvery(runner, owner, projections, total, args.mode ?? 'one-pass', out);
       out.write(`Rebuilt ${projections.length} projections: ${applied} events in ${seconds(started)} s\n`);
       return 0;
     }
@@ -102,6 +105,7 @@ export async function runRebuild(args: {
   } finally {
     await store?.close();
     await db?.destroy();
+    await owner?.destroy();
     await embedded?.stop();
   }
 }
@@ -116,6 +120,7 @@ const REDRAW_MS = 200;
  */
 async function rebuildEvery(
   runner: ProjectionRunner,
+  owner: Db,
   projections: Projection[],
   total: number,
   mode: RebuildMode,
@@ -142,10 +147,14 @@ async function rebuildEvery(
     shown = true;
   };
   draw(true);
-  const applied = await runner.rebuildAll(mode, (name, done) => {
-    rows.find((r) => r.name === name)!.done = done;
-    draw(false);
-  });
+  const applied = await runner.rebuildAll(
+    mode,
+    (name, done) => {
+      rows.find((r) => r.name === name)!.done = done;
+      draw(false);
+    },
+    { owner },
+  );
   draw(true);
   return applied;
 }

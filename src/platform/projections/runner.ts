@@ -225,9 +225,10 @@ export class ProjectionRunner {
   async rebuildAll(
     mode: RebuildMode,
     onProgress: (name: string, applied: number) => void = () => undefined,
-    pageSize = REBUILD_PAGE,
+    { pageSize = REBUILD_PAGE, owner }: { pageSize?: number; owner?: Db } = {},
   ): Promise<number> {
-    return rebuildAll(this.db, this.store, this.projections, { pageSize, retryMs: XMIN_RETRY_MS, mode }, onProgress);
+    const options = { pageSize, retryMs: XMIN_RETRY_MS, mode, owner };
+    return rebuildAll(this.db, this.store, this.projections, options, onProgress);
   }
 
   /**

@@ -283,6 +283,15 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
   // An invoice's row, payments and activity are written only by its own stream's events (and the
   // price list only by the hospital's price-list stream).
   independentStreams: true,
+  // The lists' and reports' indexes; the handlers find invoices and payments by their keys.
+  deferredIndexes: [
+    'billing_invoices_recent',
+    'billing_invoices_patient',
+    'billing_invoices_status',
+    'billing_payments_day',
+    'billing_payments_invoice',
+    'billing_activity_recent',
+  ],
   reset: async (trx) => {
     for (const table of ['billing_invoices', 'billing_payments', 'billing_activity', 'billing_prices'] as const) {
       await trx.deleteFrom(table).execute();

@@ -119,6 +119,13 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
   },
   // A consultation's row and its dispensations are written only by its own stream's events.
   independentStreams: true,
+  // The records', queue's and dashboard's indexes; the handlers find a consultation by its key.
+  deferredIndexes: [
+    'consultations_patient',
+    'consultations_pending',
+    'prescription_dispensations_recent',
+    'prescription_dispensations_day',
+  ],
   reset: async (trx) => {
     await trx.deleteFrom('prescription_dispensations').execute();
     await trx.deleteFrom('consultations').execute();

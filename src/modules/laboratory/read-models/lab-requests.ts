@@ -126,6 +126,8 @@ export const labRequestsProjection = defineProjection<LabRequestEvent>({
   },
   // One row per request, each written only by its own stream's events.
   independentStreams: true,
+  // The queue's, the dashboard's and the chart's indexes; the handlers find a request by its key.
+  deferredIndexes: ['lab_requests_queue', 'lab_requests_recent', 'lab_requests_consultation'],
   reset: async (trx) => {
     await trx.deleteFrom('lab_requests').execute();
   },

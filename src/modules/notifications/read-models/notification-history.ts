@@ -119,6 +119,8 @@ export const notificationHistoryProjection: Projection = {
   name: NOTIFICATIONS,
   handlers: {},
   everyEvent: applyBatch,
+  // The delivery's look-up by event; the projection writes by id.
+  deferredIndexes: ['notifications_event'],
   eventTypes: [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])],
   reset: async (trx) => {
     await trx.deleteFrom('notification_recipients').execute();

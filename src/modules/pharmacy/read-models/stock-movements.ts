@@ -105,6 +105,8 @@ export const stockMovementsProjection = defineProjection<MedicationEvent>({
       ),
   },
   independentStreams: true,
+  // The reports' index; rows go in by event id.
+  deferredIndexes: ['pharmacy_stock_movements_day'],
   reset: async (trx) => {
     await trx.deleteFrom('pharmacy_stock_movements').execute();
   },
