@@ -7,6 +7,7 @@ import { consultationsProjection } from '../src/modules/consultations/read-model
 import { labRequestsProjection } from '../src/modules/laboratory/read-models/lab-requests';
 import { medicationStockProjection } from '../src/modules/pharmacy/read-models/medication-stock';
 import { stockMovementsProjection } from '../src/modules/pharmacy/read-models/stock-movements';
+import { notificationHistoryProjection } from '../src/modules/notifications/read-models/notification-history';
 import { patientsListProjection } from '../src/modules/patients/read-models/patients-list';
 import { startTestApp, type TestApp } from './helpers/app';
 import { seedHospitalFeed } from './helpers/hospital-feed';
@@ -57,8 +58,20 @@ describe('batch handlers of the busiest projections', () => {
       pages.push(page);
       after = page[page.length - 1]!.globalPosition;
     }
-  });
+  }, 120_000);
   afterAll(async () => t?.close());
+
+  it('notifications: the same messages and name copies event by event and a page at a time', async () => {
+    const p = notificationHistoryProjection;
+    const tables = ['notifications', 'notification_recipients', 'notification_patients'];
+    await reset(p);
+    for (const e of pages.flat()) await t.platform.db.transaction().execute((trx) => p.everyEvent!(trx, [e]));
+    const oneByOne = await snapshot(tables);
+    expect(oneByOne.notifications!.length).toBeGreaterThan(1000);
+    await reset(p);
+    for (const page of pages) await t.platform.db.transaction().execute((trx) => p.everyEvent!(trx, page));
+    expect(await snapshot(tables)).toEqual(oneByOne);
+  });
 
   const snapshot = async (tables: string[]) => {
     const out: Record<string, unknown[]> = {};

@@ -83,6 +83,7 @@ const ROWS_PER_INSERT = 2000;
  */
 async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   const copies = copiesIn(trx);
+  await copies.prefetch(events);
   const rows: ReturnType<typeof toRow>[] = [];
   const recipients: Database['notification_recipients'][] = [];
   for (const event of events) {
