@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
 import type { InvoiceRaised, PaymentRecorded } from '../events';
 import { invoiceStatus } from '../invoice';
-import { insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger';
+import { insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger-rows';
 
 /**
  * The ledger's batch handlers for the two events that are most of a hospital's billing: a few
