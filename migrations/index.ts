@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as eventStore from './0001-platform-event-store';
 import * as projections from './0002-platform-projections';
 import * as feedReader from './0003-platform-feed-reader';
+import * as deferredIndexes from './0004-platform-deferred-indexes';
 import * as hospitalsReadModels from './0100-hospitals-read-models';
 import * as hospitalsSettings from './0102-hospitals-settings';
 import * as identityReadModels from './0110-identity-read-models';
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0001-platform-event-store': eventStore,
   '0002-platform-projections': projections,
   '0003-platform-feed-reader': feedReader,
+  '0004-platform-deferred-indexes': deferredIndexes,
   '0100-hospitals-read-models': hospitalsReadModels,
   '0102-hospitals-settings': hospitalsSettings,
   '0110-identity-read-models': identityReadModels,

@@ -2,6 +2,10 @@
  * Rebuilds one projection: empties its tables and replays every event into it.
  *
  *   npm run projections:rebuild -- NAME
+ *   npm run projections:rebuild -- --all [--concurrent]
+ *
+ * `--all` rebuilds every projection with a progress bar each, reading the feed once for all of
+ * them; `--concurrent` instead runs a rebuild per projection side by side, each reading the feed.
  *
  * Uses the same environment as the server (DATABASE_URL, or the embedded PostgreSQL in
  * DATA_DIR; EVENT_STORE). Stop the server first: the embedded database can only be opened by
@@ -27,6 +31,7 @@ async function main(): Promise<number> {
   }
   return runRebuild({
     name: process.argv[2],
+    mode: process.argv.includes('--concurrent') ? 'concurrent' : 'one-pass',
     projections: modules.flatMap((m) => m.projections ?? []),
     contracts: modules.flatMap((m) => m.events ?? []),
     config,

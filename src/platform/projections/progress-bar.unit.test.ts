@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressBar } from './progress-bar';
+import { progressBar, progressLines } from './progress-bar';
 
 describe('progressBar', () => {
   it('fills in proportion to the events applied', () => {
@@ -22,5 +22,19 @@ describe('progressBar', () => {
 
   it('takes another width', () => {
     expect(progressBar(1, 4, 20)).toBe(`[${'#'.repeat(5)}${'.'.repeat(15)}] 1/4 events`);
+  });
+});
+
+describe('progressLines', () => {
+  it('draws a bar per projection with the names in one column', () => {
+    expect(
+      progressLines(
+        [
+          { name: 'audit-trail', done: 500 },
+          { name: 'lab', done: 1000 },
+        ],
+        1000,
+      ),
+    ).toEqual(['audit-trail  [#####.....] 500/1000 events', 'lab          [##########] 1000/1000 events']);
   });
 });

@@ -36,6 +36,11 @@ export type Projection = {
    * for the batch handlers instead of runs of one. Events of one stream keep their order.
    */
   independentStreams?: boolean;
+  /**
+   * Indexes of its tables that only its query functions use, never its handlers: a rebuild of
+   * every projection drops them and builds them once at the end (see deferred-indexes.ts).
+   */
+  deferredIndexes?: readonly string[];
   /** Empties the projection's tables before a rebuild. */
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
@@ -68,24 +73,30 @@ export async function applyEvents(projection: Projection, trx: Trx, events: read
   const batch = projection.batchHandlers ?? {};
   // Events it has no handler for change nothing, so they do not break a run.
   const handled = events.filter((e) => projection.handlers[e.type]);
-  const mine = projection.independentStreams ? inLayers(handled) : handled;
-  for (let i = 0; i < mine.length;) {
-    const type = mine[i]!.type;
-    const many = batch[type];
-    if (many) {
-      let end = i + 1;
-      while (end < mine.length && mine[end]!.type === type) end++;
-      await many(trx, mine.slice(i, end));
-      i = end;
-      continue;
-    }
-    await projection.handlers[type]!(trx, mine[i]!);
-    i++;
+  const runs = projection.independentStreams ? inLayers(handled) : sameTypeRuns(handled);
+  for (const run of runs) {
+    const many = batch[run[0]!.type];
+    if (many) await many(trx, run);
+    else for (const e of run) await projection.handlers[e.type]!(trx, e);
   }
 }
 
-/** The events layer by layer (each stream's first, then second…), each layer grouped by type in order of appearance. */
-function inLayers(events: readonly RecordedEvent[]): RecordedEvent[] {
+function sameTypeRuns(events: readonly RecordedEvent[]): RecordedEvent[][] {
+  const runs: RecordedEvent[][] = [];
+  for (const e of events) {
+    const last = runs[runs.length - 1];
+    if (last && last[0]!.type === e.type) last.push(e);
+    else runs.push([e]);
+  }
+  return runs;
+}
+
+/**
+ * The runs layer by layer (each stream's first event, then its second…), a run per type of each
+ * layer in order of appearance. A run never crosses into the next layer, even when the type is the
+ * same: it would hold two events of one stream, which one statement cannot apply in order.
+ */
+function inLayers(events: readonly RecordedEvent[]): RecordedEvent[][] {
   const seen = new Map<string, number>();
   const layers: Map<string, RecordedEvent[]>[] = [];
   for (const e of events) {
@@ -96,7 +107,7 @@ function inLayers(events: readonly RecordedEvent[]): RecordedEvent[] {
     if (ofType) ofType.push(e);
     else layer.set(e.type, [e]);
   }
-  return layers.flatMap((layer) => [...layer.values()].flat());
+  return layers.flatMap((layer) => [...layer.values()]);
 }
 
 /** Typed construction: handler names must be event types of `E`, each receiving its own event. */
@@ -105,6 +116,7 @@ export function defineProjection<E extends DomainEvent>(p: {
   handlers: HandlersFor<E>;
   batchHandlers?: BatchHandlersFor<E>;
   independentStreams?: boolean;
+  deferredIndexes?: readonly string[];
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
 }): Projection {

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { createPostgresTestStore, type PostgresTestStore } from '../event-store/postgres-test-store';
 import { readCheckpoint } from './checkpoints';
 import { appendCounted, countingProjection, createCountingTable, silentLog, tableStats } from './counting-projection';
+import { dropDeferredIndexes, restoreDeferredIndexes } from './deferred-indexes';
 import { runRebuild } from './rebuild-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,7 +22,14 @@ function collect(isTTY = false) {
 describe('projections:rebuild', () => {
   let pg: PostgresTestStore;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-rebuild-'));
-  const projections = [countingProjection('counted', 'counted'), countingProjection('other', 'other')];
+  const projections = [
+    { ...countingProjection('counted', 'counted'), deferredIndexes: ['counted_seq'] },
+    countingProjection('other', 'other'),
+  ];
+  const indexes = async () =>
+    (
+      await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'counted_seq'`.execute(pg.db)
+    ).rows.map((r) => r.indexdef);
   const config = () =>
     loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-42' });
 
@@ -29,6 +37,7 @@ describe('projections:rebuild', () => {
     pg = await createPostgresTestStore();
     await createCountingTable(pg.db, 'counted');
     await createCountingTable(pg.db, 'other');
+    await sql`create index counted_seq on counted (seq desc) where times > 0`.execute(pg.db);
   });
   afterAll(async () => {
     await pg?.close();
@@ -45,7 +54,9 @@ describe('projections:rebuild', () => {
   it('explains its usage when no name is given', async () => {
     const { out, text } = collect();
     expect(await runRebuild({ name: undefined, projections, config: config(), log: silentLog, out })).toBe(1);
-    expect(text()).toBe('Usage: npm run projections:rebuild -- NAME\nKnown projections: counted, other\n');
+    expect(text()).toBe(
+      'Usage: npm run projections:rebuild -- NAME | --all [--concurrent]\nKnown projections: counted, other\n',
+    );
   });
 
   it('empties the read model and replays every event with a progress bar', async () => {
@@ -71,6 +82,45 @@ describe('projections:rebuild', () => {
     const { out, text } = collect(true);
     expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
     expect(text()).toMatch(/^\r\[\.{10}\] 0\/1200 events\r.*\r\[#{10}\] 1200\/1200 events\nRebuilt counted/s);
+  });
+
+  it.each(['one-pass', 'concurrent'] as const)(
+    'with --all (%s) rebuilds every projection with a bar each',
+    async (mode) => {
+      const head = await pg.store.headPosition();
+      for (const table of ['counted', 'other']) {
+        await sql`insert into ${sql.table(table)} (event_id, seq, times) values (gen_random_uuid(), -1, 5)`.execute(
+          pg.db,
+        );
+      }
+      const { out, text } = collect();
+      expect(await runRebuild({ name: '--all', mode, projections, config: config(), log: silentLog, out })).toBe(0);
+      const lines = text().trimEnd().split('\n');
+      for (const name of ['counted', 'other']) {
+        const mine = lines.filter((l) => l.startsWith(`${name} `));
+        expect(mine[0]).toBe(`${name.padEnd(7)}  [..........] 0/1200 events`);
+        expect(mine.at(-1)).toBe(`${name.padEnd(7)}  [##########] 1200/1200 events`);
+        expect(await tableStats(pg.db, name)).toEqual({ rows: 1200, maxTimes: 1 });
+        expect(await readCheckpoint(pg.db, name)).toEqual(head);
+      }
+      expect(lines.at(-1)).toMatch(/^Rebuilt 2 projections: 1200 events in \d+\.\d s$/);
+      // Dropped for the rebuild, built again after it.
+      expect(await indexes()).toEqual([
+        'CREATE INDEX counted_seq ON public.counted USING btree (seq DESC) WHERE (times > 0)',
+      ]);
+      expect((await sql`select * from projection_deferred_indexes`.execute(pg.db)).rows).toEqual([]);
+    },
+  );
+
+  it('keeps a dropped index until it is built again, so a rebuild that dies half-way loses none', async () => {
+    const before = await indexes();
+    await dropDeferredIndexes(pg.db, projections);
+    expect(await indexes()).toEqual([]);
+    // A second drop (the next rebuild, after a crash) keeps the definition it stored first.
+    await dropDeferredIndexes(pg.db, projections);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual(['counted_seq']);
+    expect(await indexes()).toEqual(before);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual([]);
   });
 
   it('as a script, exits 1 with the reason on stderr for an unknown name', async () => {

@@ -8,6 +8,7 @@ import {
   type Unsubscribe,
 } from '../event-store/port';
 import { applyProjectionBatch, concerns, reached, reactorCheckpoint, reactToBatch, rebuildProjection } from './batches';
+import { rebuildAll, type RebuildMode } from './rebuild-all';
 import { lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { FeedTail, samePosition } from './feed-tail';
 import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
@@ -33,6 +34,8 @@ export type RunnerOptions = {
 };
 
 const BATCH = 500;
+/** A rebuild's page: longer runs of a type for the batch handlers, fewer commits. */
+const REBUILD_PAGE = 2000;
 /** How many of the newest events the runner keeps for the tracks that follow the first. */
 const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
@@ -216,6 +219,16 @@ export class ProjectionRunner {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`Unknown projection ${name}`);
     return rebuildProjection(this.db, this.store, projection, { pageSize: BATCH, retryMs: XMIN_RETRY_MS }, onProgress);
+  }
+
+  /** Empties every projection's tables and replays the feed into all of them (see rebuildAll). */
+  async rebuildAll(
+    mode: RebuildMode,
+    onProgress: (name: string, applied: number) => void = () => undefined,
+    { pageSize = REBUILD_PAGE, owner }: { pageSize?: number; owner?: Db } = {},
+  ): Promise<number> {
+    const options = { pageSize, retryMs: XMIN_RETRY_MS, mode, owner };
+    return rebuildAll(this.db, this.store, this.projections, options, onProgress);
   }
 
   /**

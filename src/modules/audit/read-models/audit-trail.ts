@@ -222,6 +222,14 @@ export const auditTrailProjection: Projection = {
   name: AUDIT_TRAIL,
   handlers: {},
   everyEvent: applyPage,
+  // The trail's readers' indexes: the page writes by position, the chain's head and its unique seq.
+  deferredIndexes: [
+    'audit_events_newest',
+    'audit_events_actor',
+    'audit_events_subject',
+    'audit_events_search',
+    'audit_events_patient',
+  ],
   reset: async (trx) => {
     await trx.deleteFrom('audit_cursor').execute();
     await trx.deleteFrom('audit_subjects').execute();

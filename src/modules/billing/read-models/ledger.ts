@@ -6,36 +6,14 @@ import { hospitalDate } from '../../patients';
 import type { BillingEvent } from '../events';
 import { invoiceStatus } from '../invoice';
 import './tables';
+import { insertRaised, recordPayments } from './ledger-batches';
+import { activity, hmoOf, insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger-rows';
+
+export { activity } from './ledger-rows';
 
 export const BILLING_LEDGER = 'billing-ledger';
 
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
-const json = <T>(v: T) => JSON.stringify(v) as unknown as T;
-const hmoOf = (lines: { hmoKobo?: number }[]) => lines.reduce((n, l) => n + (l.hmoKobo ?? 0), 0);
-const METHOD_LABELS: Record<string, string> = { cash: 'cash', pos: 'POS', transfer: 'bank transfer', hmo: 'HMO' };
-
-/** One row of Recent Activity per billing event (spec-2 §2: date, activity type, description, performed by). */
-export async function activity(
-  trx: Trx,
-  event: RecordedEvent,
-  activityType: string,
-  description: string,
-  invoiceId?: string,
-) {
-  await trx
-    .insertInto('billing_activity')
-    .values({
-      event_id: event.id,
-      hospital_id: event.metadata.hospitalId,
-      at: new Date(event.metadata.occurredAt),
-      activity_type: activityType,
-      description,
-      performed_by: event.metadata.actor.name,
-      invoice_id: invoiceId ?? null,
-    })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
-}
 
 /** Moves the invoice row on, unless the event is in it already; true when it did. */
 async function updateInvoice(
@@ -77,44 +55,13 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
   inline: true,
   handlers: {
     InvoiceRaised: async (trx, event) => {
-      const d = event.data;
-      const at = new Date(event.metadata.occurredAt);
       const inserted = await trx
         .insertInto('billing_invoices')
-        .values({
-          invoice_id: d.invoiceId,
-          hospital_id: d.hospitalId,
-          patient_id: d.patientId,
-          patient_name: d.patientName,
-          consultation_id: d.consultationId,
-          doctor_name: d.doctor?.name ?? null,
-          lines: json(d.lines),
-          total_kobo: d.totalKobo,
-          paid_kobo: 0,
-          status: invoiceStatus(false, d.totalKobo, 0),
-          void_reason: null,
-          created_at: at,
-          created_on: hospitalDate(at),
-          updated_at: at,
-          version: versionAfter(event),
-          hmo_id: d.cover?.hmoId ?? null,
-          hmo_name: d.cover?.hmoName ?? null,
-          enrollee_number: d.cover?.enrolleeNumber ?? null,
-          hmo_share_kobo: hmoOf(d.lines),
-          hmo_paid_kobo: 0,
-          hmo_pending_kobo: 0,
-        })
+        .values(raisedRow(event))
         .onConflict((oc) => oc.column('invoice_id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-      const what = d.consultationId ? `Consultation invoice` : 'Invoice';
-      await activity(
-        trx,
-        event,
-        'Invoice Created',
-        `${what} for ${d.patientName}: ${formatNaira(d.totalKobo)}`,
-        d.invoiceId,
-      );
+      await insertActivity(trx, [raisedActivity(event)]);
     },
     InvoiceLinesAdded: async (trx, event) => {
       const d = event.data;
@@ -136,29 +83,12 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
         hmo_paid_kobo: sql`hmo_paid_kobo + ${byHmo}`,
       }));
       if (!done) return;
-      const at = new Date(event.metadata.occurredAt);
       await trx
         .insertInto('billing_payments')
-        .values({
-          payment_id: d.paymentId,
-          hospital_id: event.metadata.hospitalId,
-          invoice_id: d.invoiceId,
-          patient_id: d.patientId,
-          patient_name: d.patientName,
-          amount_kobo: d.amountKobo,
-          method: d.method,
-          reference: d.reference,
-          receipt_number: d.receiptNumber,
-          received_by: event.metadata.actor.name,
-          received_at: at,
-          received_on: hospitalDate(at),
-          idempotency_key: d.idempotencyKey,
-          payer: d.payer ?? 'patient',
-        })
+        .values(paymentRow(event))
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute();
-      const description = `${formatNaira(d.amountKobo)} by ${METHOD_LABELS[d.method]} from ${d.patientName} (${d.receiptNumber})`;
-      await activity(trx, event, 'Payment Received', description, d.invoiceId);
+      await insertActivity(trx, [paymentActivity(event)]);
     },
     InvoiceVoided: async (trx, event) => {
       const d = event.data;
@@ -244,6 +174,23 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       await activity(trx, event, 'Price List Updated', `Price list updated: ${count}`);
     },
   },
+  // A page of a rebuild, a burst of commands in one group commit: a few statements per run of a type.
+  batchHandlers: {
+    InvoiceRaised: (trx, events) => insertRaised(trx, events),
+    PaymentRecorded: (trx, events) => recordPayments(trx, events),
+  },
+  // An invoice's row, payments and activity are written only by its own stream's events (and the
+  // price list only by the hospital's price-list stream).
+  independentStreams: true,
+  // The lists' and reports' indexes; the handlers find invoices and payments by their keys.
+  deferredIndexes: [
+    'billing_invoices_recent',
+    'billing_invoices_patient',
+    'billing_invoices_status',
+    'billing_payments_day',
+    'billing_payments_invoice',
+    'billing_activity_recent',
+  ],
   reset: async (trx) => {
     for (const table of ['billing_invoices', 'billing_payments', 'billing_activity', 'billing_prices'] as const) {
       await trx.deleteFrom(table).execute();

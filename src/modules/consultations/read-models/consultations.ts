@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
 import { hospitalDate } from '../../patients';
 import type { ConsultationData, ConsultationEvent } from '../events';
+import { insertRecorded, markDispensed, markIssued } from './consultation-batches';
 import { consultationView, dispensedMedications, medicationView, recordedRow } from './consultation-rows';
 
 export type StoredMedication = ConsultationData['prescriptions'][number] & {
@@ -110,6 +111,21 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
         .execute();
     },
   },
+  // A page of a rebuild, a burst of saves in one group commit: a statement or three per run of a type.
+  batchHandlers: {
+    ConsultationRecorded: insertRecorded,
+    PrescriptionIssued: markIssued,
+    PrescriptionDispensed: markDispensed,
+  },
+  // A consultation's row and its dispensations are written only by its own stream's events.
+  independentStreams: true,
+  // The records', queue's and dashboard's indexes; the handlers find a consultation by its key.
+  deferredIndexes: [
+    'consultations_patient',
+    'consultations_pending',
+    'prescription_dispensations_recent',
+    'prescription_dispensations_day',
+  ],
   reset: async (trx) => {
     await trx.deleteFrom('prescription_dispensations').execute();
     await trx.deleteFrom('consultations').execute();

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection } from '../../../platform/projections/projection';
+import { insertOrdered, markStarted, recordResults } from './lab-request-batches';
 import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
 import type { LabRequestStatus } from '../lab-request';
@@ -40,7 +41,6 @@ declare module '../../../platform/db/database' {
 
 export const LAB_REQUESTS = 'laboratory-requests';
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
-
 /** Inline: the technician's queue and the doctor's chart show an order or result as soon as it is made. */
 export const labRequestsProjection = defineProjection<LabRequestEvent>({
   name: LAB_REQUESTS,
@@ -71,6 +71,16 @@ export const labRequestsProjection = defineProjection<LabRequestEvent>({
         .execute();
     },
   },
+  // A page of a rebuild, a burst of orders in one group commit: a statement per run of a type.
+  batchHandlers: {
+    LabRequestOrdered: insertOrdered,
+    LabTestStarted: markStarted,
+    LabResultsRecorded: recordResults,
+  },
+  // One row per request, each written only by its own stream's events.
+  independentStreams: true,
+  // The queue's, the dashboard's and the chart's indexes; the handlers find a request by its key.
+  deferredIndexes: ['lab_requests_queue', 'lab_requests_recent', 'lab_requests_consultation'],
   reset: async (trx) => {
     await trx.deleteFrom('lab_requests').execute();
   },

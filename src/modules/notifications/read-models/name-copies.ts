@@ -104,10 +104,14 @@ function registeredCopy(raw: RecordedEvent): PatientCopy {
  */
 export function copiesIn(trx: Trx): {
   lookups: Lookups;
+  prefetch: (events: readonly RecordedEvent[]) => Promise<void>;
   copy: (event: RecordedEvent) => Promise<void>;
   flush: () => Promise<void>;
 } {
   const registered = new Map<string, PatientCopy>();
+  // The page's patients as their copies stand, read in one query and kept in step with every copy
+  // the page writes: a page of status changes and vitals is one read, not one per event.
+  const known = new Map<string, PatientCopy | null>();
   const flush = async () => {
     if (registered.size === 0) return;
     const rows = [...registered.values()];
@@ -128,19 +132,48 @@ export function copiesIn(trx: Trx): {
   const lookups = lookupsIn(trx);
   return {
     lookups: {
-      patient: async (hospitalId, id) => (await flush(), lookups.patient(hospitalId, id)),
+      patient: async (hospitalId, id) => {
+        if (!known.has(id)) return (await flush(), lookups.patient(hospitalId, id));
+        const row = known.get(id);
+        return row && row.hospital_id === hospitalId
+          ? { id, firstName: row.first_name, lastName: row.last_name, identificationNumber: row.identification_number }
+          : null;
+      },
       staff: lookups.staff,
+    },
+    prefetch: async (events) => {
+      const ids = [
+        ...new Set(events.flatMap((e) => ((e.data as { patientId?: unknown }).patientId as string) ?? [])),
+      ].filter((id) => typeof id === 'string');
+      if (ids.length === 0) return;
+      const rows = await trx.selectFrom('notification_patients').selectAll().where('patient_id', 'in', ids).execute();
+      for (const id of ids) known.set(id, null);
+      for (const row of rows) known.set(row.patient_id, row);
     },
     copy: async (event) => {
       if (event.type === 'PatientRegistered') {
         const row = registeredCopy(event);
         registered.set(row.patient_id, row);
+        known.set(row.patient_id, row);
         return;
       }
       const handler = COPIES[event.type];
       if (!handler) return;
       await flush();
       await handler(trx, event);
+      if (event.type === 'PatientDetailsEdited') {
+        const { data } = as<Of<PatientEvent, 'PatientDetailsEdited'>>(event);
+        const row = known.get(data.patientId);
+        const c = data.changes;
+        if (row) {
+          known.set(data.patientId, {
+            ...row,
+            ...(c.firstName !== undefined && { first_name: c.firstName }),
+            ...(c.lastName !== undefined && { last_name: c.lastName }),
+            ...(c.identificationNumber !== undefined && { identification_number: c.identificationNumber }),
+          });
+        }
+      }
     },
     flush,
   };

@@ -83,6 +83,7 @@ const ROWS_PER_INSERT = 2000;
  */
 async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   const copies = copiesIn(trx);
+  await copies.prefetch(events);
   const rows: ReturnType<typeof toRow>[] = [];
   const recipients: Database['notification_recipients'][] = [];
   for (const event of events) {
@@ -119,6 +120,8 @@ export const notificationHistoryProjection: Projection = {
   name: NOTIFICATIONS,
   handlers: {},
   everyEvent: applyBatch,
+  // The delivery's look-up by event; the projection writes by id.
+  deferredIndexes: ['notifications_event'],
   eventTypes: [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])],
   reset: async (trx) => {
     await trx.deleteFrom('notification_recipients').execute();
