@@ -4,13 +4,12 @@ import { prepared } from '../../../platform/db/prepared';
 import { ageOn, hospitalDate } from '../clinic-time';
 import type { DuplicateCandidate } from '../errors';
 import type { PatientRegistered } from '../events';
-import type { PatientDetails } from '../patient';
-import { MIN_COMPARABLE_DIGITS, normalisePhone, phoneSearchDigits } from '../phone';
+import { phoneSearchDigits } from '../phone';
 import { STATUS_BUCKETS, statusBucket } from './patient-counts';
 import { actorOf, registeredRow, type PatientRow } from './patients-list';
 import type { EventMetadata } from '../../../platform/event-store/port';
 
-/** The patient list's query functions: pages, search, one record, likely duplicates. */
+/** The patient list's query functions: pages, search, one record, likely-duplicate candidates. */
 
 /** What a list item is made of: a row of the list, `registered_at` as read or already in ISO form. */
 type ItemRow = Pick<
@@ -225,31 +224,19 @@ export function patientFromEvent(event: PatientRegistered, metadata: EventMetada
 const MAX_CANDIDATES = 5;
 
 /**
- * Live patients of the hospital who may be the person being registered: the same phone however
- * written, or the same first and last name (any case) with the same date of birth.
+ * The live patients of the hospital among `ids` (the holders of a registration's likely-duplicate
+ * keys, see duplicate-keys.ts), as the 409 shows them: newest first, five at most.
  */
-export async function likelyDuplicates(
-  db: Db,
-  hospitalId: string,
-  d: Pick<PatientDetails, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber'>,
-): Promise<DuplicateCandidate[]> {
-  const digits = normalisePhone(d.phoneNumber);
+export async function liveCandidates(db: Db, hospitalId: string, ids: string[]): Promise<DuplicateCandidate[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('patients_list')
     .select(['patient_id', 'first_name', 'last_name', 'date_of_birth', 'phone_number', 'identification_number'])
     .where('hospital_id', '=', hospitalId)
+    .where('patient_id', 'in', ids)
     .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(digits.length >= MIN_COMPARABLE_DIGITS ? [eb('phone_digits', '=', digits)] : []),
-        eb.and([
-          eb(sql`lower(first_name)`, '=', sql`lower(${d.firstName})`),
-          eb(sql`lower(last_name)`, '=', sql`lower(${d.lastName})`),
-          eb('date_of_birth', '=', d.dateOfBirth),
-        ]),
-      ]),
-    )
     .orderBy('registered_at', 'desc')
+    .orderBy('patient_id')
     .limit(MAX_CANDIDATES)
     .execute();
   return rows.map((r) => ({
