@@ -11,7 +11,9 @@ import {
 } from '../../../test/helpers/patients-api';
 import { buildApp, type BuiltApp } from '../../app';
 import { createDb, createPool } from '../../platform/db/database';
+import { sharedDecider, sharedStream } from '../../platform/event-store/shared-reservation';
 import { createLogger } from '../../platform/logger';
+import { duplicateKeys } from './duplicate-keys';
 
 /** The likely-duplicate check decided by the registration's commit (issue 23 item 3). */
 describe('likely duplicates in the commit', () => {
@@ -28,6 +30,23 @@ describe('likely duplicates in the commit', () => {
   /** Live patients of hospital A whose names contain `lastName`. */
   const named = async (lastName: string) =>
     (await api.list(s.tokens.doctor, `search=${encodeURIComponent(lastName)}&limit=50`)).patients;
+
+  /** Who holds each of a patient's likely-duplicate keys, as the event store says: [phone, names + birth date]. */
+  const holders = async (p: Record<string, unknown>) =>
+    Promise.all(
+      duplicateKeys(s.a.hospital.id, {
+        firstName: String(p.firstName),
+        lastName: String(p.lastName),
+        dateOfBirth: String(p.dateOfBirth),
+        phoneNumber: String(p.phoneNumber),
+      }).map(async (k) => {
+        const events = await s.t.platform.store.readStream(sharedStream(k.scope, k.value));
+        return events.reduce(
+          (state, e) => sharedDecider.evolve(state, e as Parameters<typeof sharedDecider.evolve>[1]),
+          sharedDecider.initialState(),
+        ).holders;
+      }),
+    );
 
   const candidateOf = (p: Record<string, unknown>) => ({
     id: p.id,
@@ -129,6 +148,8 @@ describe('likely duplicates in the commit', () => {
       version: p.version,
     });
     expect(edited.statusCode).toBe(200);
+    expect(await holders(p)).toEqual([[], []]);
+    expect(await holders(edited.json().data.patient)).toEqual([[p.id], [p.id]]);
     // The old phone and the old names are free: other people may have them without a warning.
     expect((await api.register(receptionist, newPatient({ phoneNumber: p.phoneNumber }))).statusCode).toBe(201);
     const sameOldNames = { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth as string };
@@ -147,7 +168,9 @@ describe('likely duplicates in the commit', () => {
   it('frees a deleted patient’s keys, and keeps a shared key for those who still hold it', async () => {
     const gone = await api.registered(receptionist);
     const sibling = await api.registered(receptionist, { phoneNumber: gone.phoneNumber, allowDuplicate: true });
+    expect(await holders(gone)).toEqual([[gone.id, sibling.id], [gone.id]]);
     expect((await api.remove(s.tokens.admin, gone.id)).statusCode).toBeLessThan(300);
+    expect(await holders(gone)).toEqual([[sibling.id], []]);
     const samePerson = newPatient({
       firstName: gone.firstName,
       lastName: gone.lastName,
