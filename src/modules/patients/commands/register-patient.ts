@@ -6,10 +6,10 @@ import type { Platform } from '../../../platform/platform';
 import { hospitalDate } from '../clinic-time';
 import { patientDecider } from '../decider';
 import { claimDuplicateKeys } from '../duplicate-keys';
-import { DuplicateIdentificationNumber } from '../errors';
+import { DuplicateIdentificationNumber, LikelyDuplicatePatient } from '../errors';
 import { patientStream, type PatientDetails } from '../patient';
 import { PATIENTS_LIST } from '../read-models/patients-list';
-import { liveCandidates, patientFromEvent } from '../read-models/patients-queries';
+import { likelyDuplicates, liveCandidates, patientFromEvent } from '../read-models/patients-queries';
 
 /** Identification numbers are unique per hospital: the reserved value carries the hospital. */
 export const PATIENT_ID_SCOPE = 'patient-id';
@@ -36,6 +36,12 @@ export async function registerPatient(
   options: { allowDuplicate?: boolean } = {},
 ) {
   const hospitalId = metadata.hospitalId;
+  if (!options.allowDuplicate && !platform.store.atomicMultiStream) {
+    // EventStoreDB: patients registered before the keys existed have none (migration 0216 backfills
+    // only the PostgreSQL store), so the list is asked too; the keys still decide a race.
+    const candidates = await likelyDuplicates(platform.db, hospitalId, details);
+    if (candidates.length > 0) throw new LikelyDuplicatePatient(candidates);
+  }
   const patientId = randomUUID();
   const today = hospitalDate(new Date(metadata.occurredAt));
   const { value: registered } = await platform.transact(metadata, async (uow) => {

@@ -4,7 +4,8 @@ import { prepared } from '../../../platform/db/prepared';
 import { ageOn, hospitalDate } from '../clinic-time';
 import type { DuplicateCandidate } from '../errors';
 import type { PatientRegistered } from '../events';
-import { phoneSearchDigits } from '../phone';
+import type { PatientDetails } from '../patient';
+import { MIN_COMPARABLE_DIGITS, normalisePhone, phoneSearchDigits } from '../phone';
 import { STATUS_BUCKETS, statusBucket } from './patient-counts';
 import { actorOf, registeredRow, type PatientRow } from './patients-list';
 import type { EventMetadata } from '../../../platform/event-store/port';
@@ -224,6 +225,56 @@ export function patientFromEvent(event: PatientRegistered, metadata: EventMetada
 const MAX_CANDIDATES = 5;
 
 /**
+ * Live patients of the hospital who may be the person being registered: the same phone however
+ * written, or the same first and last name (any case) with the same date of birth. The commit's
+ * keys decide a registration (duplicate-keys.ts); this list read is only EventStoreDB's fallback
+ * for the patients registered before the keys existed, which migration 0216 cannot reach there.
+ */
+export async function likelyDuplicates(
+  db: Db,
+  hospitalId: string,
+  d: Pick<PatientDetails, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber'>,
+): Promise<DuplicateCandidate[]> {
+  const digits = normalisePhone(d.phoneNumber);
+  const rows = await db
+    .selectFrom('patients_list')
+    .select(CANDIDATE_COLUMNS)
+    .where('hospital_id', '=', hospitalId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(digits.length >= MIN_COMPARABLE_DIGITS ? [eb('phone_digits', '=', digits)] : []),
+        eb.and([
+          eb(sql`lower(first_name)`, '=', sql`lower(${d.firstName})`),
+          eb(sql`lower(last_name)`, '=', sql`lower(${d.lastName})`),
+          eb('date_of_birth', '=', d.dateOfBirth),
+        ]),
+      ]),
+    )
+    .orderBy('registered_at', 'desc')
+    .limit(MAX_CANDIDATES)
+    .execute();
+  return rows.map(toCandidate);
+}
+
+const CANDIDATE_COLUMNS = [
+  'patient_id',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'phone_number',
+  'identification_number',
+] as const;
+
+const toCandidate = (r: Pick<PatientRow, (typeof CANDIDATE_COLUMNS)[number]>): DuplicateCandidate => ({
+  id: r.patient_id,
+  name: `${r.first_name} ${r.last_name}`,
+  dateOfBirth: r.date_of_birth,
+  phoneNumber: r.phone_number,
+  identificationNumber: r.identification_number,
+});
+
+/**
  * The live patients of the hospital among `ids` (the holders of a registration's likely-duplicate
  * keys, see duplicate-keys.ts), as the 409 shows them: newest first, five at most.
  */
@@ -231,7 +282,7 @@ export async function liveCandidates(db: Db, hospitalId: string, ids: string[]):
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('patients_list')
-    .select(['patient_id', 'first_name', 'last_name', 'date_of_birth', 'phone_number', 'identification_number'])
+    .select(CANDIDATE_COLUMNS)
     .where('hospital_id', '=', hospitalId)
     .where('patient_id', 'in', ids)
     .where('deleted_at', 'is', null)
@@ -239,11 +290,5 @@ export async function liveCandidates(db: Db, hospitalId: string, ids: string[]):
     .orderBy('patient_id')
     .limit(MAX_CANDIDATES)
     .execute();
-  return rows.map((r) => ({
-    id: r.patient_id,
-    name: `${r.first_name} ${r.last_name}`,
-    dateOfBirth: r.date_of_birth,
-    phoneNumber: r.phone_number,
-    identificationNumber: r.identification_number,
-  }));
+  return rows.map(toCandidate);
 }
