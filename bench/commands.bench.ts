@@ -73,6 +73,8 @@ type Registrations = Map<number, Record<Path, Load>>;
 
 /** Numbers the unconfirmed registrations of a whole run: every one is a new person (names, phone). */
 let person = 0;
+/** Numbers the load runs, so no two runs send the same identification number. */
+let runs = 0;
 
 /**
  * Patient registrations through POST /api/patients with 8, 16 and 32 clients, as the spec's client
@@ -108,6 +110,7 @@ const together = (a: Load, b: Load): Load => ({
 
 async function registrationLoad(url: string, token: string, connections: number, which: Path): Promise<Load> {
   let n = 0;
+  const run = ++runs;
   return load({
     url: `${url}/api/patients`,
     connections,
@@ -118,7 +121,7 @@ async function registrationLoad(url: string, token: string, connections: number,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         setupRequest: (req) => {
           n++;
-          const id = `${connections}${which[0]}${process.pid}X${n}`;
+          const id = `${run}R${connections}${which[0]}${process.pid}X${n}`;
           const fresh = which === 'unconfirmed' ? ++person : 0;
           req.body = JSON.stringify({
             firstName: 'Load',
