@@ -40,6 +40,8 @@ const ONLY_REGISTRATIONS = process.env.BENCH_ONLY === 'registrations';
  * `none` skips it.
  */
 const BEFORE = process.env.BENCH_BEFORE ?? (ONLY_REGISTRATIONS ? 'none' : '68a33b9');
+/** `BENCH_BEFORE_FIRST=1`: the earlier commit's registrations run before this tree's (to see what the order does). */
+const BEFORE_FIRST = process.env.BENCH_BEFORE_FIRST === '1';
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 
 /** Runs `writers` loops for SECONDS, each awaiting `step`; returns ops/s and latencies. */
@@ -311,16 +313,22 @@ async function main() {
     step('waiting for the server to catch up');
     await caughtUp(server.url);
     step('registrations');
+    // 5. The same registrations on an earlier commit's code, in this run (after this tree's, unless BEFORE_FIRST).
+    const atBefore = async () => {
+      if (BEFORE === 'none' || ONLY_LIST) return null;
+      step(`registrations at ${BEFORE}`);
+      const paths: readonly Path[] = ONLY_REGISTRATIONS ? PATHS : ['confirmed'];
+      return registrationsAt(BEFORE, embedded.url, dir, servers, paths).catch((e: Error) => e);
+    };
+    const early = BEFORE_FIRST ? await atBefore() : null;
     const now: Registrations = ONLY_LIST ? new Map() : await registrations(server.url, token, PATHS);
     rows.push(...registrationRows(now, raw8Rate, ''));
 
     if (!ONLY_REGISTRATIONS) await listRows(server.url, token, patients, rows, servers);
 
-    // 5. The same registrations on an earlier commit's code, in this run.
     if (BEFORE !== 'none' && !ONLY_LIST) {
-      step(`registrations at ${BEFORE}`);
-      const paths: readonly Path[] = ONLY_REGISTRATIONS ? PATHS : ['confirmed'];
-      const before = await registrationsAt(BEFORE, embedded.url, dir, servers, paths).catch((e: Error) => e);
+      const before = BEFORE_FIRST ? early : await atBefore();
+      if (before === null) throw new Error('unreachable');
       if (before instanceof Error) {
         console.error(`the comparison with ${BEFORE} could not run: ${before.message.split('\n')[0]}`);
       } else {
