@@ -3,9 +3,11 @@
  *
  * In one run, on a throwaway embedded PostgreSQL: the raw rate of single-row inserts into a copy
  * of the events table (1 and 8 writers), the event store's append rate (1 and 8 writers), its
- * catch-up read beside a raw read, patient registrations over HTTP with 8 and 32 clients, and the
- * patient list (50 connections, 100 000 patients) beside a trivial Fastify route. Each figure
- * stands with its ratio to its baseline and the load average. Writes docs/benchmarks.md.
+ * catch-up read beside a raw read, patient registrations over HTTP with 8, 16 and 32 clients, both
+ * confirmed (`allowDuplicate`) and unconfirmed (the likely-duplicate check in the commit, distinct
+ * people so nobody is refused), and the patient list (50 connections, 100 000 patients) beside a
+ * trivial Fastify route. Each figure stands with its ratio to its baseline and the load average.
+ * Writes docs/benchmarks.md.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,10 +27,21 @@ import { machineLine, ms, percentile, perSecond, table, writeSection, type Row }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LIST_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const CLIENTS = [8, 16, 32] as const;
-/** The commit issue 11 was filed against (its figures: 186 registrations/s with 8 clients); `none` skips it. */
-const BEFORE = process.env.BENCH_BEFORE ?? '68a33b9';
 /** `BENCH_ONLY=list`: only the patient list beside the trivial route (no docs written), to compare two trees. */
 const ONLY_LIST = process.env.BENCH_ONLY === 'list';
+/**
+ * `BENCH_ONLY=registrations`: only the raw-insert baseline and the registrations, confirmed and
+ * unconfirmed (issue 23 item 3); writes its own section of docs/benchmarks.md.
+ */
+const ONLY_REGISTRATIONS = process.env.BENCH_ONLY === 'registrations';
+/**
+ * The commit to measure the same registrations at, in the same run: by default the one issue 11 was
+ * filed against (its figures: 186 registrations/s with 8 clients), none with `BENCH_ONLY=registrations`.
+ * `none` skips it.
+ */
+const BEFORE = process.env.BENCH_BEFORE ?? (ONLY_REGISTRATIONS ? 'none' : '68a33b9');
+/** `BENCH_BEFORE_FIRST=1`: the earlier commit's registrations run before this tree's (to see what the order does). */
+const BEFORE_FIRST = process.env.BENCH_BEFORE_FIRST === '1';
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 
 /** Runs `writers` loops for SECONDS, each awaiting `step`; returns ops/s and latencies. */
@@ -56,42 +69,79 @@ async function timed(writers: number, step: (w: number, i: number) => Promise<vo
   };
 }
 
-/** Patient registrations through POST /api/patients with 8, 16 and 32 clients, as the spec's client sends them. */
-async function registrations(url: string, token: string): Promise<Map<number, Load>> {
-  const results = new Map<number, Load>();
+/** Which registrations: confirmed duplicates (`allowDuplicate`), or unconfirmed, checked in the commit. */
+type Path = 'confirmed' | 'unconfirmed';
+type Registrations = Map<number, Record<Path, Load>>;
+
+/** Numbers the unconfirmed registrations of a whole run: every one is a new person (names, phone). */
+let person = 0;
+/** Numbers the load runs, so no two runs send the same identification number. */
+let runs = 0;
+
+/**
+ * Patient registrations through POST /api/patients with 8, 16 and 32 clients, as the spec's client
+ * sends them. With both paths, each client count runs them in the order confirmed, unconfirmed,
+ * unconfirmed, confirmed and each path's figures are its two runs together, so a machine whose pace
+ * drifts during the four runs (the table grows, a neighbour starts) favours neither. The confirmed ones
+ * repeat names and phones from one client count to the next, as a desk confirming duplicates would;
+ * the unconfirmed ones are all different people (their own phone range, 0805…), so none is refused
+ * and the two paths do the same work but the check.
+ */
+async function registrations(url: string, token: string, paths: readonly Path[]): Promise<Registrations> {
+  const results: Registrations = new Map();
   for (const connections of CLIENTS) {
-    let n = 0;
-    results.set(
-      connections,
-      await load({
-        url: `${url}/api/patients`,
-        connections,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            setupRequest: (req) => {
-              n++;
-              const id = `${connections}C${process.pid}X${n}`;
-              req.body = JSON.stringify({
-                firstName: 'Load',
-                lastName: `Test${n}`,
-                dateOfBirth: '1985-03-12',
-                gender: n % 2 ? 'Female' : 'Male',
-                phoneNumber: `0802${String(n % 10_000_000).padStart(7, '0')}`,
-                address: `${n} Broad Street, Lagos`,
-                identificationNumber: `BENCH${id}`,
-                allowDuplicate: true,
-              });
-              return req;
-            },
-          },
-        ],
-      }),
-    );
+    const byPath = {} as Record<Path, Load>;
+    for (const which of paths.length > 1 ? [...paths, ...[...paths].reverse()] : paths) {
+      const run = await registrationLoad(url, token, connections, which);
+      byPath[which] = byPath[which] ? together(byPath[which], run) : run;
+    }
+    results.set(connections, byPath);
   }
   return results;
+}
+
+/** Two runs of equal length as one: their mean rate, their counts added, the worse of their percentiles. */
+const together = (a: Load, b: Load): Load => ({
+  requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+  p50: Math.max(a.p50, b.p50),
+  p99: Math.max(a.p99, b.p99),
+  non2xx: a.non2xx + b.non2xx,
+  errors: a.errors + b.errors,
+  total: a.total + b.total,
+});
+
+async function registrationLoad(url: string, token: string, connections: number, which: Path): Promise<Load> {
+  let n = 0;
+  const run = ++runs;
+  return load({
+    url: `${url}/api/patients`,
+    connections,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        setupRequest: (req) => {
+          n++;
+          const id = `${run}R${connections}${which[0]}${process.pid}X${n}`;
+          const fresh = which === 'unconfirmed' ? ++person : 0;
+          req.body = JSON.stringify({
+            firstName: 'Load',
+            lastName: fresh ? `Fresh${fresh}` : `Test${n}`,
+            dateOfBirth: '1985-03-12',
+            gender: n % 2 ? 'Female' : 'Male',
+            phoneNumber: fresh
+              ? `0805${String(fresh % 10_000_000).padStart(7, '0')}`
+              : `0802${String(n % 10_000_000).padStart(7, '0')}`,
+            address: `${n} Broad Street, Lagos`,
+            identificationNumber: `BENCH${id}`,
+            ...(which === 'confirmed' && { allowDuplicate: true }),
+          });
+          return req;
+        },
+      },
+    ],
+  });
 }
 
 /**
@@ -103,7 +153,8 @@ async function registrationsAt(
   databaseUrl: string,
   dir: string,
   servers: { stop: () => Promise<void> }[],
-): Promise<Map<number, Load>> {
+  paths: readonly Path[],
+): Promise<Registrations> {
   const checkout = await checkoutAt(commit);
   try {
     const admin = createPool(databaseUrl, 1);
@@ -113,7 +164,7 @@ async function registrationsAt(
     const server = await startServer(databaseUrl.replace(/\/hms$/, '/hms_before'), dataDir, checkout.root);
     servers.push(server);
     const { token } = await signInReceptionist(server.url, dataDir);
-    const results = await registrations(server.url, token);
+    const results = await registrations(server.url, token, paths);
     await server.stop();
     return results;
   } finally {
@@ -157,7 +208,7 @@ async function main() {
     const metadata = metadataFor({ hospitalId: 'bench-hospital' });
     const meta = JSON.stringify(metadata);
 
-    const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
+    let raw1Rate = NaN;
     let raw8Rate = NaN;
     if (!ONLY_LIST) {
       // 1. The baseline: one-row inserts into a copy of the events table, one statement each.
@@ -178,6 +229,7 @@ async function main() {
       step('raw inserts');
       const raw1 = await raw(1);
       const raw8 = await raw(8);
+      raw1Rate = raw1.rate;
       raw8Rate = raw8.rate;
       rows.push({
         measure: 'Raw single-row INSERT, 1 writer (baseline)',
@@ -189,7 +241,8 @@ async function main() {
         result: perSecond(raw8.rate),
         detail: `p50 ${ms(raw8.p50)}, p99 ${ms(raw8.p99)}`,
       });
-
+    }
+    if (!ONLY_LIST && !ONLY_REGISTRATIONS) {
       // 2. The store's append: the expected-revision check and the insert in one statement.
       const append = async (writers: number) => {
         const revisions = new Map<string, bigint>();
@@ -206,12 +259,12 @@ async function main() {
       const append8 = await append(8);
       rows.push({
         measure: 'Event store append, 1 writer',
-        result: `${perSecond(append1.rate)} (${ratio(append1.rate, raw1.rate)} of raw)`,
+        result: `${perSecond(append1.rate)} (${ratio(append1.rate, raw1Rate)} of raw)`,
         detail: `p50 ${ms(append1.p50)}, p99 ${ms(append1.p99)}`,
       });
       rows.push({
         measure: 'Event store append, 8 writers',
-        result: `${perSecond(append8.rate)} (${ratio(append8.rate, raw8.rate)} of raw)`,
+        result: `${perSecond(append8.rate)} (${ratio(append8.rate, raw8Rate)} of raw)`,
         detail: `p50 ${ms(append8.p50)}, p99 ${ms(append8.p99)}; target ≥ 70 %`,
       });
 
@@ -260,85 +313,122 @@ async function main() {
     step('waiting for the server to catch up');
     await caughtUp(server.url);
     step('registrations');
-    const now = ONLY_LIST ? new Map<number, Load>() : await registrations(server.url, token);
-    for (const [clients, r] of now) {
-      rows.push({
-        measure: `Register patient over HTTP, ${clients} clients`,
-        result: `${perSecond(r.requestsPerSecond)} (${ratio(r.requestsPerSecond, raw8Rate)} of raw 8-writer inserts)`,
-        detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
-      });
-    }
-
-    step('list and trivial route');
-    const trivial = await startTrivialFastify();
-    servers.push(trivial);
-    const base = await load({ url: `${trivial.url}/`, connections: 50, duration: SECONDS });
-    await trivial.stop();
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const list = await load({
-      url: `${server.url}/api/patients?page=1&limit=10`,
-      connections: 50,
-      duration: SECONDS,
-      headers,
-    });
-    // Each request a different page than the ones beside it: nothing to share, every one its own query.
-    let n = 0;
-    const pages = await load({
-      url: server.url,
-      connections: 50,
-      duration: SECONDS,
-      headers,
-      requests: [
-        { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/patients?page=${(n++ % 50) + 1}&limit=10` }) },
-      ],
-    });
-    rows.push({
-      measure: 'Trivial Fastify route, 50 connections (baseline)',
-      result: perSecond(base.requestsPerSecond),
-      detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}`,
-    });
-    rows.push({
-      measure: `List patients (page 1 of ${patients.toLocaleString('en-US')}), 50 connections`,
-      result: `${perSecond(list.requestsPerSecond)} (${ratio(list.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
-      detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx`,
-    });
-    rows.push({
-      measure: `List patients (pages 1–50 in turn, of ${patients.toLocaleString('en-US')}), 50 connections`,
-      result: `${perSecond(pages.requestsPerSecond)} (${ratio(pages.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
-      detail: `p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)}; ${pages.non2xx} not 2xx`,
-    });
-
-    // 5. The same registrations on the code of the day issue 11 was filed, in this run.
-    if (BEFORE !== 'none' && !ONLY_LIST) {
+    // 5. The same registrations on an earlier commit's code, in this run (after this tree's, unless BEFORE_FIRST).
+    const atBefore = async () => {
+      if (BEFORE === 'none' || ONLY_LIST) return null;
       step(`registrations at ${BEFORE}`);
-      const before = await registrationsAt(BEFORE, embedded.url, dir, servers).catch((e: Error) => e);
+      const paths: readonly Path[] = ONLY_REGISTRATIONS ? PATHS : ['confirmed'];
+      return registrationsAt(BEFORE, embedded.url, dir, servers, paths).catch((e: Error) => e);
+    };
+    const early = BEFORE_FIRST ? await atBefore() : null;
+    const now: Registrations = ONLY_LIST ? new Map() : await registrations(server.url, token, PATHS);
+    rows.push(...registrationRows(now, raw8Rate, ''));
+
+    if (!ONLY_REGISTRATIONS) await listRows(server.url, token, patients, rows, servers);
+
+    if (BEFORE !== 'none' && !ONLY_LIST) {
+      const before = BEFORE_FIRST ? early : await atBefore();
+      if (before === null) throw new Error('unreachable');
       if (before instanceof Error) {
         console.error(`the comparison with ${BEFORE} could not run: ${before.message.split('\n')[0]}`);
       } else {
-        for (const [clients, r] of before) {
-          const current = now.get(clients)!;
-          rows.push({
-            measure: `Register patient over HTTP, ${clients} clients, at ${BEFORE} (baseline)`,
-            result: `${perSecond(r.requestsPerSecond)}; now ${(current.requestsPerSecond / r.requestsPerSecond).toFixed(1)}× that`,
-            detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
-          });
-        }
+        rows.push(...registrationRows(before, raw8Rate, ` at ${BEFORE} (baseline)`, now));
       }
     }
 
     console.table(rows);
-    if (ONLY_LIST) {
-      console.log(
-        `load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}`,
-      );
-      return;
+    const loadLine = `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end`;
+    console.log(loadLine);
+    if (ONLY_LIST) return;
+    const file = ONLY_REGISTRATIONS
+      ? await writeSection('duplicates', duplicatesSection(header, rows, loadLine))
+      : await writeSection('commands', commandsSection(header, rows));
+    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    // Each step of the clean-up gets 20 s: a hung one is named and skipped, the table is already written.
+    for (const s of servers) await bounded('stopping a server', s.stop());
+    await bounded('closing the pool', db.destroy());
+    await bounded('stopping PostgreSQL', embedded.stop());
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PATHS: readonly Path[] = ['confirmed', 'unconfirmed'];
+const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
+
+/**
+ * A line per client count and path, the unconfirmed one with its ratio to the confirmed one of the
+ * same client count (target ≥ 80 %); `now` (for an earlier commit's lines) adds this tree's ratio.
+ */
+function registrationRows(results: Registrations, raw8Rate: number, at: string, now?: Registrations): Row[] {
+  const rows: Row[] = [];
+  for (const [clients, byPath] of results) {
+    for (const which of PATHS) {
+      const r = byPath[which];
+      if (!r) continue;
+      const confirmed = byPath.confirmed.requestsPerSecond;
+      const mine = now?.get(clients)?.[which]?.requestsPerSecond;
+      const vs =
+        which === 'unconfirmed'
+          ? `${ratio(r.requestsPerSecond, confirmed)} of confirmed`
+          : `${ratio(r.requestsPerSecond, raw8Rate)} of raw 8-writer inserts`;
+      rows.push({
+        measure: `Register patient over HTTP, ${which}, ${clients} clients${at}`,
+        result: `${perSecond(r.requestsPerSecond)} (${vs})${mine ? `; now ${(mine / r.requestsPerSecond).toFixed(1)}× that` : ''}`,
+        detail: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${r.total} requests, ${r.non2xx} not 2xx, ${r.errors} errors`,
+      });
     }
-    const file = await writeSection(
-      'commands',
-      `## Command path (\`npm run bench:commands\`)
+  }
+  return rows;
+}
+
+/** The patient list, page 1 and pages 1–50 in turn, beside a trivial Fastify route. */
+async function listRows(
+  url: string,
+  token: string,
+  patients: number,
+  rows: Row[],
+  servers: { stop: () => Promise<void> }[],
+): Promise<void> {
+  step('list and trivial route');
+  const trivial = await startTrivialFastify();
+  servers.push(trivial);
+  const base = await load({ url: `${trivial.url}/`, connections: 50, duration: SECONDS });
+  await trivial.stop();
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const list = await load({ url: `${url}/api/patients?page=1&limit=10`, connections: 50, duration: SECONDS, headers });
+  // Each request a different page than the ones beside it: nothing to share, every one its own query.
+  let n = 0;
+  const pages = await load({
+    url,
+    connections: 50,
+    duration: SECONDS,
+    headers,
+    requests: [
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/patients?page=${(n++ % 50) + 1}&limit=10` }) },
+    ],
+  });
+  rows.push({
+    measure: 'Trivial Fastify route, 50 connections (baseline)',
+    result: perSecond(base.requestsPerSecond),
+    detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}`,
+  });
+  rows.push({
+    measure: `List patients (page 1 of ${patients.toLocaleString('en-US')}), 50 connections`,
+    result: `${perSecond(list.requestsPerSecond)} (${ratio(list.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
+    detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx`,
+  });
+  rows.push({
+    measure: `List patients (pages 1–50 in turn, of ${patients.toLocaleString('en-US')}), 50 connections`,
+    result: `${perSecond(pages.requestsPerSecond)} (${ratio(pages.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
+    detail: `p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)}; ${pages.non2xx} not 2xx`,
+  });
+}
+
+const commandsSection = (header: string, rows: Row[]) => `## Command path (\`npm run bench:commands\`)
 
 ${header}
 
@@ -349,24 +439,38 @@ process (\`src/main.ts\`), all on the same two cores as PostgreSQL. "Raw" is one
 into a copy of the events table with the same indexes; the store's append adds the expected-revision
 check in the same statement. Registrations go through the whole command path as the spec's client
 sends them (JSON content type, Bearer token): session check, validation, the identification-number
-reservation and the patient's event committed together with the patient list and its counts (the
-requests confirm \`allowDuplicate\`, so the likely-duplicate query is skipped), while the server's
-background projections (audit trail, notifier) follow the feed. Concurrent commands share
-transactions (group commit). Identical list requests that arrive together share one query that
-began after each of them arrived (as every desk refetching page 1 after one live event does); the
-second list line gives each concurrent request a different page, so each is its own query. The
-baseline rows run the same registrations on the project as it was at ${BEFORE}, when issue 11 was
-filed: its own checkout and dependencies, its own database in the same PostgreSQL, in this run.`,
-    );
-    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
-  } finally {
-    // Each step of the clean-up gets 20 s: a hung one is named and skipped, the table is already written.
-    for (const s of servers) await bounded('stopping a server', s.stop());
-    await bounded('closing the pool', db.destroy());
-    await bounded('stopping PostgreSQL', embedded.stop());
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+reservation, the likely-duplicate keys and the patient's event committed together with the patient
+list and its counts, while the server's background projections (audit trail, notifier) follow the
+feed. "Confirmed" requests send \`allowDuplicate\` (their keys join whoever holds them, no check);
+"unconfirmed" ones are all different people, checked by the commit's expected revisions (issue 23
+item 3). Concurrent commands share transactions (group commit). Identical list requests that arrive
+together share one query that began after each of them arrived (as every desk refetching page 1 after
+one live event does); the second list line gives each concurrent request a different page, so each is
+its own query. The baseline rows run the same confirmed registrations on the project as it was at
+${BEFORE}, when issue 11 was filed: its own checkout and dependencies, its own database in the same
+PostgreSQL, in this run.`;
+
+const duplicatesSection = (
+  header: string,
+  rows: Row[],
+  loadLine: string,
+) => `## Likely-duplicate check in the commit (issue 23 item 3)
+
+\`BENCH_ONLY=registrations npm run bench:commands\`${BEFORE === 'none' ? '' : ` (\`BENCH_BEFORE=${BEFORE}\`)`}
+
+${header}
+- ${loadLine.charAt(0).toUpperCase()}${loadLine.slice(1)}
+
+${table(rows)}
+
+The same server, database and method as the command path above (${SECONDS} s per line, ${LIST_PATIENTS.toLocaleString('en-US')}
+seeded patients, raw-insert baseline of this run). At each client count the confirmed registrations
+(\`allowDuplicate\`: the keys join whoever holds them, no check) and the unconfirmed ones run in the
+order confirmed, unconfirmed, unconfirmed, confirmed, each path's line being its two runs together
+(mean rate, the worse percentiles), so a drift of the shared machine's pace favours neither. The
+unconfirmed ones are all different people, so none is refused: their check is the commit's expected
+revisions on the two key streams (phone; names and birth date), no query before it. Target:
+unconfirmed ≥ 80 % of confirmed.${BEFORE === 'none' ? '' : ` The rows "at ${BEFORE}" are the same two paths on that commit's code, in its own checkout, database and server process, in this run; "now" compares this tree's rate with them.`}`;
 
 async function bounded(step: string, work: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

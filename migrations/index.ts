@@ -17,6 +17,7 @@ import * as patientsAdmission from './0212-patients-admission';
 import * as patientsRegisteredBy from './0213-patients-registered-by';
 import * as patientsCountShards from './0214-patients-count-shards';
 import * as patientsLookupIndexes from './0215-patients-lookup-indexes';
+import * as patientsDuplicateKeys from './0216-patients-duplicate-keys';
 import * as consultationsRecords from './0300-consultations-records';
 import * as pharmacyStock from './0400-pharmacy-stock';
 import * as pharmacyStockMovements from './0401-pharmacy-stock-movements';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0213-patients-registered-by': patientsRegisteredBy,
   '0214-patients-count-shards': patientsCountShards,
   '0215-patients-lookup-indexes': patientsLookupIndexes,
+  '0216-patients-duplicate-keys': patientsDuplicateKeys,
   '0300-consultations-records': consultationsRecords,
   '0400-pharmacy-stock': pharmacyStock,
   '0401-pharmacy-stock-movements': pharmacyStockMovements,

@@ -32,6 +32,9 @@ type Data = Record<string, unknown>;
 export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'UniqueValueReserved',
   'UniqueValueReleased',
+  // A registration's likely-duplicate keys (phone, names and birth date) ride with it.
+  'SharedValueClaimed',
+  'SharedValueReleased',
   'StaffSeatAssigned',
   'StaffSeatReleased',
   'AccountProfileChanged',
@@ -249,6 +252,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(`Reserved a unique ${str(d.scope)}`, 'reservation', d.ownerId);
     case 'UniqueValueReleased':
       return ok(`Released a unique ${str(d.scope)}`, 'reservation', d.ownerId);
+    case 'SharedValueClaimed':
+      return ok(`Claimed a shared ${str(d.scope)}`, 'reservation', d.ownerId);
+    case 'SharedValueReleased':
+      return ok(`Released a shared ${str(d.scope)}`, 'reservation', d.ownerId);
     default: {
       const clinical = describeClinical(event, name);
       if (clinical) return clinical;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Decider } from './command-handler';
 import { defineEvent, type EventOf } from './contracts';
 import type { EventStore } from './port';
+import { sharedReservationContracts } from './shared-reservation';
 import type { UnitOfWork } from './unit-of-work';
 
 /**
@@ -23,7 +24,8 @@ export const uniqueValueReleased = defineEvent(
   'UniqueValueReleased',
   z.object({ scope: z.string(), ownerId: z.string() }),
 );
-export const reservationContracts = [uniqueValueReserved, uniqueValueReleased];
+/** Both kinds of reservation: unique values, and values several owners may share (shared-reservation.ts). */
+export const reservationContracts = [uniqueValueReserved, uniqueValueReleased, ...sharedReservationContracts];
 
 type ReservationEvent = EventOf<typeof uniqueValueReserved> | EventOf<typeof uniqueValueReleased>;
 type ReservationState = { holder: string | null; ownerStream: string | null; at: string | null };

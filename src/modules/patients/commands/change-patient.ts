@@ -4,6 +4,7 @@ import { releaseUnique, reserveUnique } from '../../../platform/event-store/uniq
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
 import type { Platform } from '../../../platform/platform';
 import { hospitalDate } from '../clinic-time';
+import { moveDuplicateKeys, releaseDuplicateKeys } from '../duplicate-keys';
 import { patientDecider, type PatientCommand } from '../decider';
 import { DuplicateIdentificationNumber, PatientNotFound, StalePatientVersion } from '../errors';
 import { patientStream, type PatientDetails, type PatientState, type PatientStatus, type VitalSigns } from '../patient';
@@ -55,7 +56,10 @@ const found = (p: PatientDetailView | null) => {
   return p;
 };
 
-/** Edits registration fields; a new identification number moves its reservation in the same commit. */
+/**
+ * Edits registration fields; a new identification number moves its reservation, new names, birth
+ * date or phone move the likely-duplicate keys, in the same commit.
+ */
 export async function editPatient(
   platform: Platform,
   metadata: EventMetadata,
@@ -69,6 +73,7 @@ export async function editPatient(
   return found(
     await onPatient(platform, metadata, patientId, command, version, async (uow, before, after) => {
       if (after.status !== 'registered') return;
+      await moveDuplicateKeys(uow, hospitalId, patientId, before.details, after.details);
       const from = before.details.identificationNumber;
       const to = after.details.identificationNumber;
       if (from === to) return;
@@ -109,11 +114,12 @@ export async function admitPatient(
   return found(await onPatient(platform, metadata, patientId, command, undefined));
 }
 
-/** The record leaves the lists; its identification number is free again; the stream stays. */
+/** The record leaves the lists; its identification number and likely-duplicate keys are free again; the stream stays. */
 export async function deletePatient(platform: Platform, metadata: EventMetadata, patientId: string) {
   const { hospitalId } = metadata;
   const command: PatientCommand = { type: 'DeletePatientRecord', patientId, hospitalId };
   await onPatient(platform, metadata, patientId, command, undefined, async (uow, before) => {
     await releaseUnique(uow, identificationClaim(hospitalId, before.details.identificationNumber, patientId));
+    await releaseDuplicateKeys(uow, hospitalId, patientId, before.details);
   });
 }

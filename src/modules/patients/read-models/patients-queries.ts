@@ -10,7 +10,7 @@ import { STATUS_BUCKETS, statusBucket } from './patient-counts';
 import { actorOf, registeredRow, type PatientRow } from './patients-list';
 import type { EventMetadata } from '../../../platform/event-store/port';
 
-/** The patient list's query functions: pages, search, one record, likely duplicates. */
+/** The patient list's query functions: pages, search, one record, likely-duplicate candidates. */
 
 /** What a list item is made of: a row of the list, `registered_at` as read or already in ISO form. */
 type ItemRow = Pick<
@@ -242,7 +242,9 @@ const MAX_CANDIDATES = 5;
 
 /**
  * Live patients of the hospital who may be the person being registered: the same phone however
- * written, or the same first and last name (any case) with the same date of birth.
+ * written, or the same first and last name (any case) with the same date of birth. The commit's
+ * keys decide a registration (duplicate-keys.ts); this list read is only EventStoreDB's fallback
+ * for the patients registered before the keys existed, which migration 0216 cannot reach there.
  */
 export async function likelyDuplicates(
   db: Db,
@@ -252,7 +254,7 @@ export async function likelyDuplicates(
   const digits = normalisePhone(d.phoneNumber);
   const rows = await db
     .selectFrom('patients_list')
-    .select(['patient_id', 'first_name', 'last_name', 'date_of_birth', 'phone_number', 'identification_number'])
+    .select(CANDIDATE_COLUMNS)
     .where('hospital_id', '=', hospitalId)
     .where('deleted_at', 'is', null)
     .where((eb) =>
@@ -268,11 +270,41 @@ export async function likelyDuplicates(
     .orderBy('registered_at', 'desc')
     .limit(MAX_CANDIDATES)
     .execute();
-  return rows.map((r) => ({
-    id: r.patient_id,
-    name: `${r.first_name} ${r.last_name}`,
-    dateOfBirth: r.date_of_birth,
-    phoneNumber: r.phone_number,
-    identificationNumber: r.identification_number,
-  }));
+  return rows.map(toCandidate);
+}
+
+const CANDIDATE_COLUMNS = [
+  'patient_id',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'phone_number',
+  'identification_number',
+] as const;
+
+const toCandidate = (r: Pick<PatientRow, (typeof CANDIDATE_COLUMNS)[number]>): DuplicateCandidate => ({
+  id: r.patient_id,
+  name: `${r.first_name} ${r.last_name}`,
+  dateOfBirth: r.date_of_birth,
+  phoneNumber: r.phone_number,
+  identificationNumber: r.identification_number,
+});
+
+/**
+ * The live patients of the hospital among `ids` (the holders of a registration's likely-duplicate
+ * keys, see duplicate-keys.ts), as the 409 shows them: newest first, five at most.
+ */
+export async function liveCandidates(db: Db, hospitalId: string, ids: string[]): Promise<DuplicateCandidate[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('patients_list')
+    .select(CANDIDATE_COLUMNS)
+    .where('hospital_id', '=', hospitalId)
+    .where('patient_id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .orderBy('registered_at', 'desc')
+    .orderBy('patient_id')
+    .limit(MAX_CANDIDATES)
+    .execute();
+  return rows.map(toCandidate);
 }
