@@ -16,6 +16,26 @@ const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 const LAB_TEST_SYSTEM = 'urn:hms:lab-test';
 const PRIORITY = { Routine: 'routine', Urgent: 'urgent', STAT: 'stat' } as const;
+const DIAGNOSTIC_SERVICE = 'http://terminology.hl7.org/CodeSystem/v2-0074';
+
+/**
+ * Where a catalogue test's report belongs: imaging and the ECG are not laboratory work. The report's
+ * diagnostic service section (HL7 v2 table 0074) and its observations' category follow the test.
+ */
+const SECTIONS: Record<string, { service: string; display: string; observation: string }> = {
+  CXR: { service: 'RAD', display: 'Radiology', observation: 'imaging' },
+  CT: { service: 'CT', display: 'CAT Scan', observation: 'imaging' },
+  MRI: { service: 'NMR', display: 'Nuclear Magnetic Resonance', observation: 'imaging' },
+  USS: { service: 'RUS', display: 'Radiology Ultrasound', observation: 'imaging' },
+  ECG: { service: 'EC', display: 'Electrocardiac (e.g., EKG, EEC, Holter)', observation: 'procedure' },
+};
+const LAB_SECTION = { service: 'LAB', display: 'Laboratory', observation: 'laboratory' };
+export const sectionOf = (testCode: string) => SECTIONS[testCode] ?? LAB_SECTION;
+const OBSERVATION_DISPLAY: Record<string, string> = {
+  laboratory: 'Laboratory',
+  imaging: 'Imaging',
+  procedure: 'Procedure',
+};
 
 type Ref = { reference: string };
 const actorOf = (e: RecordedEvent) => ({ id: e.metadata.actor.userId, name: e.metadata.actor.name });
@@ -113,6 +133,7 @@ function observationValue(value: string | number | boolean) {
 function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>, people: FhirPeople): Resource[] {
   const d = e.data;
   const performer = people.as(actorOf(e), e.metadata.actor.role);
+  const section = sectionOf(d.testCode);
   const values = typeof d.results === 'string' ? [] : Object.entries(d.results);
   const observations = values
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null)
@@ -120,7 +141,17 @@ function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>, people: F
       resourceType: 'Observation',
       id: uuidFor(e.id, `result/${name}`),
       status: 'final',
-      category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
+      category: [
+        {
+          coding: [
+            {
+              system: OBSERVATION_CATEGORY,
+              code: section.observation,
+              display: OBSERVATION_DISPLAY[section.observation],
+            },
+          ],
+        },
+      ],
       code: { text: name },
       subject: patient,
       encounter: ref(d.consultationId),
@@ -134,7 +165,7 @@ function labReport(patient: Ref, e: RecordedEvent<LabResultsRecorded>, people: F
     id: uuidFor(e.id, 'report'),
     status: 'final',
     basedOn: [ref(d.labRequestId)],
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
+    category: [{ coding: [{ system: DIAGNOSTIC_SERVICE, code: section.service, display: section.display }] }],
     code: { coding: [{ system: LAB_TEST_SYSTEM, code: d.testCode, display: d.testName }], text: d.testName },
     subject: patient,
     encounter: ref(d.consultationId),
