@@ -27,6 +27,7 @@ import * as auditEventsImmutable from './0601-audit-events-immutable';
 import * as auditEventsPatient from './0602-audit-events-patient';
 import * as auditChainOrder from './0603-audit-chain-order';
 import * as auditPatientViews from './0610-audit-patient-views';
+import * as auditPatientViewsWindow from './0611-audit-patient-views-window';
 import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
 import * as billingHmo from './0701-billing-hmo';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0602-audit-events-patient': auditEventsPatient,
   '0603-audit-chain-order': auditChainOrder,
   '0610-audit-patient-views': auditPatientViews,
+  '0611-audit-patient-views-window': auditPatientViewsWindow,
   '0300-notifications': notifications,
   '0700-billing-ledger': billingLedger,
   '0701-billing-hmo': billingHmo,

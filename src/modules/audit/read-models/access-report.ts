@@ -18,11 +18,11 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is not', null)
     .where('a.primary_entry', '=', true);
+  // A view carries its entry's columns (migration 0611): the window is a range of its own index.
   let listed = db
-    .selectFrom('audit_patient_views as v')
-    .innerJoin('audit_events as a', 'a.position', 'v.position')
-    .select([...columns, 'v.patient_id'])
-    .where('v.hospital_id', '=', hospitalId)
+    .selectFrom('audit_patient_views as a')
+    .select([...columns, 'a.patient_id'])
+    .where('a.hospital_id', '=', hospitalId)
     .where('a.primary_entry', '=', true);
   if (q.from) {
     direct = direct.where('a.occurred_at', '>=', q.from);
@@ -38,7 +38,7 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
   }
   if (q.patientId) {
     direct = direct.where('a.patient_id', '=', q.patientId);
-    listed = listed.where('v.patient_id', '=', q.patientId);
+    listed = listed.where('a.patient_id', '=', q.patientId);
   }
   return direct.unionAll(listed);
 }

@@ -36,8 +36,18 @@ declare module '../../../platform/db/database' {
       search_text: GeneratedAlways<string>;
     };
     audit_chain_heads: { hospital_id: string; seq: string; hash: string };
-    /** The patients a list read showed, one row each (migration 0610). */
-    audit_patient_views: { hospital_id: string; patient_id: string; position: string };
+    /** The patients a list read showed, one row each (migration 0610), with its entry's window columns (0611). */
+    audit_patient_views: {
+      hospital_id: string;
+      patient_id: string;
+      position: string;
+      occurred_at: Date;
+      actor_id: string;
+      actor_name: string;
+      actor_role: string;
+      event_type: string;
+      primary_entry: boolean;
+    };
     audit_subjects: {
       hospital_id: string;
       kind: string;
@@ -160,7 +170,17 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
     if (!Array.isArray(shown)) return [];
     return [...new Set(shown)]
       .filter((id): id is string => typeof id === 'string' && id !== r.patient_id)
-      .map((patient_id) => ({ hospital_id: r.hospital_id, patient_id, position: r.position }));
+      .map((patient_id) => ({
+        hospital_id: r.hospital_id,
+        patient_id,
+        position: r.position,
+        occurred_at: r.occurred_at,
+        actor_id: r.actor_id,
+        actor_name: r.actor_name,
+        actor_role: r.actor_role,
+        event_type: r.event_type,
+        primary_entry: r.primary_entry,
+      }));
   });
   for (let i = 0; i < views.length; i += 5000) {
     await trx
@@ -229,6 +249,7 @@ export const auditTrailProjection: Projection = {
     'audit_events_subject',
     'audit_events_search',
     'audit_events_patient',
+    'audit_patient_views_window',
   ],
   reset: async (trx) => {
     await trx.deleteFrom('audit_cursor').execute();
