@@ -88,8 +88,12 @@ describe('consultations and dispensing', () => {
     expect(res.json().consultation.vitals).toMatchObject(taken);
     const last = (await patients.get(s.tokens.nurse, p.id)).json().data.vitals;
     expect(last).toMatchObject({ ...taken, recordedBy: { id: expect.any(String) } });
-    const recorded = (await s.t.platform.store.readStream(`patient-${p.id}`)).find((e) => e.type === 'VitalsRecorded');
+    const stream = await s.t.platform.store.readStream(`patient-${p.id}`);
+    const recorded = stream.find((e) => e.type === 'VitalsRecorded');
     expect(recorded?.metadata.actor.role).toBe('doctor');
+    // The status and the vitals are one commit of the patient's stream, not two.
+    const status = stream.find((e) => e.type === 'PatientStatusChanged');
+    expect(status?.globalPosition[0]).toBe(recorded?.globalPosition[0]);
 
     // Nothing taken (the form sends nulls): no vitals on the consultation, none recorded for the patient.
     const q = await patient();

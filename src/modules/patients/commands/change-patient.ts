@@ -103,6 +103,29 @@ export async function recordVitals(platform: Platform, metadata: EventMetadata, 
   return found(await onPatient(platform, metadata, patientId, command, undefined));
 }
 
+/**
+ * What a consultation changes on the patient, as one commit: the status where the work now is and,
+ * when taken, the vitals. For the consultations reactor, which needs no answer: one append and no
+ * read back, so the doctor's request that waits for it waits less.
+ */
+export async function recordConsultationOutcome(
+  platform: Platform,
+  metadata: EventMetadata,
+  patientId: string,
+  outcome: { status: PatientStatus; vitals: VitalSigns | null },
+): Promise<void> {
+  const { hospitalId } = metadata;
+  await platform.transact(
+    metadata,
+    async (uow) => {
+      const patient = await uow.load(patientDecider, patientStream(patientId));
+      uow.decide(patient, { type: 'ChangePatientStatus', patientId, hospitalId, status: outcome.status });
+      if (outcome.vitals) uow.decide(patient, { type: 'RecordVitals', patientId, hospitalId, vitals: outcome.vitals });
+    },
+    { waitFor: [{ name: PATIENTS_LIST }] },
+  );
+}
+
 /** Admits the patient to a ward; 409 while an earlier admission has not ended in a discharge. */
 export async function admitPatient(
   platform: Platform,
