@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,11 +41,59 @@ function precompress(): Plugin {
   };
 }
 
+/** The service worker's entry and the name it is served under (its scope is the whole app). */
+const SERVICE_WORKER = { entry: 'service-worker', file: 'sw.js' };
+const WEB_ROOT = path.resolve('src/web');
+
+/**
+ * Gives the service worker this build's file list and version (`PRECACHE` in service-worker.ts):
+ * every file of the bundle and of public/, and a version that changes when any of them does.
+ */
+function servicePrecache(): Plugin {
+  return {
+    name: 'hms-service-worker-precache',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const worker = bundle[SERVICE_WORKER.file];
+      if (!worker || worker.type !== 'chunk') throw new Error(`${SERVICE_WORKER.file} is missing from the build`);
+      const publicDir = path.join(WEB_ROOT, 'public');
+      const publicFiles = readdirSync(publicDir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => path.relative(publicDir, path.join(f.parentPath, f.name)).split(path.sep).join('/'));
+      const hash = createHash('sha256');
+      for (const file of publicFiles.sort()) hash.update(file).update(readFileSync(path.join(publicDir, file)));
+      const files = Object.keys(bundle)
+        .filter((f) => f !== SERVICE_WORKER.file && f !== 'index.html')
+        .sort();
+      for (const file of files) hash.update(file);
+      const page = bundle['index.html'];
+      if (page?.type === 'asset') hash.update(String(page.source));
+      hash.update(worker.code);
+      const precache = { version: hash.digest('hex').slice(0, 16), files: [...files, ...publicFiles] };
+      worker.code = `var PRECACHE = ${JSON.stringify(precache)};\n${worker.code}`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompress()],
-  // No source maps in the build: the server would serve them to anyone.
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  plugins: [react(), servicePrecache(), precompress()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    // No source maps in the build: the server would serve them to anyone.
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        index: path.join(WEB_ROOT, 'index.html'),
+        [SERVICE_WORKER.entry]: path.join(WEB_ROOT, `${SERVICE_WORKER.entry}.ts`),
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === SERVICE_WORKER.entry ? SERVICE_WORKER.file : 'assets/[name]-[hash].js',
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

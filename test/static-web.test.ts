@@ -28,6 +28,10 @@ beforeAll(async () => {
   write('assets/index-AbC123.js', SCRIPT);
   write('index.html', PAGE);
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('sw.js', `var PRECACHE = {"version":"1","files":[]};\n${SCRIPT}`);
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'HMS', start_url: '/' }));
+  mkdirSync(path.join(dir, 'icons'));
+  writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   app = Fastify();
   await securityHeaders(app, { publicUrl: 'http://localhost:5000' });
   await serveWeb(app, dir);
@@ -90,5 +94,21 @@ describe('Web delivery', () => {
     const api = await get('/api/nothing');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, message: 'Route GET /api/nothing not found' });
+  });
+
+  it('checks the service worker and the app manifest with the server on every load, so a new build reaches installed apps', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const worker = await get('/sw.js', encoding);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
   });
 });

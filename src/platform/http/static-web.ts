@@ -10,7 +10,12 @@ import { nonceFor, withNonce } from './security-headers';
 export const ASSETS_CACHE = 'public, max-age=31536000, immutable';
 /** index.html names the current assets, so it is checked with the server on every load. */
 export const PAGE_CACHE = 'no-cache';
-/** Other files of the build (the favicon): not hashed, rarely changed. */
+/**
+ * The service worker and the web app manifest name the current build: checked on every load, like
+ * index.html, so a new build reaches installed apps.
+ */
+const APP_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+/** Other files of the build (the favicon, the icons): not hashed, rarely changed. */
 export const OTHER_CACHE = 'public, max-age=86400';
 
 /**
@@ -36,9 +41,10 @@ export async function serveWeb(
       // Set per file below; @fastify/static's own would be `public, max-age=0` for everything.
       cacheControl: false,
       setHeaders(res, filePath) {
+        const file = path.relative(webDir, filePath).replace(/\.(br|gz)$/, '');
         const cache = filePath.startsWith(assetsDir)
           ? ASSETS_CACHE
-          : path.basename(filePath).startsWith('index.html')
+          : file === 'index.html' || APP_FILES.has(file)
             ? PAGE_CACHE
             : OTHER_CACHE;
         res.setHeader('cache-control', cache);

@@ -115,14 +115,21 @@ export type OpenedPage = { context: BrowserContext; page: Page; pageErrors: Erro
 
 /**
  * A page in a fresh context (no shared storage between tests). Uncaught exceptions in the page are
- * collected so a test can assert the app did not crash while it looked fine.
+ * collected so a test can assert the app did not crash while it looked fine. The app's service
+ * worker is blocked unless asked for (`serviceWorkers: 'allow'`): a test of a screen talks to the
+ * server, and need not wait for a worker to keep the whole build first.
  */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));

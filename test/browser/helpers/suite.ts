@@ -7,7 +7,10 @@ export type BrowserSuite = {
   /** The real server of this test file (available once its beforeAll has run). */
   readonly server: BrowserServer;
   /** A fresh browser context and page on the server, closed after the file. */
-  open: (viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+  open: (
+    viewport?: { width: number; height: number },
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ) => Promise<OpenedPage>;
 };
 
 /** Starts the real server and Chromium for one test file, and closes both, with every page, after it. */
@@ -37,9 +40,9 @@ export function browserSuite(): BrowserSuite {
     get server() {
       return started().server;
     },
-    open: async (viewport) => {
+    open: async (viewport, options) => {
       const { server: s, browser: b } = started();
-      const o = await openPage(b, s.baseUrl, viewport);
+      const o = await openPage(b, s.baseUrl, viewport, options);
       opened.push(o);
       return o;
     },
