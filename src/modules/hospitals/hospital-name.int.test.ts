@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../../../test/helpers/staff-api';
+import { metadataFor } from '../../platform/event-store/metadata';
+import { TENANT_NAMES } from './reactors/tenant-names';
 
 /**
  * Issue 24: identity keeps its own copy of each hospital's name (what /auth/me, the sign-in answers
@@ -58,5 +60,32 @@ describe("a hospital's new name in Settings", () => {
     expect((await save(a.token, { name: 'Marina Specialist Hospital' })).statusCode).toBe(200);
     expect(await t.platform.store.readStream(`tenant-${a.hospital.id}`)).toHaveLength(before);
     expect((await me(nurse.token)).hospital.name).toBe('Marina Specialist Hospital');
+  });
+
+  it('reaches identity for a rename recorded before identity followed (an older database)', async () => {
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/hospital/settings', headers: asClient(b.token) })
+    ).json().data.settings;
+    const keys = ['name', 'email', 'registrationNumber', 'licenseNumber', 'hospitalNumber', 'address', 'phone'];
+    const data = {
+      hospitalId: b.hospital.id,
+      settings: {
+        ...Object.fromEntries(keys.map((k) => [k, settings[k]])),
+        timeZone: settings.timeZone,
+        idleTimeoutMinutes: settings.idleTimeoutMinutes,
+        defaultConsultationFee: settings.defaultConsultationFee,
+        name: 'Harbour Road Clinic',
+      },
+      previous: { name: settings.name },
+    };
+    // What the server recorded before this change: the settings event alone, no TenantRenamed.
+    const appended = await t.platform.store.append(
+      `hospital-${b.hospital.id}`,
+      [{ type: 'HospitalSettingsChanged', data, metadata: metadataFor({ hospitalId: b.hospital.id }) }],
+      { expectedRevision: 'any' },
+    );
+    expect(await t.platform.waitFor(appended.position, [TENANT_NAMES], 10_000)).toBe(true);
+    expect((await me(b.token)).hospital.name).toBe('Harbour Road Clinic');
+    expect((await me(a.token)).hospital.name).toBe('Marina Specialist Hospital');
   });
 });
