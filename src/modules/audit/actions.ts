@@ -45,6 +45,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'SessionRevoked',
   'TenantRegistered',
   'TenantStatusChanged',
+  // A new name rides with its HospitalSettingsChanged.
+  'TenantRenamed',
   'AccountCredentialsStaged',
   'VerificationCodeVoided',
   // The address a registration holds rides with its HospitalRegistrationSubmitted.

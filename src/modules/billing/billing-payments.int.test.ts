@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingApi } from '../../../test/helpers/billing-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
 import { hospitalDate } from '../patients';
+import { receiptCounterStream } from './hospital-ledgers';
 
 describe('payments and receipts', () => {
   let s: PatientsSuite;
@@ -162,5 +163,27 @@ describe('payments and receipts', () => {
     const theirs = (await api.call(otherAccountant, 'GET', '/api/billing/activity')).json().data;
     expect(theirs.activities.every((a: { description: string }) => !a.description.includes('₦6,500.50'))).toBe(true);
     expect((await api.call(s.tokens.doctor, 'GET', '/api/billing/dashboard')).statusCode).toBe(403);
+  });
+
+  it('reads one event of the receipt counter per payment, however many receipts came before', async () => {
+    const counter = receiptCounterStream(s.a.hospital.id);
+    const store = s.t.platform.store;
+    const history = await store.readStream(counter);
+    expect(history.length).toBeGreaterThanOrEqual(10);
+    const inv = await invoiceOf(20);
+    const full = vi.spyOn(store, 'readStream');
+    const tail = vi.spyOn(store, 'readStreamTail');
+    try {
+      const paid = await api.pay(s.tokens.accountant, inv.id, { amount: 20, method: 'cash' });
+      expect(paid.statusCode, paid.body).toBe(201);
+      expect(paid.json().data.payment.receiptNumber).toBe(`RCT-${String(history.length + 1).padStart(6, '0')}`);
+      expect(full.mock.calls.filter(([stream]) => stream === counter)).toEqual([]);
+      const reads = tail.mock.calls.map(([stream], i) => [stream, i] as const).filter(([stream]) => stream === counter);
+      expect(reads.length).toBeGreaterThan(0);
+      for (const [, i] of reads) expect((await tail.mock.results[i]!.value).length).toBe(1);
+    } finally {
+      full.mockRestore();
+      tail.mockRestore();
+    }
   });
 });

@@ -5,7 +5,9 @@ import type { PriceListUpdated, ReceiptNumberIssued } from './events';
  * The hospital-wide billing streams: the receipt counter `billing-receipts-<hospitalId>` (receipt
  * numbers run RCT-000001, RCT-000002 … per hospital, without gaps: each payment moves it in its
  * own commit, so two concurrent payments conflict and one retries with the next number) and the
- * price list `billing-prices-<hospitalId>`.
+ * price list `billing-prices-<hospitalId>`. Each ReceiptNumberIssued carries the number reached, so
+ * the counter's state is its last event alone: a payment reads that one event (`latestOnly`), and
+ * the cost of a payment does not grow with the hospital's count of receipts.
  */
 export const receiptCounterStream = (hospitalId: string) => `billing-receipts-${hospitalId}`;
 export const priceListStream = (hospitalId: string) => `billing-prices-${hospitalId}`;

@@ -2,6 +2,7 @@ import type { AppModule, Platform } from '../../platform/platform';
 import { IdleTimeoutCache } from './idle-timeouts';
 import { hospitalsContracts } from './events';
 import { onboardingReactor } from './reactors/onboarding';
+import { tenantNamesReactor } from './reactors/tenant-names';
 import { directoryProjection } from './read-models/directory';
 import { registrationsProjection } from './read-models/registrations';
 import { settingsProjection } from './read-models/settings';
@@ -29,7 +30,7 @@ export function createHospitalsModule(options: HospitalsOptions = {}): AppModule
     name: 'hospitals',
     events: hospitalsContracts,
     projections: [registrationsProjection, directoryProjection, settingsProjection],
-    reactors: (platform) => [onboardingReactor(platform)],
+    reactors: (platform) => [onboardingReactor(platform), tenantNamesReactor(platform)],
     liveConsumers: (platform) => [cacheFor(platform).consumer()],
     idleTimeouts: (platform) => cacheFor(platform).timeouts,
     routes: (app, platform) => hospitalRoutes(app, platform, clock),

@@ -149,6 +149,8 @@ export const tenantStatusChanged = defineEvent(
   'TenantStatusChanged',
   z.object({ hospitalId: z.string(), status: z.enum(['active', 'inactive']) }),
 );
+/** The hospital's new name from its Settings, so sign-in answers and the sidebar show it. */
+export const tenantRenamed = defineEvent('TenantRenamed', z.object({ hospitalId: z.string(), name: z.string() }));
 
 export const identityContracts = [
   accountCredentialsStaged,
@@ -170,6 +172,7 @@ export const identityContracts = [
   sessionRevoked,
   tenantRegistered,
   tenantStatusChanged,
+  tenantRenamed,
 ] as const;
 
 export type AccountCredentialsStaged = EventOf<typeof accountCredentialsStaged>;
@@ -191,6 +194,7 @@ export type LoggedOut = EventOf<typeof loggedOut>;
 export type SessionRevoked = EventOf<typeof sessionRevoked>;
 export type TenantRegistered = EventOf<typeof tenantRegistered>;
 export type TenantStatusChanged = EventOf<typeof tenantStatusChanged>;
+export type TenantRenamed = EventOf<typeof tenantRenamed>;
 
 export type AccountEvent =
   | AccountCredentialsStaged
@@ -207,5 +211,5 @@ export type AccountEvent =
   | AccountLocked
   | PasswordChanged;
 export type SessionEvent = SessionStarted | LoggedOut | SessionRevoked;
-export type TenantEvent = TenantRegistered | TenantStatusChanged;
+export type TenantEvent = TenantRegistered | TenantStatusChanged | TenantRenamed;
 export type IdentityEvent = AccountEvent | SessionEvent | TenantEvent;

@@ -68,6 +68,7 @@ export {
   disableAccount,
   closeAccount,
   setTenantStatus,
+  renameTenant,
   type StaffAccount,
 } from './commands/accounts';
 export { INVITATIONS, sendInvitation } from './commands/invitations';

@@ -153,6 +153,24 @@ export class EsdbEventStore implements EventStore {
     return out;
   }
 
+  async readStreamTail(stream: string, count: number): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(stream, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: count,
+      })) {
+        const e = resolved.event;
+        if (e) out.push(toRecorded(e, knownPosition(e.position) ?? [-1n, -1n]));
+      }
+    } catch (e) {
+      if (e instanceof StreamNotFoundError) return [];
+      throw e;
+    }
+    return out.reverse();
+  }
+
   async readAll({ after, limit }: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     // `fromPosition` is inclusive and system events count against `maxCount`: read pages until

@@ -108,6 +108,10 @@ export class EventLog implements EventStore {
     return (await this.adapter.readStream(stream)).map((e) => this.registry.decode(e));
   }
 
+  async readStreamTail(stream: string, count: number): Promise<RecordedEvent[]> {
+    return (await this.adapter.readStreamTail(stream, count)).map((e) => this.registry.decode(e));
+  }
+
   async readAll(options: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]> {
     return (await this.adapter.readAll(options)).map((e) => this.registry.decode(e));
   }

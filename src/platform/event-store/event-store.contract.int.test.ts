@@ -42,6 +42,22 @@ function contract(getStore: () => EventStore) {
     expect(await getStore().readStream(streamName())).toEqual([]);
   });
 
+  it("reads a stream's last events alone, in revision order, and [] for a missing stream", async () => {
+    const store = getStore();
+    const stream = streamName();
+    await store.append(
+      stream,
+      [1, 2, 3, 4, 5].map((n) => event('Counted', { n })),
+      { expectedRevision: 'no_stream' },
+    );
+    const tail = (count: number) => store.readStreamTail(stream, count);
+    expect((await tail(1)).map((e) => [e.revision, e.data])).toEqual([[4n, { n: 5 }]]);
+    expect((await tail(2)).map((e) => e.revision)).toEqual([3n, 4n]);
+    expect((await tail(9)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+    expect((await tail(1))[0]).toEqual((await store.readStream(stream)).at(-1));
+    expect(await store.readStreamTail(streamName(), 1)).toEqual([]);
+  });
+
   it('rejects no_stream on an existing stream and a stale revision, and accepts any', async () => {
     const store = getStore();
     const stream = streamName();

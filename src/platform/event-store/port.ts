@@ -78,6 +78,11 @@ export interface EventStore {
   appendMany(writes: StreamWrite[]): Promise<AppendResult[]>;
   /** Every event of the stream in revision order; [] when the stream does not exist. */
   readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * The stream's last `count` events, in revision order ([] when it does not exist): for an
+   * aggregate whose state is its last event (a counter), read in constant time however long it is.
+   */
+  readStreamTail(stream: string, count: number): Promise<RecordedEvent[]>;
   /** Up to `limit` events after `after` (null: from the start), in global order. */
   readAll(options: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]>;
   /** The global position of the newest event, or null for an empty store. */

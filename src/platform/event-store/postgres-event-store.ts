@@ -194,6 +194,14 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readStreamTail(stream: string, count: number): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events where stream_id = $1 order by stream_revision desc limit $2`,
+      [stream, count],
+    );
+    return rows.reverse().map(toRecorded);
+  }
+
   async readAll({ after, limit }: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]> {
     const [tx, pos] = after ?? [0n, 0n];
     const { rows } = await this.pool.query<EventRow>({

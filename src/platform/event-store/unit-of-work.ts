@@ -65,18 +65,25 @@ export class UnitOfWork {
    * Reads and folds a stream once per unit of work; `expectedVersion` pins what the client saw.
    * `isNew`: a fresh random id, which has no history. `assumeNew`: most likely no history (a
    * value nobody reserved yet): skip the read, and if the stream does exist after all, the commit
-   * fails on its revision and `transact` runs the work again with the stream read.
+   * fails on its revision and `transact` runs the work again with the stream read. `latestOnly`:
+   * the decider's state is its stream's last event (a counter whose events carry the number
+   * reached), so only that event is read: the load stays constant as the stream grows, and the
+   * append still expects the stream's true revision.
    */
   async load<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     stream: string,
-    options: { expectedVersion?: number; isNew?: boolean; assumeNew?: boolean } = {},
+    options: { expectedVersion?: number; isNew?: boolean; assumeNew?: boolean; latestOnly?: boolean } = {},
   ): Promise<Loaded<C, E, S>> {
     const cached = this.loaded.get(stream);
     if (cached) return cached as unknown as Loaded<C, E, S>;
     const skipRead = options.isNew || (options.assumeNew && !this.mustRead.has(stream));
     if (options.assumeNew && skipRead) this.assumed.add(stream);
-    const history = skipRead ? [] : await this.store.readStream(stream);
+    const history = skipRead
+      ? []
+      : options.latestOnly
+        ? await this.store.readStreamTail(stream, 1)
+        : await this.store.readStream(stream);
     const state = history.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
     const loaded: Loaded<C, E, S> = {
       stream,

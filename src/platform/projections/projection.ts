@@ -133,6 +133,13 @@ export type Reactor = {
   /** Event types it reacts to; the others only move its checkpoint. */
   handles: readonly string[];
   react: (event: RecordedEvent) => Promise<void>;
+  /**
+   * Where it starts when it has no checkpoint yet. 'feed-start' (default): every event ever
+   * recorded. 'feed-head': only events after the feed's head at its first start, recorded as its
+   * checkpoint then, for a reactor added to a system with history it must not act on (billing
+   * must not invoice the consultations of the years before billing existed).
+   */
+  firstStart?: 'feed-start' | 'feed-head';
 };
 
 /** Anything the runner follows and `waitFor` can wait for: a projection, a reactor, a live consumer. */

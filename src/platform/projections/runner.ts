@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import {
   comparePositions,
+  positionToString,
   type EventStore,
   type GlobalPosition,
   type RecordedEvent,
@@ -109,7 +110,9 @@ export class ProjectionRunner {
     }
     for (const r of this.reactors) {
       const row = reactorCheckpoint(r.name);
-      const track = this.track(r.name, 'reactor', await readCheckpoint(this.db, row), async (_after, events) => {
+      const start =
+        (await readCheckpoint(this.db, row)) ?? (r.firstStart === 'feed-head' ? await this.startAtHead(row) : null);
+      const track = this.track(r.name, 'reactor', start, async (_after, events) => {
         if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
         track.persisted = await reactToBatch(this.db, r, track.persisted, events);
         return track.persisted;
@@ -127,6 +130,18 @@ export class ProjectionRunner {
       });
       track.loop = this.follow(track);
     }
+  }
+
+  /**
+   * A reactor's first checkpoint at the feed's head, stored at once so a restart keeps it; when
+   * another runner stored one first, that one. An empty feed has no head: it starts at the start.
+   */
+  private async startAtHead(row: string): Promise<GlobalPosition | null> {
+    const head = await this.store.headPosition();
+    if (head === null) return null;
+    const stored = await this.db.transaction().execute((trx) => moveCheckpoint(trx, row, null, head));
+    if (stored) this.log.info({ consumer: row, position: positionToString(head) }, 'first start at the feed head');
+    return stored ? head : readCheckpoint(this.db, row);
   }
 
   async stop(): Promise<void> {

@@ -56,6 +56,7 @@ const AdminBilling = () => import('./admin-billing');
 const AdminInvoice = () => import('./admin-billing').then((m) => ({ default: m.AdminInvoiceDetail }));
 const AdminReceipt = () => import('./admin-billing').then((m) => ({ default: m.AdminReceipt }));
 const AdminProfile = () => import('./admin-profile-page');
+const UserProfile = () => import('./user-profile-page');
 
 function shell(): ReactNode {
   return (
@@ -130,9 +131,9 @@ export const routes: RouteObject[] = [
       { path: paths.user.testActivity, element: page(TestActivity) },
       { path: paths.user.vitals, element: page(Vitals) },
       { path: paths.user.hmoProvider, element: page(HmoProvider) },
+      { path: paths.user.profile, element: page(UserProfile) },
       ...[
         paths.user.appointments,
-        paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',
         '/user/lab-results',

@@ -36,7 +36,7 @@ export async function submitClaim(platform: Platform, metadata: EventMetadata, h
     metadata,
     async (uow) => {
       const candidates = await claimableInvoices(platform.db, hospitalId, hmoId, month);
-      const counter = await uow.load(claimCounterDecider, claimCounterStream(hospitalId));
+      const counter = await uow.load(claimCounterDecider, claimCounterStream(hospitalId), { latestOnly: true });
       const number = claimNumber(counter.state.last + 1);
       const items: ClaimItem[] = [];
       for (const { invoice_id: invoiceId } of candidates) {

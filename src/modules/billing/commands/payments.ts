@@ -74,7 +74,8 @@ export async function recordPayment(
       metadata,
       async (uow) => {
         const invoice = await uow.load(invoiceDecider, invoiceStream(invoiceId));
-        const counter = await uow.load(receiptCounterDecider, receiptCounterStream(hospitalId));
+        // The counter's state is its last event: read that one, however many receipts came before.
+        const counter = await uow.load(receiptCounterDecider, receiptCounterStream(hospitalId), { latestOnly: true });
         uow.decide(invoice, {
           type: 'RecordPayment',
           invoiceId,

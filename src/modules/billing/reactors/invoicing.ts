@@ -74,12 +74,15 @@ async function pricedLine(
 /**
  * Billing follows the clinic: a saved consultation raises its invoice (fee plus additional
  * charges, product-spec-2 §3), dispensed medications and completed lab tests add lines at the
- * price list's prices. Idempotent: every line carries its source and is added once.
+ * price list's prices. Idempotent: every line carries its source and is added once. It starts at
+ * the feed's head the first time it runs, so a database with clinical history from before billing
+ * gets no invoices for it (issue 24); on a new database that is the start of the feed.
  */
 export function invoicingReactor(platform: Platform): Reactor {
   return {
     name: BILLING_INVOICING.name,
     handles: ['ConsultationRecorded', 'PrescriptionDispensed', 'LabResultsRecorded'],
+    firstStart: 'feed-head',
     react: async (event: RecordedEvent) => {
       const metadata = { ...event.metadata, causationId: event.id, occurredAt: new Date().toISOString() };
       const { hospitalId } = event.metadata;

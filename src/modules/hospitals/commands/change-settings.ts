@@ -7,11 +7,12 @@ import type { Logo } from '../logo';
 import { UNIQUE_FIELDS, type HospitalSettings, type SettingsInput } from '../settings';
 import { CLAIM_SCOPES, HOSPITAL_EXISTS } from './hospital-claims';
 import { IDLE_TIMEOUTS } from '../idle-timeouts';
+import { renameTenant } from '../../identity';
 
 /**
  * Saves the hospital's settings in one commit: the hospital's events and, for a changed number,
  * licence or email, the new value's reservation and the old one's release, so two hospitals
- * never end up holding the same value. Only the fields sent change, so two admins saving
+ * never end up holding the same value; a new name also renames identity's copy of the hospital. Only the fields sent change, so two admins saving
  * different fields do not undo each other.
  */
 export async function changeSettings(
@@ -29,6 +30,8 @@ export async function changeSettings(
       const events = uow.decide(hospital, command);
       const changed = events.find((e) => e.type === 'HospitalSettingsChanged');
       if (changed?.type !== 'HospitalSettingsChanged') return events;
+      // Identity keeps its own copy of the name (sign-in answers, /auth/me, the sidebar).
+      if (changed.data.previous.name !== undefined) await renameTenant(uow, hospitalId, changed.data.settings.name);
       for (const field of UNIQUE_FIELDS) {
         const before = changed.data.previous[field as keyof HospitalSettings];
         if (before === undefined) continue;

@@ -146,3 +146,9 @@ export async function setTenantStatus(uow: UnitOfWork, hospitalId: string, statu
   const tenant = await uow.load(tenantDecider, tenantStream(hospitalId));
   uow.decide(tenant, { type: 'ChangeTenantStatus', hospitalId, status });
 }
+
+/** Identity's copy of the hospital's name follows Settings; staged with the settings change. */
+export async function renameTenant(uow: UnitOfWork, hospitalId: string, name: string): Promise<void> {
+  const tenant = await uow.load(tenantDecider, tenantStream(hospitalId));
+  uow.decide(tenant, { type: 'RenameTenant', hospitalId, name });
+}

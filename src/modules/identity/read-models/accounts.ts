@@ -87,6 +87,13 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
         .where('hospital_id', '=', data.hospitalId)
         .execute();
     },
+    TenantRenamed: async (trx, { data }) => {
+      await trx
+        .updateTable('identity_hospitals')
+        .set({ name: data.name })
+        .where('hospital_id', '=', data.hospitalId)
+        .execute();
+    },
     AccountCredentialsStaged: async (trx, event) => {
       const d = event.data;
       await trx

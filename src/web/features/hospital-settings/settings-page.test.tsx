@@ -4,7 +4,7 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsAtom } from '../../lib/hospital-settings';
-import { sessionAtom } from '../../lib/session';
+import { sessionAtom, type SessionHospital } from '../../lib/session';
 import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import SettingsPage from './settings-page';
 
@@ -31,7 +31,7 @@ const ok = (data: unknown, message?: string) => ({ body: { success: true, data, 
 let api: ReturnType<typeof fakeApi>;
 afterEach(() => api?.restore());
 
-function renderPage(routes: Record<string, FakeHandler>) {
+function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospital | null = null) {
   api = fakeApi({ 'GET /users/stats': () => ok({ plan }), ...routes });
   const store = createStore();
   store.set(sessionAtom, {
@@ -45,7 +45,7 @@ function renderPage(routes: Record<string, FakeHandler>) {
       initials: 'N',
       role: 'admin',
       roleId: 0,
-      hospital: null,
+      hospital,
       mustChangePassword: false,
     },
   });
@@ -99,6 +99,24 @@ describe('Settings page', () => {
     expect(await screen.findByText('Hospital settings saved successfully!')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ idleTimeoutMinutes: 15 });
     expect(store.get(hospitalSettingsAtom)?.settings.idleTimeoutMinutes).toBe(15);
+  });
+
+  it("puts a saved new name in the session's copy of the hospital, which the sidebar shows", async () => {
+    const store = renderPage(
+      {
+        'GET /hospital/settings': () => ok({ settings }),
+        'PUT /hospital/settings': (call) => ok({ settings: { ...settings, ...(call.body as object) } }, 'Saved'),
+      },
+      { id: 'h-1', hospitalId: 'HMS-1', name: 'Lagoon Hospital', status: 'active' },
+    );
+    const name = await screen.findByRole('textbox', { name: 'Hospital name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Marina Specialist Hospital');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(store.get(sessionAtom)).toMatchObject({
+      user: { hospital: { id: 'h-1', hospitalId: 'HMS-1', name: 'Marina Specialist Hospital' } },
+    });
   });
 
   it('shows the error state when the settings cannot be read', async () => {

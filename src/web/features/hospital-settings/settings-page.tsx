@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { fetchHospitalSettings, hospitalSettingsAtom } from '../../lib/hospital-settings';
 import { fetchPlan, requestHospitalPlan } from '../../lib/plan-api';
 import { formatNaira, HOSPITAL_MONTHLY_NAIRA, seatsLine } from '../../lib/plans';
-import { signedInUserAtom } from '../../lib/session';
+import { sessionAtom, signedInUserAtom, type SessionState } from '../../lib/session';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { formOf, readAsDataUrl, saveSettings, type SettingsForm } from './api/settings-api';
 import styles from './settings-page.module.css';
@@ -33,12 +33,19 @@ const FIELDS: { key: keyof SettingsForm; label: string; description?: string }[]
   { key: 'defaultConsultationFee', label: 'Default consultation fee (₦)' },
 ];
 
+/** The sidebar shows the session's copy of the hospital's name: a saved new name replaces it at once. */
+function renamed(session: SessionState, name: string): SessionState {
+  if (session.status !== 'signed-in' || !session.user.hospital || session.user.hospital.name === name) return session;
+  return { ...session, user: { ...session.user, hospital: { ...session.user.hospital, name } } };
+}
+
 /** /admin/settings (issue 13): the hospital's profile, logo, time zone, idle time-out, fee and plan. */
 export default function SettingsPage() {
   const remote = useRemoteData(fetchHospitalSettings, 'hospital-settings');
   const plan = useRemoteData(fetchPlan, 'plan');
   const user = useAtomValue(signedInUserAtom);
   const setShared = useSetAtom(hospitalSettingsAtom);
+  const setSession = useSetAtom(sessionAtom);
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -63,6 +70,7 @@ export default function SettingsPage() {
       setErrors({});
       remote.refresh();
       if (user) setShared({ userId: user.id, settings: result.settings });
+      setSession((s) => renamed(s, result.settings.name));
       show('success', result.message);
     } catch (e) {
       const err = e instanceof ApiError ? e : null;

@@ -91,6 +91,11 @@ describe('App shell', () => {
   it("falls back to 'Hello User' for staff without a name", () => {
     renderShell('/user/report', { ...admin, name: '', role: 'pharmacist', roleId: 5 });
     expect(screen.getByText('Hello User')).toBeInTheDocument();
+    // Staff reach their own profile from the header too (issue 24).
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: /^My profile/ })).toHaveAttribute(
+      'href',
+      '/user/profile',
+    );
   });
 
   it('names the screen that is coming soon and links back to the dashboard', () => {

@@ -34,18 +34,14 @@ export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHea
       </div>
       <div className={styles.tools}>
         <NotificationBell />
-        {person && area === 'admin' ? (
-          // The administrator's own profile (and password change) is one click away.
+        {person ? (
+          // One's own profile (and password change) is one click away, for staff as for admins.
           // Its name is 'My profile' and what it shows; on a phone only the initials show (hidden from
           // screen readers), so the hidden words still name it.
-          <Link href={paths.admin.profile} className={styles.person}>
+          <Link href={area === 'admin' ? paths.admin.profile : paths.user.profile} className={styles.person}>
             <span className="visually-hidden">My profile</span>
             <Person person={person} />
           </Link>
-        ) : person ? (
-          <div className={styles.person}>
-            <Person person={person} />
-          </div>
         ) : null}
       </div>
     </header>

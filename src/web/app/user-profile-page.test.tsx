@@ -1,0 +1,124 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionAtom } from '../lib/session';
+import { deferred, fakeApi, type FakeHandler } from '../lib/testing/fake-api';
+import UserProfilePage from './user-profile-page';
+import { signedIn, STAFF_USER, withSession } from './testing/session-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const me = (over: Record<string, unknown> = {}) => ({
+  body: {
+    success: true,
+    data: {
+      user: {
+        id: 'u-9',
+        firstName: 'Tunde',
+        lastName: 'Bello',
+        fullName: 'Tunde Bello',
+        email: 'tunde@lagoon.ng',
+        role: 'nurse',
+        roleId: 2,
+        employeeId: 'EMP-0042',
+        department: 'Outpatients',
+        specialization: null,
+        phone: null,
+        profilePicture: null,
+        lastLogin: '2026-05-29T08:15:00.000Z',
+        mustChangePassword: false,
+        hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon Hospital', status: 'active' },
+        ...over,
+      },
+      hospital: null,
+    },
+  },
+});
+
+let api: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+  localStorage.clear();
+});
+
+function renderPage(routes: Record<string, FakeHandler>) {
+  api = fakeApi(routes);
+  const { store, ui } = withSession(signedIn(STAFF_USER), '/user/profile', <UserProfilePage />);
+  render(ui);
+  return store;
+}
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('/user/profile', () => {
+  it('shows loading, then name, role, hospital, e-mail and previous sign-in from GET /api/auth/me', async () => {
+    const gate = deferred<{ body: unknown }>();
+    renderPage({ 'GET /auth/me': () => gate.promise });
+    expect(screen.getByText('Loading profile...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+    gate.resolve(me());
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(fact('Name')).toHaveTextContent('Tunde Bello'));
+    expect(fact('Email')).toHaveTextContent('tunde@lagoon.ng');
+    expect(fact('Role')).toHaveTextContent('Nurse');
+    expect(fact('Employee ID')).toHaveTextContent('EMP-0042');
+    expect(fact('Department')).toHaveTextContent('Outpatients');
+    expect(fact('Hospital')).toHaveTextContent('Lagoon Hospital');
+    expect(fact('Hospital ID')).toHaveTextContent('HMS-7Q4K2X');
+    expect(fact('Previous sign-in')).toHaveTextContent(/2026/);
+    expect(screen.queryByText('Job title', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(api!.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /auth/me']);
+  });
+
+  it('shows dashes on a first sign-in without a department, and says when no hospital is linked', async () => {
+    renderPage({ 'GET /auth/me': () => me({ lastLogin: null, department: null, hospital: null }) });
+    expect(await screen.findByText('No hospital is linked to this account yet.')).toBeInTheDocument();
+    expect(fact('Previous sign-in')).toHaveTextContent('—');
+    expect(fact('Department')).toHaveTextContent('—');
+  });
+
+  it("shows the server's failure with a retry that loads the profile", async () => {
+    let fail = true;
+    renderPage({
+      'GET /auth/me': () =>
+        fail ? { status: 503, body: { success: false, message: 'Profile service is busy' } } : me(),
+    });
+    expect(await screen.findByText('Profile service is busy')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
+    await waitFor(() => expect(fact('Email')).toHaveTextContent('tunde@lagoon.ng'));
+  });
+
+  it('changes the password through POST /api/auth/change-password with the keyboard alone', async () => {
+    const user = userEvent.setup();
+    const store = renderPage({
+      'GET /auth/me': () => me(),
+      'POST /auth/change-password': () => ({ body: { success: true, message: 'Password changed successfully!' } }),
+    });
+    const open = await screen.findByRole('button', { name: 'Change Password' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    // Tab (past any show-password toggles) to each field and type: no pointer involved.
+    const tabTo = async (label: string) => {
+      const field = within(dialog).getByLabelText(label, { exact: true });
+      for (let i = 0; i < 6 && document.activeElement !== field; i++) await user.tab();
+      expect(field).toHaveFocus();
+    };
+    await tabTo('Current Password');
+    await user.keyboard('old-secret-1');
+    await tabTo('New Password');
+    await user.keyboard('river-stone-7');
+    await tabTo('Confirm New Password');
+    await user.keyboard('river-stone-7{Enter}');
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api!.calls.find((c) => c.path === '/auth/change-password')!.body).toEqual({
+      currentPassword: 'old-secret-1',
+      newPassword: 'river-stone-7',
+      confirmPassword: 'river-stone-7',
+    });
+    expect(api!.calls.some((c) => c.path === '/admin/change-password')).toBe(false);
+    expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: false } });
+  });
+});
