@@ -96,7 +96,7 @@ async function replayInto(
     at = events[events.length - 1]!.globalPosition;
     passed += events.length;
     if (events.some((e) => concerns(projection, e.type))) {
-      const batch = await applyProjectionBatch(db, projection, persisted, events);
+      const batch = await applyProjectionBatch(db, projection, persisted, events, { rebuilding: true });
       // A runner moved it meanwhile (a server left running): it owns the projection from there.
       if (!batch.applied) throw new Error(`${projection.name}: its checkpoint moved during the rebuild`);
       persisted = batch.checkpoint;
