@@ -56,7 +56,7 @@ async function replayAll(
     return Math.max(0, ...counts);
   }
   for (const p of projections) await resetProjection(db, p);
-  const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 8, projections.length);
+  const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 4, projections.length);
   const counts = await Promise.all(
     projections.map((p, i) =>
       replayInto(db, p, feed, i, (n) => onProgress(p.name, n)).catch((err: unknown) => {
