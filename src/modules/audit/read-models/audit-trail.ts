@@ -173,8 +173,10 @@ export const auditTrailProjection: Projection = {
   name: AUDIT_TRAIL,
   handlers: {},
   everyEvent: applyPage,
-  // The trail's readers' indexes: the page writes by position, the chain's head and its unique seq.
+  // The trail's readers' indexes: the page writes by position and keeps the chain's head itself.
   deferredIndexes: [
+    // Unique: built again at the end of a rebuild, it checks the whole chain's numbering at once.
+    'audit_events_chain',
     'audit_events_newest',
     'audit_events_actor',
     'audit_events_subject',
