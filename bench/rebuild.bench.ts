@@ -31,7 +31,7 @@ const arg = (name: string) => {
 const PATIENTS = Number(arg('patients') ?? 20_000);
 const EVENTS = Number(arg('events') ?? PATIENTS * 10);
 const MODES = (arg('modes') ?? 'one-pass,concurrent').split(',') as RebuildMode[];
-const PAGE = Number(arg('page') ?? 2000);
+const PAGE = Number(arg('page') ?? 10_000);
 const count = (n: number) => n.toLocaleString('en-US');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const loadNow = () =>

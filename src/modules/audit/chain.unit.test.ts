@@ -19,6 +19,28 @@ describe('the hash chain', () => {
     expect(canonicalJson({ a: undefined, b: 2 })).toBe('{"b":2}');
   });
 
+  it('writes the text of the plain definition (entries filtered, sorted, joined), so stored chains still verify', () => {
+    // The definition the chain was first written with; the loops that replaced it must not change a byte.
+    const reference = (value: unknown): string => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${reference(v)}`).join(',')}}`;
+    };
+    const values: unknown[] = [
+      { b: 1, a: { d: [1, { f: null, e: 'x' }], c: true }, '': 0 },
+      { Z: 1, a: 2, é: 3, 'a b': [undefined, null, 'q"\\u2028'], _: { y: undefined }, '10': 1, '9': 2 },
+      [],
+      {},
+      'text',
+      12.5,
+      [[{ k: [{}] }]],
+    ];
+    for (const v of values) expect(canonicalJson(v)).toBe(reference(v));
+  });
+
   it('changes the hash when the entry or the previous hash changes, and only then', () => {
     const h = chainHash(GENESIS, event({ firstName: 'Ada', lastName: 'Obi' }));
     expect(h).toMatch(/^[0-9a-f]{64}$/);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { NewEvent, RecordedEvent } from './port';
+import { attachStoredForm, storedFormOf, type NewEvent, type RecordedEvent } from './port';
 
 /** Turns the data of an event written at version n into its shape at version n + 1. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -98,6 +98,8 @@ export class EventRegistry {
     for (let v = from; v < contract.version; v++) data = contract.upcasters![v]!(data);
     const parsed = contract.schema.safeParse(data);
     if (!parsed.success) throw new InvalidEvent(event.type, describe(parsed.error), 'read');
-    return { ...event, data: parsed.data as object };
+    const decoded = { ...event, data: parsed.data as object };
+    const stored = storedFormOf(event);
+    return stored ? attachStoredForm(decoded, stored) : decoded;
   }
 }

@@ -51,6 +51,25 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
   recordedAt: string;
 };
 
+/**
+ * The event as its store holds it (its data before any upcaster or contract read it, its commit
+ * time to the microsecond): the audit chain's input. An adapter that has it at hand when it reads
+ * the feed attaches it, so the audit trail need not read every event a second time; it is not
+ * enumerable, so comparisons, logs and copies of an event ignore it (a copy simply lacks it).
+ */
+export type StoredForm = { data: unknown; recordedAtMicros: string };
+
+const STORED = Symbol('stored form');
+
+export function attachStoredForm<T extends object>(event: T, stored: StoredForm): T {
+  Object.defineProperty(event, STORED, { value: stored, enumerable: false });
+  return event;
+}
+
+export function storedFormOf(event: object): StoredForm | undefined {
+  return (event as { [STORED]?: StoredForm })[STORED];
+}
+
 /** 'no_stream': the stream must not exist; 'any': no check; a number: the stream's current revision. */
 export type ExpectedRevision = bigint | 'no_stream' | 'any';
 

@@ -9,6 +9,7 @@ import {
   type QueryRunner,
 } from './postgres-append';
 import {
+  attachStoredForm,
   WrongExpectedRevision,
   type AppendResult,
   type EventMetadata,
@@ -39,11 +40,12 @@ type EventRow = {
 // Selected as text because pg has no parser for xid8. ORDER BY must name `events.transaction_id`:
 // a bare `transaction_id` there means this text alias, and '10000' sorts before '9999'.
 // recorded_at comes formatted: parsing a timestamptz and formatting it again costs more per row than the rest.
+// To the microsecond, for the stored form (the audit chain's); recordedAt keeps the milliseconds.
 const COLUMNS = `position, transaction_id::text as transaction_id, stream_id, stream_revision, event_id, type, data, metadata,
-  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
+  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at`;
 
 function toRecorded(row: EventRow): RecordedEvent {
-  return {
+  const event: RecordedEvent = {
     id: row.event_id,
     type: row.type,
     data: row.data,
@@ -51,8 +53,10 @@ function toRecorded(row: EventRow): RecordedEvent {
     revision: BigInt(row.stream_revision),
     globalPosition: [BigInt(row.transaction_id), BigInt(row.position)],
     metadata: row.metadata,
-    recordedAt: row.recorded_at,
+    // 'YYYY-MM-DDTHH:MI:SS.mmm' + 'Z': the microseconds cut to milliseconds, as to_char's MS does.
+    recordedAt: `${row.recorded_at.slice(0, 23)}Z`,
   };
+  return attachStoredForm(event, { data: row.data, recordedAtMicros: row.recorded_at });
 }
 
 /**

@@ -56,7 +56,7 @@ async function replayAll(
     return Math.max(0, ...counts);
   }
   for (const p of projections) await resetProjection(db, p);
-  const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 8, projections.length);
+  const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 4, projections.length);
   const counts = await Promise.all(
     projections.map((p, i) =>
       replayInto(db, p, feed, i, (n) => onProgress(p.name, n)).catch((err: unknown) => {
@@ -96,7 +96,7 @@ async function replayInto(
     at = events[events.length - 1]!.globalPosition;
     passed += events.length;
     if (events.some((e) => concerns(projection, e.type))) {
-      const batch = await applyProjectionBatch(db, projection, persisted, events);
+      const batch = await applyProjectionBatch(db, projection, persisted, events, { rebuilding: true });
       // A runner moved it meanwhile (a server left running): it owns the projection from there.
       if (!batch.applied) throw new Error(`${projection.name}: its checkpoint moved during the rebuild`);
       persisted = batch.checkpoint;

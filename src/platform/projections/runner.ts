@@ -36,7 +36,7 @@ export type RunnerOptions = {
 
 const BATCH = 500;
 /** A rebuild's page: longer runs of a type for the batch handlers, fewer commits. */
-const REBUILD_PAGE = 2000;
+const REBUILD_PAGE = 10_000;
 /** How many of the newest events the runner keeps for the tracks that follow the first. */
 const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;

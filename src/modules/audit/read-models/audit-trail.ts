@@ -1,8 +1,10 @@
-import { sql, type GeneratedAlways } from 'kysely';
+import type { GeneratedAlways } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
+import { insertRows } from '../../../platform/projections/bulk-insert';
 import type { Projection, Trx } from '../../../platform/projections/projection';
-import { describe, entryRank, redact } from '../actions';
-import { chainHash, GENESIS, STORED_EVENT_COLUMNS, type StoredEvent } from '../chain';
+import { describe, redact } from '../actions';
+import { chainHash, GENESIS } from '../chain';
+import { AUDIT_EVENT_COLUMNS, patientOf, primaryFlags, storedEvents, VIEW_COLUMNS } from './trail-rows';
 import { SubjectNames } from './subject-names';
 
 declare module '../../../platform/db/database' {
@@ -62,48 +64,9 @@ declare module '../../../platform/db/database' {
 
 export const AUDIT_TRAIL = 'audit-trail';
 
-/** For each event, whether it is its commit's entry in the trail (at most one per commit). */
-function primaryFlags(events: readonly RecordedEvent[], carried: { feed_tx: string; has_primary: boolean } | null) {
-  const flags = events.map(() => false);
-  let start = 0;
-  while (start < events.length) {
-    const tx = events[start]!.globalPosition[0];
-    let end = start;
-    while (end < events.length && events[end]!.globalPosition[0] === tx) end++;
-    const continued = start === 0 && carried?.feed_tx === String(tx) && carried.has_primary;
-    if (!continued) {
-      let pick = -1;
-      let best = 2;
-      for (let i = start; i < end && best > 0; i++) {
-        const rank = entryRank(events[i]!.type);
-        if (rank < best) [pick, best] = [i, rank];
-      }
-      if (pick >= 0) flags[pick] = true;
-    }
-    start = end;
-  }
-  return flags;
-}
-
-/** The patient an event concerns: its subject when that is a patient, else the patient id it carries. */
-function patientOf(described: { subjectType: string | null; subjectId: string | null }, data: unknown) {
-  if (described.subjectType === 'patient') return described.subjectId;
-  const id = (data as { patientId?: unknown } | null)?.patientId;
-  return typeof id === 'string' ? id : null;
-}
-
-async function storedEvents(trx: Trx, ids: string[]): Promise<Map<string, StoredEvent>> {
-  const { rows } = await sql<StoredEvent>`select ${sql.raw(STORED_EVENT_COLUMNS)} from events
-     where event_id = any(${ids}::uuid[])`.execute(trx);
-  return new Map(rows.map((r) => [r.event_id, r]));
-}
-
 async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   const names = await SubjectNames.load(trx, events);
-  const stored = await storedEvents(
-    trx,
-    events.map((e) => e.id),
-  );
+  const stored = await storedEvents(trx, events);
   const hospitals = [...new Set(events.map((e) => e.metadata.hospitalId ?? ''))];
   const heads = new Map(
     (await trx.selectFrom('audit_chain_heads').selectAll().where('hospital_id', 'in', hospitals).execute()).map((h) => [
@@ -154,17 +117,11 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       correlation_id: m.correlationId ?? null,
       causation_id: m.causationId ?? null,
       primary_entry: primary[i]!,
-      data: JSON.stringify(redact(e.data)),
+      data: redact(e.data),
     };
   });
 
-  for (let i = 0; i < rows.length; i += 500) {
-    await trx
-      .insertInto('audit_events')
-      .values(rows.slice(i, i + 500))
-      .onConflict((oc) => oc.column('position').doNothing())
-      .execute();
-  }
+  await insertRows(trx, 'audit_events', AUDIT_EVENT_COLUMNS, rows, 'on conflict (position) do nothing');
   const views = rows.flatMap((r, i) => {
     const shown = (events[i]!.data as { patientIds?: unknown }).patientIds;
     if (!Array.isArray(shown)) return [];
@@ -182,13 +139,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
         primary_entry: r.primary_entry,
       }));
   });
-  for (let i = 0; i < views.length; i += 5000) {
-    await trx
-      .insertInto('audit_patient_views')
-      .values(views.slice(i, i + 5000))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await insertRows(trx, 'audit_patient_views', VIEW_COLUMNS, views, 'on conflict do nothing');
   const headRows = [...heads].map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
   if (headRows.length) {
     await trx
@@ -242,8 +193,10 @@ export const auditTrailProjection: Projection = {
   name: AUDIT_TRAIL,
   handlers: {},
   everyEvent: applyPage,
-  // The trail's readers' indexes: the page writes by position, the chain's head and its unique seq.
+  // The trail's readers' indexes: the page writes by position and keeps the chain's head itself.
   deferredIndexes: [
+    // Unique: built again at the end of a rebuild, it checks the whole chain's numbering at once.
+    'audit_events_chain',
     'audit_events_newest',
     'audit_events_actor',
     'audit_events_subject',

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../../../platform/db/database';
 import type { GlobalPosition, RecordedEvent } from '../../../platform/event-store/port';
+import { insertRows, type BulkColumns } from '../../../platform/projections/bulk-insert';
 import type { Projection, Trx } from '../../../platform/projections/projection';
 import type { NotificationPriority } from '../events';
 import { RULES, type Draft } from '../rules';
@@ -63,15 +64,27 @@ function toRow(event: RecordedEvent, draft: Draft, index: number) {
     title: draft.title,
     message: draft.message,
     priority: draft.priority,
-    data: JSON.stringify(draft.data) as unknown as Record<string, unknown>,
-    audience: JSON.stringify(audienceOf(draft.type, draft.data)) as unknown as Audience,
+    data: draft.data,
+    audience: audienceOf(draft.type, draft.data),
     user_ids: draft.userIds ?? null,
     occurred_at: new Date(event.metadata.occurredAt),
   };
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65 535 parameters with the notifications' 11 columns. */
-const ROWS_PER_INSERT = 2000;
+const NOTIFICATION_COLUMNS: BulkColumns = {
+  id: 'numeric',
+  event_id: 'text',
+  hospital_id: 'text',
+  type: 'text',
+  title: 'text',
+  message: 'text',
+  priority: 'text',
+  data: 'jsonb',
+  audience: 'jsonb',
+  user_ids: 'text[]',
+  occurred_at: 'timestamptz',
+};
+const RECIPIENT_COLUMNS: BulkColumns = { hospital_id: 'text', role: 'text', notification_id: 'numeric' };
 
 /**
  * The notifier's projection: every event that means news for someone becomes its messages (rules.ts),
@@ -100,20 +113,8 @@ async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<v
     });
   }
   await copies.flush();
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await trx
-      .insertInto('notifications')
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
-  for (let i = 0; i < recipients.length; i += ROWS_PER_INSERT * 3) {
-    await trx
-      .insertInto('notification_recipients')
-      .values(recipients.slice(i, i + ROWS_PER_INSERT * 3))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await insertRows(trx, 'notifications', NOTIFICATION_COLUMNS, rows, 'on conflict (id) do nothing');
+  await insertRows(trx, 'notification_recipients', RECIPIENT_COLUMNS, recipients, 'on conflict do nothing');
 }
 
 export const notificationHistoryProjection: Projection = {

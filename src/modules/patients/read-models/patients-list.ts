@@ -314,6 +314,17 @@ export const patientsListProjection = defineProjection<PatientEvent>({
     VitalsRecorded: recordVitals,
   },
   independentStreams: true,
+  // The list's and search's indexes (its handlers find rows by patient_id only): a status change
+  // then updates one row, not seven indexes, the trigram one among them.
+  deferredIndexes: [
+    'patients_list_hospital',
+    'patients_list_hospital_status',
+    'patients_list_newest',
+    'patients_list_status_newest',
+    'patients_list_search',
+    'patients_list_phone',
+    'patients_list_same_person',
+  ],
   reset: async (trx) => {
     await trx.deleteFrom('patient_counts').execute();
     await trx.deleteFrom('patients_list').execute();

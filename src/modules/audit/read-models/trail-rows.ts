@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { storedFormOf, type RecordedEvent } from '../../../platform/event-store/port';
+import type { BulkColumns } from '../../../platform/projections/bulk-insert';
+import type { Trx } from '../../../platform/projections/projection';
+import { entryRank } from '../actions';
+import { STORED_EVENT_COLUMNS, type StoredEvent } from '../chain';
+
+/** The audit trail's inputs beside its events (commit entries, patients, stored forms) and its bulk columns. */
+
+/** For each event, whether it is its commit's entry in the trail (at most one per commit). */
+export function primaryFlags(
+  events: readonly RecordedEvent[],
+  carried: { feed_tx: string; has_primary: boolean } | null,
+) {
+  const flags = events.map(() => false);
+  let start = 0;
+  while (start < events.length) {
+    const tx = events[start]!.globalPosition[0];
+    let end = start;
+    while (end < events.length && events[end]!.globalPosition[0] === tx) end++;
+    const continued = start === 0 && carried?.feed_tx === String(tx) && carried.has_primary;
+    if (!continued) {
+      let pick = -1;
+      let best = 2;
+      for (let i = start; i < end && best > 0; i++) {
+        const rank = entryRank(events[i]!.type);
+        if (rank < best) [pick, best] = [i, rank];
+      }
+      if (pick >= 0) flags[pick] = true;
+    }
+    start = end;
+  }
+  return flags;
+}
+
+/** The patient an event concerns: its subject when that is a patient, else the patient id it carries. */
+export function patientOf(described: { subjectType: string | null; subjectId: string | null }, data: unknown) {
+  if (described.subjectType === 'patient') return described.subjectId;
+  const id = (data as { patientId?: unknown } | null)?.patientId;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * The stored form of the page's events: as the feed read brought it when it did (see StoredForm),
+ * else read again from `events` (an adapter without it, or a copy of an event that lost it).
+ */
+export async function storedEvents(trx: Trx, events: readonly RecordedEvent[]): Promise<Map<string, StoredEvent>> {
+  const out = new Map<string, StoredEvent>();
+  const missing: string[] = [];
+  for (const e of events) {
+    const stored = storedFormOf(e);
+    if (!stored) {
+      missing.push(e.id);
+      continue;
+    }
+    out.set(e.id, {
+      event_id: e.id,
+      stream_id: e.streamId,
+      stream_revision: String(e.revision),
+      type: e.type,
+      data: stored.data,
+      metadata: e.metadata,
+      recorded_at: stored.recordedAtMicros,
+    });
+  }
+  if (missing.length === 0) return out;
+  const { rows } = await sql<StoredEvent>`select ${sql.raw(STORED_EVENT_COLUMNS)} from events
+     where event_id = any(${missing}::uuid[])`.execute(trx);
+  for (const r of rows) out.set(r.event_id, r);
+  return out;
+}
+
+export const AUDIT_EVENT_COLUMNS: BulkColumns = {
+  position: 'bigint',
+  feed_tx: 'text',
+  hospital_id: 'text',
+  seq: 'bigint',
+  hash: 'text',
+  event_id: 'uuid',
+  event_type: 'text',
+  stream_id: 'text',
+  stream_revision: 'bigint',
+  occurred_at: 'timestamptz',
+  actor_id: 'text',
+  actor_name: 'text',
+  actor_role: 'text',
+  action: 'text',
+  subject_type: 'text',
+  subject_id: 'text',
+  patient_id: 'text',
+  outcome: 'text',
+  ip: 'text',
+  request_id: 'text',
+  correlation_id: 'text',
+  causation_id: 'text',
+  primary_entry: 'boolean',
+  data: 'jsonb',
+};
+export const VIEW_COLUMNS: BulkColumns = { hospital_id: 'text', patient_id: 'text', position: 'bigint' };
