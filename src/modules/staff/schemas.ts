@@ -10,14 +10,15 @@ const trimmedLower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCa
  * A role code or alias, normalised to the server code; 'admin' passes here and is refused by the
  * domain with its reason. An enum (after trimming and lower-casing), so the document lists the roles.
  */
-const roleInput = z
-  .preprocess(
-    trimmedLower,
-    z.enum(ROLE_SPELLINGS, {
+// The transforms sit inside the preprocess: outside it, the document would mark the field optional.
+const roleInput = z.preprocess(
+  trimmedLower,
+  z
+    .enum(ROLE_SPELLINGS, {
       error: (issue) => (typeof issue.input !== 'string' || issue.input === '' ? 'Role is required' : UNKNOWN_ROLE),
-    }),
-  )
-  .transform((value) => parseRole(value)!);
+    })
+    .transform((value) => parseRole(value)!),
+);
 
 const name = (label: string) =>
   z
@@ -28,12 +29,15 @@ const name = (label: string) =>
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 /** Trimmed first, then checked as the document says (`format: email`, at most 254 characters). */
-const email = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'Email is required' }).min(1, 'Email is required').max(254, INVALID_EMAIL).email(INVALID_EMAIL),
-  )
-  .transform((v) => v.toLowerCase());
+const email = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: 'Email is required' })
+    .min(1, 'Email is required')
+    .max(254, INVALID_EMAIL)
+    .email(INVALID_EMAIL)
+    .transform((v) => v.toLowerCase()),
+);
 
 // `.strict()`: a hospital, password, employee ID or anything else in the body is refused, not ignored.
 export const createUserBody = z
