@@ -70,20 +70,21 @@ const vitals = z
   });
 
 export const FOLLOW_UP_IN_PAST = 'Follow-up date cannot be in the past';
-const followUpDate = text(40).transform((v, ctx) => {
-  if (v === null) return null;
-  // A full ISO timestamp from a date picker is read as its calendar date.
-  const date = v.slice(0, 10);
-  if (!isCalendarDate(date)) {
-    ctx.addIssue({ code: 'custom', message: 'Please enter a valid follow-up date' });
-    return z.NEVER;
-  }
-  if (date < hospitalDate(new Date())) {
-    ctx.addIssue({ code: 'custom', message: FOLLOW_UP_IN_PAST });
-    return z.NEVER;
-  }
-  return date;
-});
+const FOLLOW_UP_INVALID = 'Please enter a valid follow-up date';
+/** A calendar date (`format: date`) or blank; a full ISO timestamp from a date picker is read as its date. */
+const followUpDate = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim();
+    return t === '' ? null : /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : t;
+  },
+  z.iso
+    .date({ error: FOLLOW_UP_INVALID })
+    .refine(isCalendarDate, FOLLOW_UP_INVALID)
+    .refine((date) => date >= hospitalDate(new Date()), FOLLOW_UP_IN_PAST)
+    .nullish()
+    .transform((v) => v ?? null),
+);
 
 const medicationField = z.string({ error: MEDICATION_FIELDS }).trim().min(1, MEDICATION_FIELDS).max(200);
 const prescription = z.object({
