@@ -14,6 +14,12 @@ import { startTestApp, type TestApp } from './helpers/app';
  */
 type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, unknown> };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
+type BundleAnswer = {
+  content: Record<
+    string,
+    { schema: { properties: Record<string, { enum?: unknown[]; type?: string }>; required: string[] } }
+  >;
+};
 type LintProblem = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
 
 const run = promisify(execFile);
@@ -82,6 +88,36 @@ describe('the OpenAPI document and the methods of each path', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(doc.paths['/api/patients/{id}/vitals']?.post?.operationId).toBe('postPatientsByIdVitals');
     expect(doc.paths['/api/consultations/create']?.post?.operationId).toBe('postConsultationsCreate');
+  });
+
+  it('documents the success of every operation, with the status it answers and a schema of its content', () => {
+    const undocumented = operations()
+      .filter(({ op }) => {
+        const successes = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+        const described = ([status, answer]: [string, unknown]) =>
+          status === '204' ||
+          Object.values((answer as { content?: Record<string, { schema?: unknown }> }).content ?? {}).some(
+            (media) => media.schema !== undefined,
+          );
+        return successes.length === 0 || !successes.every(described);
+      })
+      .map(({ method, route }) => `${method} ${route}`);
+    expect(undocumented).toEqual([]);
+
+    const contentTypes = (route: string, method = 'get', status = '200') =>
+      Object.keys((doc.paths[route]?.[method]?.responses?.[status] as { content?: object } | undefined)?.content ?? {});
+    // A recording answers 201, not the 200 a generated client would otherwise expect.
+    expect(Object.keys(doc.paths['/api/consultations/create']?.post?.responses ?? {})).toContain('201');
+    expect(Object.keys(doc.paths['/api/consultations/create']?.post?.responses ?? {})).not.toContain('200');
+    // A file is text/csv; a report that can be either says both.
+    expect(contentTypes('/api/audit/events.csv')).toEqual(['text/csv']);
+    expect(contentTypes('/api/pharmacy/reports/stock')).toEqual(['application/json', 'text/csv']);
+    expect(contentTypes('/api/patients/{id}/export')).toEqual(['application/json', 'application/fhir+json']);
+    const exportAnswer = doc.paths['/api/patients/{id}/export']?.get?.responses?.['200'] as BundleAnswer;
+    const bundle = exportAnswer.content['application/fhir+json']?.schema;
+    expect(bundle?.properties.resourceType?.enum).toEqual(['Bundle']);
+    expect(bundle?.required).toEqual(expect.arrayContaining(['resourceType', 'type', 'entry']));
+    expect(bundle?.properties.entry?.type).toBe('array');
   });
 
   it('marks public routes with an empty security list, and they answer without a token', async () => {

@@ -44,13 +44,13 @@ export const ROLE_LABELS: Record<RoleCode, string> = {
   compliance_officer: 'Compliance Officer',
 };
 
-const ALIASES: Record<string, RoleCode> = { lab_staff: 'lab_technician', billing_staff: 'accountant' };
+export const ROLE_ALIASES: Record<string, RoleCode> = { lab_staff: 'lab_technician', billing_staff: 'accountant' };
 
 /** The server code for a code or alias (case-insensitive), or null when it names no role. */
 export function parseRole(input: string): RoleCode | null {
   const key = input.trim().toLowerCase();
   if ((ROLE_CODES as readonly string[]).includes(key)) return key as RoleCode;
-  return ALIASES[key] ?? null;
+  return ROLE_ALIASES[key] ?? null;
 }
 
 /** Unknown roles fall back to the doctor's id, as the sidebar does (spec-1 §2). */

@@ -1,4 +1,4 @@
-import { csvCell } from '../../platform/http/csv';
+import { csvAnswer, csvCell } from '../../platform/http/csv';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { patientIdsIn, type AccessAudit } from '../../platform/http/access-trail';
@@ -129,7 +129,13 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
       // Streamed: recorded with its filters; the patients it names are not known before it is sent.
       config: trailRead('trail export'),
       onRequest: canAudit,
-      schema: { tags, security, summary: 'The filtered trail as CSV, streamed', querystring: trailCsvQuery },
+      schema: {
+        tags,
+        security,
+        summary: 'The filtered trail as CSV, streamed',
+        querystring: trailCsvQuery,
+        response: { 200: csvAnswer('The trail, one line per entry, oldest first') },
+      },
     },
     async (request, reply) => {
       await trailCaughtUp(platform);
@@ -142,7 +148,8 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
           yield chunk.map(trailCsvLine).join('\r\n') + '\r\n';
         }
       }
-      return reply.headers(csvHeaders('audit-trail')).send(Readable.from(lines()));
+      // A stream is sent as it comes; the response schema only documents it as text.
+      return reply.headers(csvHeaders('audit-trail')).send(Readable.from(lines()) as never);
     },
   );
 
@@ -249,7 +256,13 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
     {
       config: trailRead('access report CSV', 'handler'),
       onRequest: canAudit,
-      schema: { tags, security, summary: 'The access report as CSV', querystring: accessReportQuery },
+      schema: {
+        tags,
+        security,
+        summary: 'The access report as CSV',
+        querystring: accessReportQuery,
+        response: { 200: csvAnswer('The access report, one line per person and patient') },
+      },
     },
     async (request, reply) => {
       await trailCaughtUp(platform);

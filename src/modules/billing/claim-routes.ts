@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvAnswer } from '../../platform/http/csv';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
@@ -96,7 +97,13 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: { ...audit.audit, what: 'CSV', reads: true, patientIds: 'handler' } },
-      schema: { tags, security, summary: 'The claim as CSV, for the HMO', params: idParams },
+      schema: {
+        tags,
+        security,
+        summary: 'The claim as CSV, for the HMO',
+        params: idParams,
+        response: { 200: csvAnswer('The claim, one line per invoice') },
+      },
     },
     async (request, reply) => {
       const claim = await findClaim(platform.db, request.auth!.hospitalId, request.params.id);

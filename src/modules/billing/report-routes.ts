@@ -1,6 +1,6 @@
 import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
-import { csvHeaders } from '../../platform/http/csv';
+import { csvAnswer, csvHeaders } from '../../platform/http/csv';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
 import { outstandingQuery } from './hmo-schemas';
@@ -53,7 +53,13 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
     {
       onRequest: billing,
       config: BILLING_MODULE,
-      schema: { tags, security, summary: 'The revenue report as CSV (naira)', querystring: revenueQuery },
+      schema: {
+        tags,
+        security,
+        summary: 'The revenue report as CSV (naira)',
+        querystring: revenueQuery,
+        response: { 200: csvAnswer('The revenue report, one line per group') },
+      },
     },
     async (request, reply) => {
       const { filename, body } = revenueCsv(await report(request.auth!.hospitalId, request.query));
@@ -71,6 +77,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Outstanding balances by patient or HMO as CSV (naira)',
         querystring: outstandingQuery,
+        response: { 200: csvAnswer('The outstanding balances, one line per patient or HMO') },
       },
     },
     async (request, reply) => {

@@ -5,28 +5,39 @@ import { isCalendarDate } from '../patients';
 import { INVOICE_STATUSES } from './invoice';
 import { invoiceLine, LINE_KINDS, PAYMENT_METHODS } from './events';
 
-/** Requests take naira as typed (6500, '6,500.50'); everything stored and answered is kobo. */
+/** What is wrong with a naira amount as typed, or null when it is one; the kobo it is worth. */
+function nairaProblem(v: unknown, label: string, positive: boolean): string | null {
+  if (v === undefined || v === null || v === '') return `${label} is required`;
+  const kobo = nairaToKobo(v);
+  if (kobo === null) return `${label} must be an amount in naira with at most 2 decimals`;
+  if (kobo > MAX_KOBO) return `${label} is too large`;
+  if (positive && kobo === 0) return `${label} must be greater than zero`;
+  return null;
+}
+
+/**
+ * Requests take naira as typed (6500, '6,500.50'); everything stored and answered is kobo. The
+ * union is what the document shows (a number of naira up to ₦100,000,000 with 2 decimals, or its
+ * text); every message comes from `nairaProblem`, whichever part refused the amount.
+ */
 export function nairaAmount(label: string, { positive = false } = {}) {
-  return z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === '') {
-      ctx.addIssue({ code: 'custom', message: `${label} is required` });
-      return z.NEVER;
-    }
-    const kobo = nairaToKobo(v);
-    if (kobo === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in naira with at most 2 decimals` });
-      return z.NEVER;
-    }
-    if (kobo > MAX_KOBO) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
-      return z.NEVER;
-    }
-    if (positive && kobo === 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be greater than zero` });
-      return z.NEVER;
-    }
-    return kobo;
-  });
+  // Each check answers with the message nairaProblem gives for the value it refused.
+  const said = { error: (issue: { input?: unknown }) => nairaProblem(issue.input, label, positive) ?? undefined };
+  const amount = z
+    .number(said)
+    .min(0, said)
+    .max(MAX_KOBO / 100, said)
+    .multipleOf(0.01, said);
+  return z
+    .union([positive ? amount.positive(said) : amount, z.string(said).regex(/^\s*[\d,]+(\.\d{0,2})?\s*$/, said)], said)
+    .transform((v, ctx) => {
+      const problem = nairaProblem(v, label, positive);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return nairaToKobo(v)!;
+    });
 }
 
 const required = (message: string, max: number) =>

@@ -11,6 +11,7 @@ import { recordConsultation } from './commands/record-consultation';
 import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
 import { consultationsAsOf } from './read-models/consultations-as-of';
+import { consultationCreated, consultationSchema, dispenseResult, pendingPrescriptionsPage } from './response-schemas';
 import { createConsultationBody, dispensationSchema } from './schemas';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
@@ -70,6 +71,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Record a consultation with its prescription, lab orders and fee (one commit)',
         body: createConsultationBody,
+        response: { 201: consultationCreated },
       },
     },
     async (request, reply) => {
@@ -103,6 +105,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
           "A patient's consultations, newest first (doctor); with `asOf` (admin, compliance officer) the list as it stood then",
         params: z.object({ patientId: z.string().max(100) }),
         querystring: asOfQuery,
+        response: { 200: ok(z.array(consultationSchema)) },
       },
     },
     async (request) => {
@@ -131,6 +134,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Prescriptions with medications left to dispense, oldest first',
         querystring: pageQuery,
+        response: { 200: pendingPrescriptionsPage },
       },
     },
     async (request) => {
@@ -151,6 +155,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         summary: 'Dispense all medications (empty body) or those at `items` indexes; never twice',
         params: z.object({ consultationId: z.string().max(100) }),
         body: dispenseBody,
+        response: { 200: ok(dispenseResult) },
       },
     },
     async (request) => {

@@ -17,28 +17,35 @@ const text = (max: number) =>
 const required = (message: string, max = 2000) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters long`);
 
-/** Naira as a number or numeric string; blank means `fallback`. */
-const naira = (label: string, fallback?: number) =>
-  z
-    .unknown()
-    .optional()
-    .transform((v, ctx) => {
-      if ((v === undefined || v === null || v === '') && fallback !== undefined) return fallback;
-      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      if (n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${label} cannot be negative` });
-        return z.NEVER;
-      }
-      if (n > 100_000_000) {
-        ctx.addIssue({ code: 'custom', message: `${label} is too large` });
-        return z.NEVER;
-      }
-      return n;
-    });
+const MAX_NAIRA = 100_000_000;
+
+/** What is wrong with a naira amount as typed, or null; blank is fine when there is a `fallback`. */
+function nairaProblem(v: unknown, label: string, fallback?: number): string | null {
+  if ((v === undefined || v === null || v === '') && fallback !== undefined) return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n)) return `${label} must be a number`;
+  if (n < 0) return `${label} cannot be negative`;
+  if (n > MAX_NAIRA) return `${label} is too large`;
+  return null;
+}
+
+/**
+ * Naira as a number or its decimal text; blank means `fallback`. The union is what the document
+ * shows; every message comes from `nairaProblem`, whichever part refused the amount.
+ */
+const naira = (label: string, fallback?: number) => {
+  const said = { error: (issue: { input?: unknown }) => nairaProblem(issue.input, label, fallback) ?? undefined };
+  const text = fallback === undefined ? /^\s*\d+(\.\d+)?\s*$/ : /^(\s*\d+(\.\d+)?\s*)?$/;
+  const amount = z.union([z.number(said).min(0, said).max(MAX_NAIRA, said), z.string(said).regex(text, said)], said);
+  return (fallback === undefined ? amount : amount.nullish()).transform((v, ctx) => {
+    const problem = nairaProblem(v, label, fallback);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return v === undefined || v === null || v === '' ? fallback! : Number(v);
+  });
+};
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -63,20 +70,21 @@ const vitals = z
   });
 
 export const FOLLOW_UP_IN_PAST = 'Follow-up date cannot be in the past';
-const followUpDate = text(40).transform((v, ctx) => {
-  if (v === null) return null;
-  // A full ISO timestamp from a date picker is read as its calendar date.
-  const date = v.slice(0, 10);
-  if (!isCalendarDate(date)) {
-    ctx.addIssue({ code: 'custom', message: 'Please enter a valid follow-up date' });
-    return z.NEVER;
-  }
-  if (date < hospitalDate(new Date())) {
-    ctx.addIssue({ code: 'custom', message: FOLLOW_UP_IN_PAST });
-    return z.NEVER;
-  }
-  return date;
-});
+const FOLLOW_UP_INVALID = 'Please enter a valid follow-up date';
+/** A calendar date (`format: date`) or blank; a full ISO timestamp from a date picker is read as its date. */
+const followUpDate = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim();
+    return t === '' ? null : /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : t;
+  },
+  z.iso
+    .date({ error: FOLLOW_UP_INVALID })
+    .refine(isCalendarDate, FOLLOW_UP_INVALID)
+    .refine((date) => date >= hospitalDate(new Date()), FOLLOW_UP_IN_PAST)
+    .nullish()
+    .transform((v) => v ?? null),
+);
 
 const medicationField = z.string({ error: MEDICATION_FIELDS }).trim().min(1, MEDICATION_FIELDS).max(200);
 const prescription = z.object({
@@ -156,7 +164,10 @@ export const createConsultationBody = z.object({
         .nullish()
         .transform((v) => v ?? []),
       // The client's total is ignored: the server adds the fee and the charges itself.
-      totalAmount: z.unknown().optional(),
+      totalAmount: z
+        .union([z.number(), z.string()])
+        .nullish()
+        .describe('Ignored: the server adds the fee and the charges itself'),
     })
     .nullish()
     .transform((b) => b ?? { consultationFee: DEFAULT_FEE_NAIRA, additionalCharges: [] }),

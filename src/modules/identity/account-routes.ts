@@ -8,16 +8,11 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { changePassword, type ChangePasswordInput } from './commands/change-password';
 import { logout } from './commands/sessions';
 import { findAccount, findAccountHospital } from './read-models/accounts';
+import { changePasswordBody } from './sign-in-rules';
 import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
 const bearer = [{ bearer: [] }];
-
-const changePasswordBody = z.object({
-  currentPassword: z.string().optional(),
-  newPassword: z.string().optional(),
-  confirmPassword: z.string().optional(),
-});
 
 /** The signed-in caller's account and hospital; the session check already vouched for both. */
 async function callerAccount(platform: Platform, request: FastifyRequest) {

@@ -3,6 +3,7 @@ import { errorEnvelope } from '../../platform/http/envelope';
 import { permissionsOf } from '../../platform/http/module-access';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { signIn } from './commands/sign-in';
+import { loginBody } from './sign-in-rules';
 import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
 
 /**
@@ -10,11 +11,6 @@ import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema 
  * floods; the per-account lockout is what stops password guessing.
  */
 export const LOGIN_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
-
-const credentials = z.object({
-  email: z.string().optional().describe('Email address'),
-  password: z.string().optional(),
-});
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
 
@@ -26,7 +22,7 @@ export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date)
       schema: {
         tags: ['identity'],
         summary: 'Administrator sign-in',
-        body: credentials,
+        body: loginBody,
         response: {
           200: z.object({
             success: z.literal(true),
@@ -59,7 +55,7 @@ export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date)
       schema: {
         tags: ['identity'],
         summary: 'Staff sign-in',
-        body: credentials,
+        body: loginBody,
         response: {
           200: z.object({
             success: z.literal(true),

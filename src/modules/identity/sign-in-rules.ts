@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FieldError } from '../../platform/http/errors';
 import type { Account, AccountHospital } from './read-models/accounts';
 
@@ -24,14 +25,46 @@ export const TEMPORARY_PASSWORD_EXPIRED =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MAX = 128;
+const INVALID_EMAIL = 'Please enter a valid email address';
+const NEW_PASSWORD_TOO_LONG = 'New password must be at most 128 characters long';
+
+/**
+ * The request bodies of the two sign-in doors and of change-password, with the same checks and
+ * messages as `loginErrors` and `changePasswordErrors` below: the route refuses what they would,
+ * and the OpenAPI document, generated from these, says so (required fields, e-mail format, lengths).
+ * What needs the account (the current password, the password policy) stays in the command.
+ */
+export const loginBody = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, INVALID_EMAIL)
+    .regex(EMAIL, INVALID_EMAIL)
+    .meta({ format: 'email', description: 'Email address' }),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(6, 'Password must be at least 6 characters'),
+});
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS),
+  newPassword: z
+    .string({ error: REQUIRED_FIELDS })
+    .min(1, REQUIRED_FIELDS)
+    .min(6, NEW_PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX, NEW_PASSWORD_TOO_LONG),
+  /** Optional: the spec's client sends only the current and the new password. */
+  confirmPassword: z.string().optional(),
+});
 
 /** The login form's checks, one message per field. */
 export function loginErrors(input: { email?: string; password?: string }): FieldError[] {
   const errors: FieldError[] = [];
   const email = (input.email ?? '').trim();
   if (!email) errors.push({ field: 'email', message: 'Email is required' });
-  else if (email.length > 254 || !EMAIL.test(email))
-    errors.push({ field: 'email', message: 'Please enter a valid email address' });
+  else if (email.length > 254 || !EMAIL.test(email)) errors.push({ field: 'email', message: INVALID_EMAIL });
   const password = input.password ?? '';
   if (!password) errors.push({ field: 'password', message: 'Password is required' });
   else if (password.length < 6) errors.push({ field: 'password', message: 'Password must be at least 6 characters' });
@@ -52,8 +85,7 @@ export function changePasswordErrors(
   if (!current) errors.push({ field: 'currentPassword', message: REQUIRED_FIELDS });
   if (!next) errors.push({ field: 'newPassword', message: REQUIRED_FIELDS });
   else if (next.length < 6) errors.push({ field: 'newPassword', message: NEW_PASSWORD_TOO_SHORT });
-  else if (next.length > PASSWORD_MAX)
-    errors.push({ field: 'newPassword', message: 'New password must be at most 128 characters long' });
+  else if (next.length > PASSWORD_MAX) errors.push({ field: 'newPassword', message: NEW_PASSWORD_TOO_LONG });
   else if (current && next === current) errors.push({ field: 'newPassword', message: NEW_PASSWORD_SAME });
   else {
     const policy = passwordPolicy(next);

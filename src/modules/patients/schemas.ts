@@ -25,21 +25,39 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const GENDERS = { male: 'Male', female: 'Female', other: 'Other' } as const;
+const GENDER_REQUIRED = 'Gender is required';
+const DOB_REQUIRED = 'Date of birth is required';
+const DOB_INVALID = 'Please enter a valid date of birth';
+const blankOrNotText = (input: unknown) => typeof input !== 'string' || input === '';
+
+/**
+ * Gender in any case ('male', ' FEMALE ') is read as the spec's value; the document's enum is the
+ * three values the server stores.
+ */
+const gender = z.preprocess(
+  (v) => (typeof v === 'string' ? (GENDERS[v.trim().toLowerCase() as keyof typeof GENDERS] ?? v.trim()) : v),
+  z.enum(['Male', 'Female', 'Other'], {
+    error: (issue) => (blankOrNotText(issue.input) ? GENDER_REQUIRED : 'Gender must be Male, Female or Other'),
+  }),
+);
+
+/**
+ * A calendar date (`format: date`). A full ISO timestamp from a date picker is read as its date.
+ * The future is checked here for a field message; the decider checks it again against the command's time.
+ */
+const dateOfBirth = z.preprocess(
+  (v) => (typeof v === 'string' ? (/^\d{4}-\d{2}-\d{2}T/.test(v.trim()) ? v.trim().slice(0, 10) : v.trim()) : v),
+  z.iso
+    .date({ error: (issue) => (blankOrNotText(issue.input) ? DOB_REQUIRED : DOB_INVALID) })
+    .refine(isCalendarDate, DOB_INVALID)
+    .refine((v) => v <= hospitalDate(new Date()), DOB_IN_FUTURE),
+);
 
 const patientFields = {
   firstName: required('First name is required', 100),
   lastName: required('Last name is required', 100),
-  dateOfBirth: required('Date of birth is required', 40)
-    // A full ISO timestamp from a date picker is read as its calendar date.
-    .transform((v) => v.slice(0, 10))
-    .refine(isCalendarDate, 'Please enter a valid date of birth')
-    // Checked here for a field message; the decider checks it again against the command's time.
-    .refine((v) => v <= hospitalDate(new Date()), DOB_IN_FUTURE),
-  gender: required('Gender is required', 20).transform((v, ctx) => {
-    const g = GENDERS[v.toLowerCase() as keyof typeof GENDERS];
-    if (!g) ctx.addIssue({ code: 'custom', message: 'Gender must be Male, Female or Other' });
-    return g ?? z.NEVER;
-  }),
+  dateOfBirth,
+  gender,
   phoneNumber: phone,
   address: required('Address is required', 500),
   identificationNumber: required('Identification number is required', 50).transform((v) => v.toUpperCase()),

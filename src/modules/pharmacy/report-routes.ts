@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { csvDocument, csvHeaders } from '../../platform/http/csv';
+import { csvDocument, csvHeaders, jsonOrCsvAnswer } from '../../platform/http/csv';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
@@ -42,7 +42,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Per medication: quantity dispensed, prescriptions and patients in a period (format=csv for a file)',
         querystring: reportQuery,
-        response: { 200: ok(dispensingReportSchema) },
+        response: { 200: jsonOrCsvAnswer(ok(dispensingReportSchema), 'The report; a CSV file with format=csv') },
       },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
         summary:
           'Per medication: on hand now, received, adjusted and dispensed in a period, reorder level, status, nearest expiry',
         querystring: reportQuery,
-        response: { 200: ok(stockReportSchema) },
+        response: { 200: jsonOrCsvAnswer(ok(stockReportSchema), 'The report; a CSV file with format=csv') },
       },
     },
     async (request, reply) => {

@@ -11,13 +11,24 @@ export const MAX_MOVEMENT = 10_000_000;
 
 const wholeNumber = (field: string, min: number) => wholeNumberInput(field, min, MAX_MOVEMENT);
 
+const EXPIRY_REQUIRED = 'Expiry date is required';
+const EXPIRY_INVALID = 'Please enter a valid expiry date';
+
+/** A calendar date (`format: date` in the document); a full ISO timestamp is read as its date. */
+const expiryDate = z.preprocess(
+  (v) => (typeof v === 'string' ? (/^\d{4}-\d{2}-\d{2}T/.test(v.trim()) ? v.trim().slice(0, 10) : v.trim()) : v),
+  z.iso
+    .date({
+      error: (issue) => (typeof issue.input !== 'string' || issue.input === '' ? EXPIRY_REQUIRED : EXPIRY_INVALID),
+    })
+    .refine(isCalendarDate, EXPIRY_INVALID),
+);
+
 export const createMedicationBody = z.object({
   name: required('Medication name is required'),
   batchNumber: required('Batch number is required', 100),
   vendor: required('Vendor is required'),
-  expiryDate: required('Expiry date is required', 40)
-    .transform((v) => v.slice(0, 10))
-    .refine(isCalendarDate, 'Please enter a valid expiry date'),
+  expiryDate,
   quantity: wholeNumber('Quantity', 0),
   reorderLevel: wholeNumber('Reorder level', 0),
 });

@@ -3,6 +3,7 @@
  * when a role is refused.
  */
 export {
+  ROLE_ALIASES,
   ROLE_CODES,
   ROLE_IDS,
   ROLE_LABELS,

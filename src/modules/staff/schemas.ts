@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { PLAN_CODES } from './plans';
-import { parseRole, UNKNOWN_ROLE } from './roles';
+import { parseRole, ROLE_ALIASES, ROLE_CODES, UNKNOWN_ROLE } from './roles';
 
-/** A role code or alias, normalised to the server code; 'admin' passes here and is refused by the domain with its reason. */
-const roleInput = z
-  .string({ error: 'Role is required' })
-  .trim()
-  .min(1, 'Role is required')
-  .transform((value, ctx) => {
-    const role = parseRole(value);
-    if (!role) {
-      ctx.addIssue({ code: 'custom', message: UNKNOWN_ROLE });
-      return z.NEVER;
-    }
-    return role;
-  });
+/** Every spelling `parseRole` accepts (codes and aliases, lower case): the document's enum of a role. */
+const ROLE_SPELLINGS = [...ROLE_CODES, ...Object.keys(ROLE_ALIASES)] as [string, ...string[]];
+const trimmedLower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+/**
+ * A role code or alias, normalised to the server code; 'admin' passes here and is refused by the
+ * domain with its reason. An enum (after trimming and lower-casing), so the document lists the roles.
+ */
+// The transforms sit inside the preprocess: outside it, the document would mark the field optional.
+const roleInput = z.preprocess(
+  trimmedLower,
+  z
+    .enum(ROLE_SPELLINGS, {
+      error: (issue) => (typeof issue.input !== 'string' || issue.input === '' ? 'Role is required' : UNKNOWN_ROLE),
+    })
+    .transform((value) => parseRole(value)!),
+);
 
 const name = (label: string) =>
   z
@@ -23,13 +27,17 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters long`);
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
-  .transform((v) => v.toLowerCase());
+const INVALID_EMAIL = 'Please enter a valid email address';
+/** Trimmed first, then checked as the document says (`format: email`, at most 254 characters). */
+const email = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: 'Email is required' })
+    .min(1, 'Email is required')
+    .max(254, INVALID_EMAIL)
+    .email(INVALID_EMAIL)
+    .transform((v) => v.toLowerCase()),
+);
 
 // `.strict()`: a hospital, password, employee ID or anything else in the body is refused, not ignored.
 export const createUserBody = z

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * CSV as spreadsheets read it (RFC 4180, CRLF lines). A cell that starts with = + - @ (or a tab or
  * carriage return) gets a leading apostrophe, so Excel, LibreOffice and Sheets show it as text
@@ -23,4 +25,14 @@ export function csvHeaders(filename: string) {
     'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
     'cache-control': 'no-store',
   };
+}
+
+/** The OpenAPI answer of a route that sends a CSV file: `text/csv`, a string. */
+export function csvAnswer(description: string) {
+  return { description, content: { 'text/csv': { schema: z.string() } } };
+}
+
+/** The answer of a route that sends JSON (the envelope `json`) by default and CSV with `format=csv`. */
+export function jsonOrCsvAnswer(json: z.ZodType, description: string) {
+  return { description, content: { 'application/json': { schema: json }, 'text/csv': { schema: z.string() } } };
 }
