@@ -96,4 +96,15 @@ export const AUDIT_EVENT_COLUMNS: BulkColumns = {
   primary_entry: 'boolean',
   data: 'jsonb',
 };
-export const VIEW_COLUMNS: BulkColumns = { hospital_id: 'text', patient_id: 'text', position: 'bigint' };
+export const VIEW_COLUMNS: BulkColumns = {
+  hospital_id: 'text',
+  patient_id: 'text',
+  position: 'bigint',
+  // The entry's window columns (migration 0611), which the access report reads without a join.
+  occurred_at: 'timestamptz',
+  actor_id: 'text',
+  actor_name: 'text',
+  actor_role: 'text',
+  event_type: 'text',
+  primary_entry: 'boolean',
+};
