@@ -25,6 +25,9 @@ type ComboFieldProps = {
   description?: string;
   placeholder?: string;
   error?: string | null;
+  isRequired?: boolean;
+  /** Open the suggestions on focus (a short list worth seeing) or only once typing (the default). */
+  menuTrigger?: 'focus' | 'input';
 };
 
 /**
@@ -32,7 +35,7 @@ type ComboFieldProps = {
  * and still takes free text: the list helps, it never restricts.
  */
 export function ComboField(props: ComboFieldProps) {
-  const { label, options, value, onChange, onPick, description, placeholder, error } = props;
+  const { label, options, value, onChange, onPick, description, placeholder, error, isRequired, menuTrigger } = props;
   const pick = (key: Key | null) => {
     const option = key === null ? undefined : options.find((o) => o.id === String(key));
     if (option) {
@@ -48,8 +51,8 @@ export function ComboField(props: ComboFieldProps) {
       allowsCustomValue
       // The options are filtered here, on the hint (a code) as well as the label.
       defaultFilter={() => true}
-      allowsEmptyCollection
-      menuTrigger="focus"
+      menuTrigger={menuTrigger ?? 'input'}
+      isRequired={isRequired}
       inputValue={value}
       onInputChange={onChange}
       onSelectionChange={pick}

@@ -89,6 +89,7 @@ export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded
             <ComboField
               label={`Parameter ${i + 1}`}
               options={analytes}
+              menuTrigger="focus"
               value={row.parameter}
               onChange={(parameter) => edit(row.key, { parameter })}
               onPick={(option) => {
