@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ConsultationRecorded, PrescriptionDispensed } from '../consultations';
 import type { LabRequestOrdered, LabResultsRecorded } from '../laboratory';
 import { urn, uuidFor, type Resource } from './fhir-ids';
+import { condition, conditionId, medicationConcept, type MedicationCatalogue } from './fhir-coding';
 import { labReport, serviceRequest } from './fhir-lab';
 import type { FhirPeople } from './fhir-people';
 
@@ -32,7 +33,7 @@ function encounter(patient: Ref, e: RecordedEvent<ConsultationRecorded>, people:
     serviceProvider: people.organization,
     period: { start: e.metadata.occurredAt },
     reasonCode: [{ text: d.chiefComplaint }],
-    diagnosis: [{ condition: { display: d.primaryDiagnosis }, rank: 1 }],
+    diagnosis: [{ condition: { reference: urn(conditionId(d.consultationId)), display: d.primaryDiagnosis }, rank: 1 }],
   };
 }
 
@@ -41,6 +42,7 @@ function medicationRequests(
   e: RecordedEvent<ConsultationRecorded>,
   dispensed: Set<string>,
   people: FhirPeople,
+  catalogue: MedicationCatalogue | undefined,
 ) {
   const d = e.data;
   return d.prescriptions.map((m, index): Resource => ({
@@ -48,7 +50,7 @@ function medicationRequests(
     id: medicationRequestId(d.consultationId, index),
     status: dispensed.has(`${d.consultationId}/${index}`) ? 'completed' : 'active',
     intent: 'order',
-    medicationCodeableConcept: { text: m.medicationName },
+    medicationCodeableConcept: medicationConcept(m.medicationName, catalogue),
     subject: patient,
     encounter: ref(d.consultationId),
     authoredOn: e.metadata.occurredAt,
@@ -63,13 +65,18 @@ function medicationRequests(
   }));
 }
 
-function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispensed>, people: FhirPeople): Resource[] {
+function medicationDispenses(
+  patient: Ref,
+  e: RecordedEvent<PrescriptionDispensed>,
+  people: FhirPeople,
+  catalogue: MedicationCatalogue | undefined,
+): Resource[] {
   const d = e.data;
   return d.items.map((item) => ({
     resourceType: 'MedicationDispense',
     id: uuidFor(e.id, `item/${item.index}`),
     status: 'completed',
-    medicationCodeableConcept: { text: item.medicationName },
+    medicationCodeableConcept: medicationConcept(item.medicationName, catalogue),
     subject: patient,
     context: ref(d.consultationId),
     performer: [{ actor: people.as(actorOf(e), e.metadata.actor.role) }],
@@ -80,7 +87,12 @@ function medicationDispenses(patient: Ref, e: RecordedEvent<PrescriptionDispense
 }
 
 /** The clinical resources of one patient, in the order the work happened. */
-export function clinicalResources(patientId: string, events: readonly RecordedEvent[], people: FhirPeople): Resource[] {
+export function clinicalResources(
+  patientId: string,
+  events: readonly RecordedEvent[],
+  people: FhirPeople,
+  catalogue?: MedicationCatalogue,
+): Resource[] {
   const patient = ref(patientId);
   const sorted = [...events].sort((a, b) => Date.parse(a.metadata.occurredAt) - Date.parse(b.metadata.occurredAt));
   const dispensed = new Set(
@@ -100,10 +112,14 @@ export function clinicalResources(patientId: string, events: readonly RecordedEv
     switch (e.type) {
       case 'ConsultationRecorded': {
         const c = e as RecordedEvent<ConsultationRecorded>;
-        return [encounter(patient, c, people), ...medicationRequests(patient, c, dispensed, people)];
+        return [
+          encounter(patient, c, people),
+          condition(patient, c, people),
+          ...medicationRequests(patient, c, dispensed, people, catalogue),
+        ];
       }
       case 'PrescriptionDispensed':
-        return medicationDispenses(patient, e as RecordedEvent<PrescriptionDispensed>, people);
+        return medicationDispenses(patient, e as RecordedEvent<PrescriptionDispensed>, people, catalogue);
       case 'LabRequestOrdered': {
         const o = e as RecordedEvent<LabRequestOrdered>;
         return [serviceRequest(patient, o, resulted.has(o.data.labRequestId), people)];

@@ -70,9 +70,10 @@ export function serviceRequest(
   };
 }
 
-function analyteCode(testCodeValue: string, name: string) {
-  const known = findAnalyte(testCodeValue, name);
-  return known ? { coding: [{ system: LOINC_SYSTEM, ...known.loinc }], text: known.name } : { text: name };
+/** The LOINC coding of a catalogue analyte; the text stays the name the result was recorded under. */
+function analyteCode(testCodeValue: string, key: string, text: string) {
+  const known = findAnalyte(testCodeValue, key);
+  return known ? { coding: [{ system: LOINC_SYSTEM, ...known.loinc }], text } : { text };
 }
 
 function quantity(value: number, unit: string | null) {
@@ -119,11 +120,15 @@ function byParameter(value: string | number | boolean) {
 function valuesOf(d: LabResultsRecorded['data']) {
   if (typeof d.results === 'string') return [];
   if (Array.isArray(d.results)) {
-    return d.results.map((v) => ({ key: v.analyte, code: analyteCode(d.testCode, v.analyte), value: structured(v) }));
+    return d.results.map((v) => ({
+      key: v.analyte,
+      code: analyteCode(d.testCode, v.analyte, v.name),
+      value: structured(v),
+    }));
   }
   return Object.entries(d.results)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null)
-    .map(([name, value]) => ({ key: name, code: analyteCode(d.testCode, name), value: byParameter(value) }));
+    .map(([name, value]) => ({ key: name, code: analyteCode(d.testCode, name, name), value: byParameter(value) }));
 }
 
 /** The report and, when the results are values, one Observation per value. */
