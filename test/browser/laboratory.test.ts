@@ -171,6 +171,21 @@ describe('Laboratory and vitals in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save Results' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Please enter a value for each parameter' }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
+    // A structured value by keyboard alone: the analyte from the suggestions, its unit filled in, a range.
+    const parameter = dialog.getByRole('combobox', { name: 'Parameter 1' });
+    await parameter.fill('');
+    await parameter.pressSequentially('haemog');
+    await page.getByRole('option', { name: /Haemoglobin/ }).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await parameter.press('ArrowDown');
+    await parameter.press('Enter');
+    expect(await dialog.getByLabel('Unit 1').inputValue()).toBe('g/dL');
+    await dialog.getByLabel('Value 1').fill('9.1');
+    await dialog.getByLabel('Range low 1').fill('12');
+    await dialog.getByLabel('Range high 1').fill('16');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await dialog.getByRole('button', { name: 'Save Results' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.goto('/user/report');
     await page.getByRole('table', { name: 'Completed lab results' }).getByText(patients.stat).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);

@@ -1,6 +1,8 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ReplayedPatient } from '../patients';
+import { bundleOf, type BundleKind } from './fhir-bundle';
 import { clinicalResources } from './fhir-clinical';
+import type { MedicationCatalogue } from './fhir-coding';
 import { urn, uuidFor, type Resource } from './fhir-ids';
 import { FhirPeople, type Hospital } from './fhir-people';
 
@@ -137,29 +139,25 @@ function observations(patientId: string, event: RecordedEvent, people: FhirPeopl
   return out;
 }
 
-/** `events`: the patient's stream; `clinical`: the streams of its consultations and lab requests. */
+/**
+ * `events`: the patient's stream; `clinical`: the streams of its consultations and lab requests;
+ * `catalogue`: the pharmacy's medication names, to code medications by (fhir-coding.ts).
+ */
 export function fhirBundle(
   patient: ReplayedPatient,
   events: readonly RecordedEvent[],
   clinical: readonly RecordedEvent[],
   now: Date,
   hospital: Hospital,
+  options: { kind?: BundleKind; catalogue?: MedicationCatalogue } = {},
 ) {
   const id = patient.row.patient_id;
   const people = new FhirPeople(hospital);
   const resources = [
     patientResource(patient, people),
     ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e, people)),
-    ...clinicalResources(id, clinical, people),
+    ...clinicalResources(id, clinical, people, options.catalogue),
   ];
   resources.push(...people.all());
-  return {
-    resourceType: 'Bundle',
-    type: 'collection',
-    timestamp: now.toISOString(),
-    entry: resources.map((resource) => ({
-      fullUrl: urn(resource.id),
-      resource,
-    })),
-  };
+  return bundleOf(options.kind ?? 'collection', resources, hospital.id, now);
 }

@@ -5,8 +5,10 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { findHospital } from '../hospitals';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
+import { catalogueMedicationNames } from '../pharmacy';
 import { patientExportAnswer } from './export-schemas';
 import { fhirBundle } from './fhir';
+import { medicationSystem } from './fhir-coding';
 import { clinicalStreamsOf, patientHistory, registeredHere } from './patient-history';
 import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
@@ -64,7 +66,8 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Everything held about the patient: format=json (default) or fhir (an R4 Bundle)',
+        summary:
+          'Everything held about the patient: format=json (default) or fhir (an R4 Bundle); bundle=transaction gives the FHIR export as a transaction of conditional creates',
         params: idParams,
         querystring: exportQuery,
         response: { 200: patientExportAnswer },
@@ -76,10 +79,17 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
       const patient = replayPatient(events, null);
       if (!patient) throw new NotFound(PATIENT_NOT_FOUND);
       const now = new Date();
-      const fhir = request.query.format === 'fhir';
+      const { format, bundle } = request.query;
+      const fhir = format === 'fhir' || bundle !== undefined;
       const clinical = await clinicalEventsOf(hospitalId, request.params.id);
       const body = fhir
-        ? fhirBundle(patient, events, clinical, now, await hospitalOf(platform, hospitalId))
+        ? fhirBundle(patient, events, clinical, now, await hospitalOf(platform, hospitalId), {
+            kind: bundle ?? 'collection',
+            catalogue: {
+              system: medicationSystem(hospitalId),
+              names: await catalogueMedicationNames(platform.db, hospitalId),
+            },
+          })
         : jsonExport(patient, events, clinical, await patientHistory(platform.db, hospitalId, request.params.id), now);
       return (
         reply

@@ -54,12 +54,29 @@ export const accessReportQuery = z.object({
   patientId: text(100),
 });
 
-export const exportQuery = z.object({
-  format: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
-    z.enum(['json', 'fhir'], { error: 'format must be json or fhir' }).default('json'),
-  ),
-});
+const lowerOrUndefined = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v);
+
+/** `bundle` asks for the FHIR export in that Bundle type: `format` may be left out, and cannot be json with it. */
+export const exportQuery = z
+  .object({
+    format: z.preprocess(
+      lowerOrUndefined,
+      z.enum(['json', 'fhir'], { error: 'format must be json or fhir' }).optional(),
+    ),
+    bundle: z.preprocess(
+      lowerOrUndefined,
+      z
+        .enum(['collection', 'transaction'], { error: 'bundle must be collection or transaction' })
+        .optional()
+        .describe(
+          'FHIR Bundle type: collection (default) or transaction (conditional creates on identifiers, for a FHIR server)',
+        ),
+    ),
+  })
+  .refine((q) => !(q.format === 'json' && q.bundle), {
+    message: 'bundle applies to the FHIR export only: leave format out or use format=fhir',
+    path: ['bundle'],
+  });
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -41,6 +41,8 @@ export const consultationRecorded = defineEvent(
     historyOfPresentIllness: z.string().nullable(),
     physicalExamination: z.string().nullable(),
     primaryDiagnosis: z.string(),
+    /** The ICD-10 code when the diagnosis was chosen from the list (src/shared/icd10.ts); absent on older events. */
+    primaryDiagnosisCode: z.string().nullable().optional(),
     treatmentPlan: z.string().nullable(),
     doctorNotes: z.string().nullable(),
     vitals: consultationVitals.nullable(),

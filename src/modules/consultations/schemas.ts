@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberText } from '../../platform/http/number-input';
+import { findIcd10 } from '../../shared/icd10';
 import { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../laboratory';
 import { hospitalDate, isCalendarDate, vitalSignsInput } from '../patients';
 
@@ -134,6 +135,16 @@ export const createConsultationBody = z.object({
   historyOfPresentIllness: text(5000),
   physicalExamination: text(5000),
   primaryDiagnosis: required('Primary diagnosis is required', 1000),
+  // Only codes of the form's list: a code names what the doctor picked, never a guess from the text.
+  primaryDiagnosisCode: text(10).transform((v, ctx) => {
+    if (v === null) return null;
+    const entry = findIcd10(v);
+    if (!entry) {
+      ctx.addIssue({ code: 'custom', message: `Unknown ICD-10 diagnosis code: ${v}` });
+      return z.NEVER;
+    }
+    return entry.code;
+  }),
   treatmentPlan: text(5000),
   doctorNotes: text(5000),
   vitals,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../platform/event-store/port';
 import type { UnitOfWork } from '../../platform/event-store/unit-of-work';
 import type { Platform, WaitOptions } from '../../platform/platform';
-import { labRequestDecider, type LabRequestCommand } from './decider';
+import { labRequestDecider, type LabRequestCommand, type LabResultsInput } from './decider';
 import { LabRequestNotFound } from './errors';
-import type { LabResults, LabUrgency } from './events';
+import type { LabUrgency } from './events';
 import { labRequestStream } from './lab-request';
 import { findLabRequest, LAB_REQUESTS } from './read-models/lab-requests';
 
@@ -58,7 +58,7 @@ export function recordLabResults(
   platform: Platform,
   metadata: EventMetadata,
   labRequestId: string,
-  entry: { results: LabResults; notes: string | null; conductedBy: string | null },
+  entry: { results: LabResultsInput; notes: string | null; conductedBy: string | null },
   wait: WaitOptions = {},
 ) {
   return onLabRequest(

@@ -3,6 +3,10 @@ import { Conflict } from '../../platform/http/errors';
 import { LabRequestNotFound, LabResultsAlreadyRecorded } from './errors';
 import type { LabRequestEvent, LabRequestOrdered, LabResults } from './events';
 import { evolveLabRequest, initialLabRequestState, type LabRequestState } from './lab-request';
+import { resolveValues, type LabValueInput } from './structured-results';
+
+/** Results as sent: free text, values by parameter, or structured values still to resolve against the test. */
+export type LabResultsInput = Exclude<LabResults, unknown[]> | LabValueInput[];
 
 export type OrderLabTest = { type: 'OrderLabTest'; order: LabRequestOrdered['data'] };
 export type StartLabTest = { type: 'StartLabTest'; labRequestId: string; hospitalId: string };
@@ -10,7 +14,7 @@ export type RecordLabResults = {
   type: 'RecordLabResults';
   labRequestId: string;
   hospitalId: string;
-  results: LabResults;
+  results: LabResultsInput;
   notes: string | null;
   conductedBy: string;
 };
@@ -41,7 +45,10 @@ function start(command: StartLabTest, state: LabRequestState): LabRequestEvent[]
 function record(command: RecordLabResults, state: LabRequestState): LabRequestEvent[] {
   const current = existingIn(state, command.hospitalId);
   if (current.status === 'completed') throw new LabResultsAlreadyRecorded();
-  const { results, notes, conductedBy } = command;
+  const { notes, conductedBy } = command;
+  const results = Array.isArray(command.results)
+    ? resolveValues(current.request.testCode, command.results)
+    : command.results;
   return [{ type: 'LabResultsRecorded', data: { ...context(current.request), results, notes, conductedBy } }];
 }
 

@@ -53,4 +53,65 @@ describe('lab request decider', () => {
     given(labRequestDecider, [ordered])
       .when({ ...results, hospitalId: 'h-2' })
       .thenThrows(LabRequestNotFound));
+  it('resolves structured values against the test: catalogue analyte, usual unit, H/L/N from the range', () => {
+    const fbc = { ...order, testName: 'Full Blood Count', testCode: 'FBC' };
+    const { hospitalId: _, instructions: __, ...fbcContext } = fbc;
+    const range = (low: number | null, high: number | null) => ({ low, high });
+    return given(labRequestDecider, [{ type: 'LabRequestOrdered', data: fbc }])
+      .when({
+        ...results,
+        results: [
+          { analyte: 'hb', value: 9.1, unit: null, referenceRange: range(12, 16) },
+          { analyte: 'Platelets', value: 480, unit: '10*3/uL', referenceRange: range(150, 400) },
+          { analyte: 'WBC', value: 6.1, unit: null, referenceRange: range(4, null) },
+          { analyte: 'MP', value: 'Not seen', unit: null, referenceRange: null },
+          { analyte: 'ESR', value: 12, unit: 'mm/h', referenceRange: null },
+        ],
+      })
+      .then([
+        {
+          type: 'LabResultsRecorded',
+          data: {
+            ...fbcContext,
+            notes: null,
+            conductedBy: 'Bisi',
+            results: [
+              {
+                analyte: 'HB',
+                name: 'Haemoglobin',
+                value: 9.1,
+                unit: 'g/dL',
+                referenceRange: range(12, 16),
+                interpretation: 'L',
+              },
+              {
+                analyte: 'PLT',
+                name: 'Platelets',
+                value: 480,
+                unit: '10*3/uL',
+                referenceRange: range(150, 400),
+                interpretation: 'H',
+              },
+              {
+                analyte: 'WBC',
+                name: 'White cell count',
+                value: 6.1,
+                unit: '10*3/uL',
+                referenceRange: range(4, null),
+                interpretation: 'N',
+              },
+              {
+                analyte: 'MP',
+                name: 'Malaria parasites (smear)',
+                value: 'Not seen',
+                unit: null,
+                referenceRange: null,
+                interpretation: null,
+              },
+              { analyte: 'ESR', name: 'ESR', value: 12, unit: 'mm/h', referenceRange: null, interpretation: null },
+            ],
+          },
+        },
+      ]);
+  });
 });

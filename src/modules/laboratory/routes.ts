@@ -8,6 +8,7 @@ import { LAB_URGENCIES, labResults } from './events';
 import { LAB_PATIENT_STATUS } from './reactors/patient-status';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 import { labTurnaround } from './read-models/lab-turnaround';
+import { structuredResultsInput } from './structured-results';
 
 /** The lab's work: technicians (and the admin) run it; the doctor may follow it (spec-2 §6 Laboratory). */
 const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
@@ -85,6 +86,7 @@ const resultsBody = z.object({
       z
         .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
         .refine((r) => Object.keys(r).length > 0, 'Results are required'),
+      structuredResultsInput,
     ],
     { error: 'Results are required' },
   ),
@@ -154,7 +156,8 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Record the results of a lab request',
+        summary:
+          'Record the results of a lab request: a free-text report, values by parameter, or structured values (analyte, value, UCUM unit, reference range; flagged H/L/N)',
         params: idParams,
         body: resultsBody,
         response: { 200: answer },

@@ -45,6 +45,7 @@ export async function recordConsultation(platform: Platform, metadata: EventMeta
           historyOfPresentIllness: body.historyOfPresentIllness,
           physicalExamination: body.physicalExamination,
           primaryDiagnosis: body.primaryDiagnosis,
+          ...(body.primaryDiagnosisCode ? { primaryDiagnosisCode: body.primaryDiagnosisCode } : {}),
           treatmentPlan: body.treatmentPlan,
           doctorNotes: body.doctorNotes,
           vitals: body.vitals,

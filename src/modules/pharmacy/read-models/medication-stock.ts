@@ -235,3 +235,13 @@ export async function listMedicationGroups(db: Db, hospitalId: string) {
     status: stockStatus(r.stockQuantity, r.reorderLevel),
   }));
 }
+
+/** The names the hospital's catalogue knows (lower case, trimmed): what the FHIR export codes medications by. */
+export async function catalogueMedicationNames(db: Db, hospitalId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select(sql<string>`distinct lower(trim(name))`.as('name'))
+    .where('hospital_id', '=', hospitalId)
+    .execute();
+  return new Set(rows.map((r) => r.name));
+}

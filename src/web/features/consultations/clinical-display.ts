@@ -6,6 +6,14 @@ import type { Consultation, LabOrder, Medication } from './api/consultation-sche
 export function resultText(results: LabOrder['results']): string {
   if (results === null) return '';
   if (typeof results === 'string') return results;
+  if (Array.isArray(results)) {
+    return results
+      .map((v) => {
+        const flag = v.interpretation === 'H' ? ' (high)' : v.interpretation === 'L' ? ' (low)' : '';
+        return `${String(v.name ?? v.analyte)}: ${String(v.value)}${v.unit ? ` ${String(v.unit)}` : ''}${flag}`;
+      })
+      .join('; ');
+  }
   return Object.entries(results)
     .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join('; ');

@@ -1,3 +1,4 @@
+import { icd10Titled } from '../../../shared/icd10';
 import { LAB_TEST_CATALOGUE, type LAB_URGENCIES } from '../../../shared/lab-tests';
 import { formatNaira, KOBO_PER_NAIRA } from '../../../shared/money';
 import { recordVitalsBody } from '../../../shared/vitals-rules';
@@ -140,6 +141,7 @@ const testNamed = (code: LabCode) => LAB_TEST_CATALOGUE.find((t) => t.code === c
 
 /** The §3 payload: vitals null when none was taken, quantity default 1, total = fee + charges. */
 export function toPayload(patientId: string, draft: ConsultationDraft): ConsultationPayload {
+  const diagnosisCode = icd10Titled(draft.primaryDiagnosis)?.code;
   const vitals = {
     bloodPressure: orNull(draft.bloodPressure),
     pulseRate: orNull(draft.pulseRate),
@@ -158,6 +160,8 @@ export function toPayload(patientId: string, draft: ConsultationDraft): Consulta
     historyOfPresentIllness: null,
     physicalExamination: null,
     primaryDiagnosis: draft.primaryDiagnosis.trim(),
+    // Chosen from the ICD-10 list (its title exactly): the code travels with the text.
+    ...(diagnosisCode ? { primaryDiagnosisCode: diagnosisCode } : {}),
     treatmentPlan: null,
     doctorNotes: orNull(draft.doctorNotes),
     vitals: VITAL_FIELDS.some((f) => draft[f].trim() !== '') ? vitals : null,

@@ -3,6 +3,7 @@ import {
   checkResults,
   NAME_EACH_VALUE,
   PARAMETER_TWICE,
+  RANGE_NUMBERS,
   RESULTS_REQUIRED,
   resultLines,
   VALUE_FOR_EACH_NAME,
@@ -48,5 +49,30 @@ describe('the Enter Results rules', () => {
     ]);
     expect(resultLines('All within range')).toEqual([{ parameter: null, value: 'All within range' }]);
     expect(resultLines(null)).toEqual([]);
+  });
+
+  it('sends every line as a structured value once one line has a unit or a range', () => {
+    const rows = [
+      { key: 'a', parameter: 'Haemoglobin', value: '9.1', unit: 'g/dL', low: '12', high: '16' },
+      { key: 'b', parameter: 'MP', value: 'Not seen' },
+    ];
+    expect(checkResults(rows)).toEqual({
+      ok: true,
+      results: [
+        { analyte: 'Haemoglobin', value: 9.1, unit: 'g/dL', referenceRange: { low: 12, high: 16 } },
+        { analyte: 'MP', value: 'Not seen', unit: null, referenceRange: null },
+      ],
+    });
+    expect(checkResults([{ key: 'a', parameter: 'Hb', value: '9', low: 'twelve' }])).toMatchObject({
+      ok: false,
+      message: RANGE_NUMBERS,
+    });
+  });
+
+  it('reads structured values as lines with unit, flag and range', () => {
+    const value = { analyte: 'HB', name: 'Haemoglobin', value: 9.1, unit: 'g/dL' };
+    expect(resultLines([{ ...value, referenceRange: { low: 12, high: 16 }, interpretation: 'L' }])).toEqual([
+      { parameter: 'Haemoglobin', value: '9.1 g/dL Low (range 12–16)' },
+    ]);
   });
 });

@@ -34,7 +34,10 @@ export const labOrderSchema = z.object({
   orderedAt: z.string(),
   completedAt: z.string().nullable(),
   /** Values by parameter, or one free-text report. */
-  results: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable(),
+  // Free text, values by parameter, or structured values ({ name, value, unit, ... }).
+  results: z
+    .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))])
+    .nullable(),
   notes: z.string().nullable(),
   conductedBy: z.string().nullable(),
 });

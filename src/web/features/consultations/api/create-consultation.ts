@@ -9,6 +9,8 @@ export type ConsultationPayload = {
   historyOfPresentIllness: string | null;
   physicalExamination: string | null;
   primaryDiagnosis: string;
+  /** The ICD-10 code, when the diagnosis was chosen from the list. */
+  primaryDiagnosisCode?: string;
   treatmentPlan: string | null;
   doctorNotes: string | null;
   vitals: {

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { ICD10_DIAGNOSES } from '../../../../shared/icd10';
 import { Label, TextArea, TextField as AriaTextField, FieldError } from 'react-aria-components';
 import { toast } from 'react-toastify';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
+import { ComboField } from '../../../components/combo-field';
 import { Drawer } from '../../../components/drawer';
 import fieldStyles from '../../../components/field.module.css';
 import { TextField } from '../../../components/text-field';
@@ -24,6 +26,9 @@ import { BillingSection } from './billing-section';
 import { LabTestPicker } from './lab-test-picker';
 import { MedicationList } from './medication-list';
 import styles from './consultation-form.module.css';
+
+/** The ICD-10 list (code beside each title); a title picked from it is sent with its code. */
+const DIAGNOSES = ICD10_DIAGNOSES.map((d) => ({ id: d.code, label: d.display, hint: d.code }));
 
 type Props = {
   patientId: string;
@@ -99,7 +104,7 @@ export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved
     }
   }
 
-  const text = (key: 'chiefComplaint' | 'primaryDiagnosis', label: string) => (
+  const text = (key: 'chiefComplaint', label: string) => (
     <TextField
       label={label}
       isRequired
@@ -156,7 +161,15 @@ export function NewConsultationDrawer({ patientId, isOpen, onOpenChange, onSaved
         <fieldset className={styles.section}>
           <legend className={styles.legend}>Assessment</legend>
           {text('chiefComplaint', 'Chief complaint')}
-          {text('primaryDiagnosis', 'Primary diagnosis')}
+          <ComboField
+            label="Primary diagnosis"
+            isRequired
+            options={DIAGNOSES}
+            value={draft.primaryDiagnosis}
+            onChange={(v) => set('primaryDiagnosis', v, 'primaryDiagnosis')}
+            description="Type to search ICD-10 diagnoses, or write your own"
+            error={form.errors.primaryDiagnosis}
+          />
           <AriaTextField
             className={fieldStyles.field}
             value={draft.doctorNotes}

@@ -4,12 +4,26 @@ import { z } from '../../../lib/zod';
 export const LAB_STATUSES = ['pending', 'in progress', 'completed'] as const;
 export type LabStatus = (typeof LAB_STATUSES)[number];
 
-/** Values by parameter ({ Haemoglobin: '13.2 g/dL' }) or one free-text report. */
+/** A structured value as recorded: catalogue analyte code or name, UCUM unit, range and its H/L/N flag. */
+const labValue = z.object({
+  analyte: z.string(),
+  name: z.string(),
+  value: z.union([z.number(), z.string()]),
+  unit: z.string().nullable(),
+  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
+  interpretation: z.enum(['H', 'L', 'N']).nullable(),
+});
+export type LabValue = z.infer<typeof labValue>;
+
+/** Values by parameter ({ Haemoglobin: '13.2 g/dL' }), one free-text report, or structured values. */
 const labResults = z.union([
   z.string(),
   z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  z.array(labValue),
 ]);
 export type LabResults = z.infer<typeof labResults>;
+/** A structured value as sent: the server fills in the catalogue name, the usual unit and the flag. */
+export type LabValueInput = Pick<LabValue, 'analyte' | 'value' | 'unit' | 'referenceRange'>;
 
 /** One requested test as GET /api/lab/requests answers it. */
 export const labRequestSchema = z.object({
@@ -91,7 +105,11 @@ export async function startLabRequest(id: string): Promise<LabRequest> {
   }
 }
 
-export type LabResultsInput = { results: LabResults; notes: string | null; conductedBy: string | null };
+export type LabResultsInput = {
+  results: Exclude<LabResults, LabValue[]> | LabValueInput[];
+  notes: string | null;
+  conductedBy: string | null;
+};
 
 /** POST /api/lab/requests/{id}/results. */
 export async function recordLabResults(

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { analytesOf } from '../../../../shared/lab-codes';
 import { Button } from '../../../components/button';
+import { ComboField } from '../../../components/combo-field';
 import fieldStyles from '../../../components/field.module.css';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
@@ -19,11 +21,14 @@ type ResultsDialogProps = {
 
 /**
  * Enter Results for one requested test: named values (the first line starts with the test's
- * name, for a single-value test), notes, and who conducted it. Checked before sending; the
- * server's refusal is shown above the form, its field reasons beside their fields.
+ * name, for a single-value test), each with an optional UCUM unit and reference range, notes, and
+ * who conducted it. The parameter field suggests the test's catalogue analytes (picking one fills
+ * its usual unit) and takes any other name. Checked before sending; the server's refusal is shown
+ * above the form, its field reasons beside their fields.
  */
 export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded }: ResultsDialogProps) {
   const next = useRef(1);
+  const analytes = analytesOf(request.testCode).map((a) => ({ id: a.code, label: a.name, hint: a.unit ?? a.code }));
   const [rows, setRows] = useState<ResultRow[]>([{ key: 'r0', parameter: request.testName, value: '' }]);
   const [notes, setNotes] = useState('');
   const [conductedBy, setConductedBy] = useState(defaultConductedBy);
@@ -81,10 +86,16 @@ export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded
         ) : null}
         {rows.map((row, i) => (
           <div key={row.key} className={styles.resultRow}>
-            <TextField
+            <ComboField
               label={`Parameter ${i + 1}`}
+              options={analytes}
+              menuTrigger="focus"
               value={row.parameter}
               onChange={(parameter) => edit(row.key, { parameter })}
+              onPick={(option) => {
+                const unit = analytesOf(request.testCode).find((a) => a.code === option.id)?.unit;
+                if (unit && !row.unit) edit(row.key, { parameter: option.label, unit });
+              }}
               error={rowErrors[row.key]?.parameter}
             />
             <TextField
@@ -92,8 +103,29 @@ export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded
               value={row.value}
               onChange={(value) => edit(row.key, { value })}
               error={rowErrors[row.key]?.value}
-              placeholder="e.g. 13.2 g/dL"
+              placeholder="e.g. 13.2"
             />
+            <div className={styles.measure}>
+              <TextField
+                label={`Unit ${i + 1}`}
+                value={row.unit ?? ''}
+                onChange={(unit) => edit(row.key, { unit })}
+                placeholder="e.g. g/dL"
+              />
+              <TextField
+                label={`Range low ${i + 1}`}
+                value={row.low ?? ''}
+                onChange={(low) => edit(row.key, { low })}
+                error={rowErrors[row.key]?.range}
+                inputMode="decimal"
+              />
+              <TextField
+                label={`Range high ${i + 1}`}
+                value={row.high ?? ''}
+                onChange={(high) => edit(row.key, { high })}
+                inputMode="decimal"
+              />
+            </div>
             {rows.length > 1 ? (
               <Button
                 variant="ghost"

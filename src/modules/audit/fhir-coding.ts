@@ -1,0 +1,60 @@
+import type { RecordedEvent } from '../../platform/event-store/port';
+import { findIcd10, ICD10_SYSTEM } from '../../shared/icd10';
+import type { ConsultationRecorded } from '../consultations';
+import { urn, uuidFor, type Resource } from './fhir-ids';
+import type { FhirPeople } from './fhir-people';
+
+/**
+ * Codes the export adds to text it already carries (issue 22 item 11): the ICD-10 code of a
+ * diagnosis chosen from the list, on a Condition per consultation, and the pharmacy catalogue's
+ * own code for a medication it stocks. The catalogue's code system is per hospital,
+ * `urn:hms:hospital:<hospitalId>:medication`, and a code is the medication's name in lower case,
+ * trimmed, with inner spaces collapsed: the same key the pharmacy groups its batches by.
+ */
+export type MedicationCatalogue = { system: string; names: ReadonlySet<string> };
+
+export const medicationSystem = (hospitalId: string) => `urn:hms:hospital:${hospitalId}:medication`;
+export const medicationCode = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The medication as text, with the catalogue's coding when the catalogue knows the name. */
+export function medicationConcept(name: string, catalogue: MedicationCatalogue | undefined) {
+  const code = medicationCode(name);
+  return catalogue?.names.has(code)
+    ? { coding: [{ system: catalogue.system, code, display: name }], text: name }
+    : { text: name };
+}
+
+export const conditionId = (consultationId: string) => uuidFor(consultationId, 'condition');
+
+/** The consultation's primary diagnosis as an encounter diagnosis: its ICD-10 coding when chosen from the list. */
+export function condition(
+  patient: { reference: string },
+  e: RecordedEvent<ConsultationRecorded>,
+  people: FhirPeople,
+): Resource {
+  const d = e.data;
+  const icd = d.primaryDiagnosisCode ? findIcd10(d.primaryDiagnosisCode) : undefined;
+  return {
+    resourceType: 'Condition',
+    id: conditionId(d.consultationId),
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'encounter-diagnosis',
+            display: 'Encounter Diagnosis',
+          },
+        ],
+      },
+    ],
+    code: {
+      ...(icd ? { coding: [{ system: ICD10_SYSTEM, code: icd.code, display: icd.display }] } : {}),
+      text: d.primaryDiagnosis,
+    },
+    subject: patient,
+    encounter: { reference: urn(d.consultationId) },
+    recordedDate: e.metadata.occurredAt,
+    recorder: people.as(d.doctor, 'doctor'),
+  };
+}
