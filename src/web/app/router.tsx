@@ -20,7 +20,7 @@ const AdminLogin = () => import('../features/auth/admin-login-page');
 const UserLogin = () => import('../features/auth/user-login-page');
 const Shell = lazy(() => import('../features/shell/app-shell'));
 const ComingSoon = () => import('../features/shell/coming-soon-page');
-const AdminDashboard = () => import('../features/admin-dashboard/admin-dashboard-page');
+const AdminDashboard = () => import('./admin-dashboard');
 const Users = () => import('../features/users/users-page');
 const UserDashboard = () => import('./dashboard-for-role');
 const Patients = () => import('../features/patients/patients-page');
@@ -56,6 +56,7 @@ const AdminBilling = () => import('./admin-billing');
 const AdminInvoice = () => import('./admin-billing').then((m) => ({ default: m.AdminInvoiceDetail }));
 const AdminReceipt = () => import('./admin-billing').then((m) => ({ default: m.AdminReceipt }));
 const AdminProfile = () => import('./admin-profile-page');
+const Appointments = () => import('../features/appointments/appointments-page');
 
 function shell(): ReactNode {
   return (
@@ -130,8 +131,8 @@ export const routes: RouteObject[] = [
       { path: paths.user.testActivity, element: page(TestActivity) },
       { path: paths.user.vitals, element: page(Vitals) },
       { path: paths.user.hmoProvider, element: page(HmoProvider) },
+      { path: paths.user.appointments, element: page(Appointments) },
       ...[
-        paths.user.appointments,
         paths.user.profile,
         '/user/consultations',
         '/user/prescriptions',
