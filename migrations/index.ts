@@ -32,6 +32,8 @@ import * as notifications from './0300-notifications';
 import * as billingLedger from './0700-billing-ledger';
 import * as billingHmo from './0701-billing-hmo';
 import * as accessControlMatrix from './0800-access-control-matrix';
+import * as appointments from './0900-appointments';
+import * as hospitalsOpeningHours from './0901-hospitals-opening-hours';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -71,4 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0700-billing-ledger': billingLedger,
   '0701-billing-hmo': billingHmo,
   '0800-access-control-matrix': accessControlMatrix,
+  '0900-appointments': appointments,
+  '0901-hospitals-opening-hours': hospitalsOpeningHours,
 };

@@ -1,5 +1,6 @@
 import type { AppModule } from '../platform/platform';
 import { accessControlModule } from './access-control';
+import { appointmentsModule } from './appointments';
 import { auditModule } from './audit';
 import { billingModule } from './billing';
 import { consultationsModule } from './consultations';
@@ -20,6 +21,7 @@ export const modules: AppModule[] = [
   pharmacyModule,
   laboratoryModule,
   consultationsModule,
+  appointmentsModule,
   billingModule,
   notificationsModule,
   auditModule,

@@ -42,6 +42,7 @@ const schema = z.object({
   ),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalUrl,
+  SMS_URL: optionalUrl,
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('HMS <no-reply@hms.local>')),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.preprocess(
@@ -67,6 +68,8 @@ export type Config = {
   eventStoreUrl: string | undefined;
   jwtSecret: string;
   smtpUrl: string | undefined;
+  /** An SMS gateway: each text is POSTed to it as JSON { to, text }. Unset: .sms files in the outbox. */
+  smsUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    smsUrl: e.SMS_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../../platform/event-store/port';
 import { moduleName } from '../../shared/access-matrix';
 import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
+import { describeAppointment } from './appointment-actions';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
 import { listReadSentence } from './list-actions';
@@ -259,7 +260,7 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'SharedValueReleased':
       return ok(`Released a shared ${str(d.scope)}`, 'reservation', d.ownerId);
     default: {
-      const clinical = describeClinical(event, name);
+      const clinical = describeClinical(event, name) ?? describeAppointment(event, name);
       if (clinical) return clinical;
       const billing = describeBilling(event);
       if (billing) return { ...billing, outcome: 'success' };

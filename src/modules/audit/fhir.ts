@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ReplayedPatient } from '../patients';
+import { appointmentResources } from './fhir-appointments';
 import { bundleOf, type BundleKind } from './fhir-bundle';
 import { clinicalResources } from './fhir-clinical';
 import type { MedicationCatalogue } from './fhir-coding';
@@ -10,7 +11,8 @@ import { FhirPeople, type Hospital } from './fhir-people';
  * A patient's record as a FHIR R4 Bundle (type `collection`): the Patient, one Observation per
  * vital sign ever recorded (LOINC codes, UCUM units), and the clinical work (fhir-clinical.ts):
  * an Encounter per consultation, its MedicationRequests and MedicationDispenses, a ServiceRequest
- * per lab order and a DiagnosticReport with its Observations per result.
+ * per lab order and a DiagnosticReport with its Observations per result; an Appointment per booking
+ * (fhir-appointments.ts).
  */
 const LOINC = 'http://loinc.org';
 const UCUM = 'http://unitsofmeasure.org';
@@ -157,6 +159,7 @@ export function fhirBundle(
     patientResource(patient, people),
     ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e, people)),
     ...clinicalResources(id, clinical, people, options.catalogue),
+    ...appointmentResources(id, clinical, people),
   ];
   resources.push(...people.all());
   return bundleOf(options.kind ?? 'collection', resources, hospital.id, now);

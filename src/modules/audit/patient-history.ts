@@ -107,7 +107,7 @@ export async function registeredHere(db: Db, hospitalId: string, patientId: stri
 }
 
 /**
- * The streams of the patient's clinical records (consultations, lab requests), found through the
+ * The streams of the patient's clinical records (consultations, lab requests, appointments), found through the
  * trail's own rows: the export reads their events from the store.
  */
 export async function clinicalStreamsOf(db: Db, hospitalId: string, patientId: string): Promise<string[]> {
@@ -117,7 +117,7 @@ export async function clinicalStreamsOf(db: Db, hospitalId: string, patientId: s
     .distinct()
     .where('hospital_id', '=', hospitalId)
     .where('patient_id', '=', patientId)
-    .where('event_type', 'in', ['ConsultationRecorded', 'LabRequestOrdered'])
+    .where('event_type', 'in', ['ConsultationRecorded', 'LabRequestOrdered', 'AppointmentBooked'])
     .execute();
   return rows.map((r) => r.stream_id).sort();
 }

@@ -105,6 +105,9 @@ const settingsData = hospitalData.extend({
   timeZone: z.string(),
   idleTimeoutMinutes: z.number().int(),
   defaultConsultationFee: z.number(),
+  // Added with the appointment book (issue 24): older events have none (the defaults apply).
+  opensAt: z.string().optional(),
+  closesAt: z.string().optional(),
 });
 /** The settings after the change, and the changed fields' values before it (the trail shows both). */
 export const hospitalSettingsChanged = defineEvent(

@@ -73,7 +73,9 @@ export function evolveHospital(state: HospitalState, event: HospitalEvent): Hosp
     case 'HospitalStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.status };
     case 'HospitalSettingsChanged':
-      return state.status === 'none' ? state : { ...state, settings: event.data.settings };
+      return state.status === 'none'
+        ? state
+        : { ...state, settings: { ...SETTINGS_DEFAULTS, ...event.data.settings } as HospitalSettings };
     case 'HospitalLogoChanged':
       return state.status === 'none' ? state : { ...state, logo: event.data.logo };
     default:

@@ -24,6 +24,8 @@ const settingsSchema = z.object({
   defaultConsultationFee: z.number(),
   logo: z.string().nullable(),
   plan: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
 });
 
 const number = z.union([z.number(), z.string().trim().min(1).transform(Number)]);
@@ -38,6 +40,8 @@ const saveBody = z.object({
   timeZone: z.string().max(100).optional(),
   idleTimeoutMinutes: number.optional(),
   defaultConsultationFee: number.optional(),
+  opensAt: z.string().max(10).optional(),
+  closesAt: z.string().max(10).optional(),
   /** A PNG, JPEG or WebP data URL up to 64 KB; null removes the logo. */
   logo: z.string().max(100_000).nullish(),
 });
@@ -85,7 +89,7 @@ export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Da
     },
     async (request) => {
       const { logo: rawLogo, ...input } = request.body;
-      const errors = settingsErrors(input, clock());
+      const errors = settingsErrors(input, clock(), await current(request.auth!.hospitalId));
       let logo: Logo | null | undefined = rawLogo === undefined ? undefined : null;
       if (typeof rawLogo === 'string') {
         const parsed = parseLogo(rawLogo);

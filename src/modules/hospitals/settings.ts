@@ -27,6 +27,9 @@ export type HospitalSettings = {
   timeZone: string;
   idleTimeoutMinutes: number;
   defaultConsultationFee: number;
+  /** Opening hours, HH:MM in the hospital's time zone: appointments are booked inside them. */
+  opensAt: string;
+  closesAt: string;
 };
 export type SettingsInput = Partial<Record<keyof HospitalSettings, unknown>>;
 
@@ -37,6 +40,8 @@ export const SETTINGS_DEFAULTS = {
   idleTimeoutMinutes: 10,
   // product-spec-2 §9: 5000 naira.
   defaultConsultationFee: 5000,
+  opensAt: '08:00',
+  closesAt: '18:00',
 } as const;
 
 export const IDLE_MIN = 5;
@@ -45,6 +50,7 @@ export const FEE_MAX = 10_000_000;
 export const IDLE_RANGE = `Idle time-out must be between ${IDLE_MIN} and ${IDLE_MAX} minutes`;
 export const FEE_RANGE = `Default consultation fee must be a number between 0 and ${FEE_MAX}`;
 export const INVALID_TIME_ZONE = 'Please choose a valid time zone';
+export const INVALID_HOURS = 'Opening hours must be times (HH:MM) with opening before closing';
 export const INVALID_PHONE = 'Please enter a valid phone number';
 export const SETTINGS_SAVED = 'Hospital settings saved successfully!';
 
@@ -75,11 +81,26 @@ function phoneError(v: unknown): string | null {
   return /^[\d\s()+-]+$/.test(s) && s.replace(/\s/g, '').length >= 10 && s.length <= 30 ? null : INVALID_PHONE;
 }
 
+const isClockTime = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+// Closing may be midnight at the end of the day (a clinic open around the clock: 00:00 to 24:00).
+const isClosingTime = (v: unknown): v is string => v === '24:00' || isClockTime(v);
+
+/** Both times valid, and opening before closing (with the stored other one when only one is sent). */
+function hoursError(input: SettingsInput, current?: Pick<HospitalSettings, 'opensAt' | 'closesAt'>): string | null {
+  const opens = input.opensAt ?? current?.opensAt ?? SETTINGS_DEFAULTS.opensAt;
+  const closes = input.closesAt ?? current?.closesAt ?? SETTINGS_DEFAULTS.closesAt;
+  return isClockTime(opens) && isClosingTime(closes) && opens < closes ? null : INVALID_HOURS;
+}
+
 const inRange = (v: unknown, min: number, max: number, integer: boolean) =>
   typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max && (!integer || Number.isInteger(v));
 
 /** One message per field present in `input` that breaks its rule; absent fields are not checked. */
-export function settingsErrors(input: SettingsInput, now: Date = new Date()): FieldError[] {
+export function settingsErrors(
+  input: SettingsInput,
+  now: Date = new Date(),
+  current?: Pick<HospitalSettings, 'opensAt' | 'closesAt'>,
+): FieldError[] {
   const checks: Record<keyof HospitalSettings, () => string | null> = {
     name: () => requiredText(input.name, 'Hospital name', 200),
     email: () => {
@@ -94,6 +115,8 @@ export function settingsErrors(input: SettingsInput, now: Date = new Date()): Fi
     timeZone: () => (typeof input.timeZone === 'string' && isTimeZone(input.timeZone) ? null : INVALID_TIME_ZONE),
     idleTimeoutMinutes: () => (inRange(input.idleTimeoutMinutes, IDLE_MIN, IDLE_MAX, true) ? null : IDLE_RANGE),
     defaultConsultationFee: () => (inRange(input.defaultConsultationFee, 0, FEE_MAX, false) ? null : FEE_RANGE),
+    opensAt: () => hoursError(input, current),
+    closesAt: () => (input.opensAt !== undefined ? null : hoursError(input, current)),
   };
   return (Object.keys(checks) as (keyof HospitalSettings)[]).flatMap((field) => {
     if (input[field] === undefined) return [];
@@ -104,14 +127,14 @@ export function settingsErrors(input: SettingsInput, now: Date = new Date()): Fi
 
 /** The valid input applied over `current`, trimmed (emails lowercased, empty contacts null). */
 export function applySettings(current: HospitalSettings, input: SettingsInput): HospitalSettings {
-  const next = { ...current };
+  const next = { ...SETTINGS_DEFAULTS, ...current };
   for (const field of Object.keys(current) as (keyof HospitalSettings)[]) {
     const v = input[field];
     if (v === undefined) continue;
     if (field === 'idleTimeoutMinutes' || field === 'defaultConsultationFee') next[field] = v as number;
     else if (field === 'address' || field === 'phone') next[field] = text(v) || null;
     else if (field === 'email') next.email = normaliseEmail(text(v));
-    else if (field === 'timeZone') next.timeZone = String(v);
+    else if (field === 'timeZone' || field === 'opensAt' || field === 'closesAt') next[field] = String(v);
     else if (field === 'name') next.name = text(v)!;
     else next[field] = normaliseIdentifier(text(v));
   }

@@ -6,6 +6,7 @@ import type { PatientEvent } from '../patients';
 import type { StaffMemberEvent } from '../staff';
 import type { HospitalAnnouncementMade, NotificationPriority } from './events';
 import type { ServerMessageType } from './visibility';
+import { APPOINTMENT_RULES } from './appointment-rules';
 import { BILLING_RULES } from './billing-rules';
 
 /**
@@ -386,6 +387,7 @@ export const RULES: Readonly<Record<string, Rule>> = {
     ];
   },
   ...BILLING_RULES,
+  ...APPOINTMENT_RULES,
 };
 
 /** The event types that may produce a notification. */

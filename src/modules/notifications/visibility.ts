@@ -26,6 +26,9 @@ export const SERVER_MESSAGE_TYPES = [
   'hospital_announcement',
   'invoice_created',
   'payment_received',
+  'appointment_booked',
+  'appointment_checked_in',
+  'appointment_cancelled',
 ] as const;
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 
@@ -48,7 +51,9 @@ type Visibility = {
   /** Roles that get the popup; a function of the message data where §6 makes it depend on it. */
   notify: 'everyone' | readonly RoleCode[] | ((data: Record<string, unknown>) => readonly RoleCode[]);
   /** Roles that receive it without a popup, for their live lists. */
-  follow?: readonly RoleCode[];
+  follow?: readonly RoleCode[] | ((data: Record<string, unknown>) => readonly RoleCode[]);
+  /** What docs/websocket.md says where the audience depends on the message (a test compares). */
+  doc?: { popup: string; silent: string };
 };
 
 const statusPopups = (data: Record<string, unknown>) =>
@@ -56,6 +61,12 @@ const statusPopups = (data: Record<string, unknown>) =>
     const statuses = STATUS_POPUPS[role];
     return statuses === 'all' || (statuses?.includes(String(data.newStatus)) ?? false);
   });
+
+/** The front desk gets one message, the doctor concerned a copy of their own (appointment-rules.ts). */
+const APPOINTMENT_DESK = ['receptionist', 'nurse'] as const satisfies readonly RoleCode[];
+const appointmentAudience = (data: Record<string, unknown>): readonly RoleCode[] =>
+  data.forDoctor ? ['doctor'] : APPOINTMENT_DESK;
+const APPOINTMENT_READERS = 'receptionist, nurse, the doctor concerned';
 
 export const VISIBILITY: Readonly<Record<ServerMessageType, Visibility>> = {
   NEW_PRESCRIPTION: { channel: 'prescriptions', notify: ['pharmacist'], follow: ['doctor'] },
@@ -80,6 +91,24 @@ export const VISIBILITY: Readonly<Record<ServerMessageType, Visibility>> = {
   // The accountant's desk (§6 accountant channel); the admin's billing screens follow without a popup.
   invoice_created: { channel: 'billing', notify: ['accountant'], follow: ['admin'] },
   payment_received: { channel: 'billing', notify: ['accountant'], follow: ['admin'] },
+  // Issue 24: only a check-in pops up; the doctor's copy is addressed to the doctor concerned.
+  appointment_booked: {
+    channel: 'appointments',
+    notify: [],
+    follow: appointmentAudience,
+    doc: { popup: 'none', silent: APPOINTMENT_READERS },
+  },
+  appointment_checked_in: {
+    channel: 'appointments',
+    notify: appointmentAudience,
+    doc: { popup: APPOINTMENT_READERS, silent: 'none' },
+  },
+  appointment_cancelled: {
+    channel: 'appointments',
+    notify: [],
+    follow: appointmentAudience,
+    doc: { popup: 'none', silent: APPOINTMENT_READERS },
+  },
 };
 
 /** role → notify for one message: only the roles that receive it appear. */
@@ -89,7 +118,8 @@ export function audienceOf(type: ServerMessageType, data: Record<string, unknown
   const v = VISIBILITY[type];
   const notify = v.notify === 'everyone' ? ROLE_CODES : typeof v.notify === 'function' ? v.notify(data) : v.notify;
   const audience: Audience = {};
-  for (const role of v.follow ?? []) audience[role] = false;
+  const follow = typeof v.follow === 'function' ? v.follow(data) : (v.follow ?? []);
+  for (const role of follow) audience[role] = false;
   for (const role of notify) audience[role] = true;
   return audience;
 }

@@ -16,6 +16,8 @@ export { staffStream } from './staff-member';
 export { ROLE_CODES, ROLE_IDS, ROLE_LABELS, STAFF_ROLES, parseRole, type RoleCode, type StaffRole } from './roles';
 export { staffDirectoryProjection as STAFF_DIRECTORY } from './read-models/staff-directory';
 export { SEAT_RELEASE } from './reactors/seat-release';
+// The appointment book picks doctors from the directory.
+export { findStaff, listStaff } from './read-models/staff-directory';
 
 export const staffModule: AppModule = {
   name: 'staff',

@@ -5,13 +5,21 @@ import { signedInUserAtom } from '../lib/session';
 
 const StaffDashboard = lazy(() => import('../features/staff-dashboards/user-dashboard-page'));
 const ComplianceDashboard = lazy(() => import('../features/audit/compliance-dashboard-page'));
+const TodaysAppointments = lazy(() =>
+  import('../features/appointments/components/todays-appointments').then((m) => ({ default: m.TodaysAppointments })),
+);
 
 /** /user/dashboard: the compliance officer's own dashboard, every other role's from staff-dashboards. */
 export default function DashboardForRole() {
   const user = useAtomValue(signedInUserAtom);
   return (
     <Suspense fallback={<LoadingState />}>
-      {user?.role === 'compliance_officer' ? <ComplianceDashboard /> : <StaffDashboard />}
+      {user?.role === 'compliance_officer' ? (
+        <ComplianceDashboard />
+      ) : (
+        // The doctor's booked patients for today, beside the waiting list (issue 24).
+        <StaffDashboard doctorAside={user ? <TodaysAppointments doctorId={user.id} /> : undefined} />
+      )}
     </Suspense>
   );
 }

@@ -20,7 +20,7 @@ const AdminLogin = () => import('../features/auth/admin-login-page');
 const UserLogin = () => import('../features/auth/user-login-page');
 const Shell = lazy(() => import('../features/shell/app-shell'));
 const ComingSoon = () => import('../features/shell/coming-soon-page');
-const AdminDashboard = () => import('../features/admin-dashboard/admin-dashboard-page');
+const AdminDashboard = () => import('./admin-dashboard');
 const Users = () => import('../features/users/users-page');
 const UserDashboard = () => import('./dashboard-for-role');
 const Patients = () => import('../features/patients/patients-page');
@@ -57,6 +57,7 @@ const AdminInvoice = () => import('./admin-billing').then((m) => ({ default: m.A
 const AdminReceipt = () => import('./admin-billing').then((m) => ({ default: m.AdminReceipt }));
 const AdminProfile = () => import('./admin-profile-page');
 const UserProfile = () => import('./user-profile-page');
+const Appointments = () => import('../features/appointments/appointments-page');
 
 function shell(): ReactNode {
   return (
@@ -132,8 +133,8 @@ export const routes: RouteObject[] = [
       { path: paths.user.vitals, element: page(Vitals) },
       { path: paths.user.hmoProvider, element: page(HmoProvider) },
       { path: paths.user.profile, element: page(UserProfile) },
+      { path: paths.user.appointments, element: page(Appointments) },
       ...[
-        paths.user.appointments,
         '/user/consultations',
         '/user/prescriptions',
         '/user/lab-results',

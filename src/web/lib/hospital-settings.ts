@@ -23,6 +23,9 @@ export const hospitalSettingsSchema = z.object({
   defaultConsultationFee: z.number(),
   logo: z.string().nullable(),
   plan: z.string(),
+  // Opening hours (issue 24); a server from before them sends none.
+  opensAt: z.string().default('08:00'),
+  closesAt: z.string().default('18:00'),
 });
 export type HospitalSettings = z.infer<typeof hospitalSettingsSchema>;
 

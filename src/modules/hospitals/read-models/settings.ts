@@ -14,6 +14,8 @@ declare module '../../../platform/db/database' {
       idle_timeout_minutes: number;
       default_consultation_fee: string | number;
       logo: string | null;
+      opens_at: string;
+      closes_at: string;
       /** Events in the hospital's stream when this row was written: older events are skipped. */
       version: number;
       updated_at: Date | string;
@@ -36,6 +38,8 @@ async function write(trx: Trx, event: RecordedEvent, hospitalId: string, set: Pa
       idle_timeout_minutes: SETTINGS_DEFAULTS.idleTimeoutMinutes,
       default_consultation_fee: SETTINGS_DEFAULTS.defaultConsultationFee,
       logo: null,
+      opens_at: SETTINGS_DEFAULTS.opensAt,
+      closes_at: SETTINGS_DEFAULTS.closesAt,
       ...set,
       ...stamp,
     })
@@ -62,6 +66,8 @@ export const settingsProjection = defineProjection<HospitalEvent>({
         time_zone: s.timeZone,
         idle_timeout_minutes: s.idleTimeoutMinutes,
         default_consultation_fee: s.defaultConsultationFee,
+        opens_at: s.opensAt ?? SETTINGS_DEFAULTS.opensAt,
+        closes_at: s.closesAt ?? SETTINGS_DEFAULTS.closesAt,
       });
     },
     HospitalLogoChanged: (trx, event) => write(trx, event, event.data.hospitalId, { logo: event.data.logo }),
@@ -92,6 +98,8 @@ export async function findSettings(db: Db, hospitalId: string): Promise<Settings
       's.idle_timeout_minutes',
       's.default_consultation_fee',
       's.logo',
+      's.opens_at',
+      's.closes_at',
     ])
     .where('h.hospital_id', '=', hospitalId)
     .executeTakeFirst();
@@ -110,5 +118,7 @@ export async function findSettings(db: Db, hospitalId: string): Promise<Settings
     idleTimeoutMinutes: row.idle_timeout_minutes ?? SETTINGS_DEFAULTS.idleTimeoutMinutes,
     defaultConsultationFee: Number(row.default_consultation_fee ?? SETTINGS_DEFAULTS.defaultConsultationFee),
     logo: row.logo ?? null,
+    opensAt: row.opens_at ?? SETTINGS_DEFAULTS.opensAt,
+    closesAt: row.closes_at ?? SETTINGS_DEFAULTS.closesAt,
   };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
@@ -23,7 +24,7 @@ function toActivity(n: AppNotification): ActivityRow {
 }
 
 /** /admin/dashboard (product-spec-1 §2): real totals and statuses, following live events; the latest notifications as activity. */
-export default function AdminDashboardPage() {
+export default function AdminDashboardPage({ extraMetrics }: { extraMetrics?: ReactNode } = {}) {
   const user = useAtomValue(signedInUserAtom);
   const notifications = useAtomValue(notificationsAtom);
   const isLive = useAtomValue(realtimeStatusAtom) === 'Connected';
@@ -37,6 +38,7 @@ export default function AdminDashboardPage() {
       <PageHeading title="Admin Dashboard" />
       {user ? <ProfileBanner userId={user.id} /> : null}
       <KeyMetrics />
+      {extraMetrics}
       <QuickActions />
       <div className={styles.columns}>
         <PatientStatusChart

@@ -25,6 +25,8 @@ const FIELDS: { key: keyof SettingsForm; label: string; description?: string }[]
   { key: 'licenseNumber', label: 'Facility License', description: 'HEFAMAA/[STATE]/[YEAR]/CLI/[6 digits]' },
   { key: 'hospitalNumber', label: 'Hospital Number', description: 'DVC/[YEAR]/[6 digits]' },
   { key: 'timeZone', label: 'Time zone', description: 'e.g. Africa/Lagos' },
+  { key: 'opensAt', label: 'Opens at', description: 'HH:MM; appointments are booked within opening hours' },
+  { key: 'closesAt', label: 'Closes at', description: 'HH:MM (24:00 for midnight)' },
   {
     key: 'idleTimeoutMinutes',
     label: 'Idle time-out (minutes)',

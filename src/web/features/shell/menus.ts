@@ -38,7 +38,12 @@ export const MENUS: Record<number, MenuItem[]> = {
     { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
     { label: 'Vitals', href: paths.user.vitals, icon: 'vitals', module: 'patients' },
   ],
-  3: [dashboard, { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' }],
+  3: [
+    dashboard,
+    { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' },
+    // product-spec-1 §2's other reading of the receptionist menu; the front desk keeps the book (issue 24).
+    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
+  ],
   4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab', module: 'laboratory' }, report],
   5: [
     dashboard,

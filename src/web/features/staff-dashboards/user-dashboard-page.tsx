@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { normaliseRole } from '../../lib/roles';
 import { signedInUserAtom } from '../../lib/session';
@@ -24,7 +25,7 @@ export function dashboardRole(user: { role: string; roleId?: number | null }): s
 }
 
 /** /user/dashboard: each role's own view; doctor and nurse share one, and any other role gets the doctor's. */
-export default function UserDashboardPage() {
+export default function UserDashboardPage({ doctorAside }: { doctorAside?: ReactNode } = {}) {
   const user = useAtomValue(signedInUserAtom);
   switch (dashboardRole(user ?? { role: 'doctor' })) {
     case 'receptionist':
@@ -38,6 +39,6 @@ export default function UserDashboardPage() {
     case 'nurse':
       return <DoctorView title="Nurse Dashboard" showLab={false} />;
     default:
-      return <DoctorView title="Doctor Dashboard" />;
+      return <DoctorView title="Doctor Dashboard" aside={doctorAside} />;
   }
 }

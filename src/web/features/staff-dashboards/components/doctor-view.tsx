@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -28,7 +28,7 @@ const LAB_EVENTS = ['CONSULTATION_CREATED', 'LAB_RESULTS_READY', 'NEW_LAB_ORDER'
  * the hospital's lab requests still without results (pending or in progress); lab figures are the
  * doctor's (the lab API does not serve nurses).
  */
-export function DoctorView({ title, showLab = true }: { title: string; showLab?: boolean }) {
+export function DoctorView({ title, showLab = true, aside }: { title: string; showLab?: boolean; aside?: ReactNode }) {
   const navigate = useNavigate();
   const status = useAtomValue(realtimeStatusAtom);
   const notificationCount = useAtomValue(notificationsAtom).length;
@@ -87,34 +87,37 @@ export function DoctorView({ title, showLab = true }: { title: string; showLab?:
           note={!showLab ? 'Lab results are shown to doctors' : lab.status === 'error' ? lab.error.message : undefined}
         />
       </MetricGrid>
-      <Panel
-        title="Waiting Patients"
-        actions={
-          <ButtonLink href={paths.doctor.patients} variant="secondary" size="small">
-            View All
-          </ButtonLink>
-        }
-      >
-        <DataTable
-          label="Waiting patients"
-          columns={columns}
-          rows={waiting.data?.patients}
-          rowKey={(p) => p.id}
-          isLoading={waiting.status === 'loading'}
-          loadingText="Loading patients..."
-          error={waiting.status === 'error' ? waiting.error.message : null}
-          onRetry={waiting.reload}
-          emptyTitle="No patients waiting"
-          emptyText="Patients appear here when they are checked in."
-          onRowClick={(p) => navigate(paths.doctor.patient(p.id))}
-        />
-        <Pagination
-          label="Waiting patients pages"
-          page={page}
-          totalPages={waiting.data?.pagination.totalPages ?? 1}
-          onPageChange={setPage}
-        />
-      </Panel>
+      <div className={aside ? styles.beside : undefined}>
+        <Panel
+          title="Waiting Patients"
+          actions={
+            <ButtonLink href={paths.doctor.patients} variant="secondary" size="small">
+              View All
+            </ButtonLink>
+          }
+        >
+          <DataTable
+            label="Waiting patients"
+            columns={columns}
+            rows={waiting.data?.patients}
+            rowKey={(p) => p.id}
+            isLoading={waiting.status === 'loading'}
+            loadingText="Loading patients..."
+            error={waiting.status === 'error' ? waiting.error.message : null}
+            onRetry={waiting.reload}
+            emptyTitle="No patients waiting"
+            emptyText="Patients appear here when they are checked in."
+            onRowClick={(p) => navigate(paths.doctor.patient(p.id))}
+          />
+          <Pagination
+            label="Waiting patients pages"
+            page={page}
+            totalPages={waiting.data?.pagination.totalPages ?? 1}
+            onPageChange={setPage}
+          />
+        </Panel>
+        {aside}
+      </div>
     </div>
   );
 }

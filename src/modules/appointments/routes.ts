@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { listRead } from '../../platform/http/access-trail';
+import { ok, success } from '../../platform/http/envelope';
+import { NotFound } from '../../platform/http/errors';
+import type { HttpApp, Platform } from '../../platform/platform';
+import { findSettings } from '../hospitals';
+import { listStaff } from '../staff';
+import { bookAppointment, cancelAppointment, checkInAppointment, rescheduleAppointment } from './commands';
+import { AppointmentNotFound } from './errors';
+import { APPOINTMENT_CHECK_IN } from './reactors/check-in';
+import { appointmentCounts, appointmentsOn, findAppointment } from './read-models/appointments';
+import {
+  appointmentSchema,
+  bookBody,
+  cancelBody,
+  checkInBody,
+  countsSchema,
+  dayQuery,
+  idParams,
+  rescheduleBody,
+} from './schemas';
+import { wallClock } from './slot-time';
+
+/** The front desk books and checks in; the nurse and doctor book too; the admin oversees (issue 24). */
+const VIEW_ROLES = ['admin', 'receptionist', 'nurse', 'doctor'] as const;
+const BOOK_ROLES = ['admin', 'receptionist', 'nurse', 'doctor'] as const;
+const DESK_ROLES = ['admin', 'receptionist', 'nurse'] as const;
+const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
+
+export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
+  const canView = platform.auth(VIEW_ROLES, denied('view appointments'));
+  const canBook = platform.auth(BOOK_ROLES, denied('book appointments'));
+  const canCheckIn = platform.auth(DESK_ROLES, denied('check in appointments'));
+  const security = [{ bearer: [] }];
+  const tags = ['Appointments'];
+  const answer = ok(z.object({ appointment: appointmentSchema }));
+  const change = { config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false } } };
+
+  const hospitalOf = async (hospitalId: string) => {
+    const settings = await findSettings(platform.db, hospitalId);
+    if (!settings) throw new NotFound('Hospital not found');
+    return settings;
+  };
+
+  app.get(
+    '/appointments',
+    {
+      config: { audit: listRead('appointment', 'day') },
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: "A day of the book (the hospital's today by default), by start time; `doctorId` for one doctor",
+        querystring: dayQuery,
+        response: {
+          200: ok(
+            z.object({
+              date: z.string(),
+              timeZone: z.string(),
+              opensAt: z.string(),
+              closesAt: z.string(),
+              appointments: z.array(appointmentSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const hospitalId = request.auth!.hospitalId;
+      const s = await hospitalOf(hospitalId);
+      const date = request.query.date ?? wallClock(clock(), s.timeZone).date;
+      const appointments = await appointmentsOn(platform.db, hospitalId, date, request.query.doctorId);
+      return success({ date, timeZone: s.timeZone, opensAt: s.opensAt, closesAt: s.closesAt, appointments });
+    },
+  );
+
+  app.get(
+    '/appointments/doctors',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: 'The active doctors an appointment can be booked with',
+        response: { 200: ok(z.object({ doctors: z.array(z.object({ id: z.string(), name: z.string() })) })) },
+      },
+    },
+    async (request) => {
+      const q = { page: 1, limit: 500, role: 'doctor' as const, status: 'active' as const };
+      const { users } = await listStaff(platform.db, request.auth!.hospitalId, q);
+      const doctors = users
+        .map((u) => ({ id: u.id, name: `Dr. ${u.firstName} ${u.lastName}` }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return success({ doctors });
+    },
+  );
+
+  app.get(
+    '/appointments/stats',
+    {
+      onRequest: canView,
+      schema: {
+        tags,
+        security,
+        summary: "The day's appointments by status (today by default): the admin dashboard's count and no-shows",
+        querystring: dayQuery.pick({ date: true }),
+        response: { 200: ok(countsSchema) },
+      },
+    },
+    async (request) => {
+      const hospitalId = request.auth!.hospitalId;
+      const date = request.query.date ?? wallClock(clock(), (await hospitalOf(hospitalId)).timeZone).date;
+      return success(await appointmentCounts(platform.db, hospitalId, date));
+    },
+  );
+
+  app.get(
+    '/appointments/:id',
+    {
+      config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment' } },
+      onRequest: canView,
+      schema: { tags, security, summary: 'One appointment', params: idParams, response: { 200: answer } },
+    },
+    async (request) => {
+      const appointment = await findAppointment(platform.db, request.auth!.hospitalId, request.params.id);
+      if (!appointment) throw new AppointmentNotFound();
+      return success({ appointment });
+    },
+  );
+
+  app.post(
+    '/appointments',
+    {
+      ...change,
+      onRequest: canBook,
+      schema: {
+        tags,
+        security,
+        summary: "Book a patient with a doctor (or none yet) inside opening hours; a doctor's taken slot answers 409",
+        body: bookBody,
+        response: { 201: answer },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await bookAppointment(platform, platform.metadataFor(request), request.body);
+      return reply.code(201).send(success({ appointment }, 'Appointment booked successfully!'));
+    },
+  );
+
+  app.put(
+    '/appointments/:id',
+    {
+      ...change,
+      onRequest: canBook,
+      schema: {
+        tags,
+        security,
+        summary: 'Reschedule: a new date, time, duration or doctor; `version` pins what the client saw',
+        params: idParams,
+        body: rescheduleBody,
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const { version, ...slot } = request.body;
+      const metadata = platform.metadataFor(request);
+      const appointment = await rescheduleAppointment(platform, metadata, request.params.id, slot, version);
+      return success({ appointment }, 'Appointment rescheduled');
+    },
+  );
+
+  app.post(
+    '/appointments/:id/cancel',
+    {
+      ...change,
+      onRequest: canBook,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel with a reason; the slot is free again',
+        params: idParams,
+        body: cancelBody,
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const { reason, version } = request.body;
+      const metadata = platform.metadataFor(request);
+      const appointment = await cancelAppointment(platform, metadata, request.params.id, reason, version);
+      return success({ appointment }, 'Appointment cancelled');
+    },
+  );
+
+  app.post(
+    '/appointments/:id/check-in',
+    {
+      ...change,
+      onRequest: canCheckIn,
+      schema: {
+        tags,
+        security,
+        summary: "Check in on the appointment's day: the patient is Waiting when this answers",
+        params: idParams,
+        body: checkInBody,
+        response: { 200: answer },
+      },
+    },
+    async (request) => {
+      const metadata = platform.metadataFor(request);
+      const appointment = await checkInAppointment(platform, metadata, request.params.id, request.body?.version, {
+        waitFor: [APPOINTMENT_CHECK_IN],
+      });
+      return success({ appointment }, 'Patient checked in');
+    },
+  );
+}

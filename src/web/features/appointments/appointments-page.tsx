@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeading } from '../../components/page-heading';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { TextField } from '../../components/text-field';
+import { useLiveRefresh } from '../../lib/realtime/live-events';
+import { useRemoteData } from '../../lib/use-remote-data';
+import {
+  APPOINTMENT_EVENTS,
+  checkInAppointment,
+  fetchAppointmentDay,
+  fetchDoctors,
+  type Appointment,
+  type SlotInput,
+} from './api/appointments';
+import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
+import { canCheckIn, doctorColumns, hospitalNow, isOpen, STATUS_LABELS } from './day-view';
+import styles from './appointments-page.module.css';
+
+const DEFAULT_ZONE = 'Africa/Lagos';
+
+/**
+ * /user/appointments (issue 24): the day's book, one column per doctor (a single list on a phone),
+ * with booking, rescheduling, cancelling and check-in. Live: another desk's change refetches.
+ */
+export default function AppointmentsPage() {
+  const [date, setDate] = useState(() => hospitalNow(new Date(), DEFAULT_ZONE).date);
+  const day = useRemoteData((signal) => fetchAppointmentDay({ date }, signal), `appointments-${date}`);
+  const doctors = useRemoteData(fetchDoctors, 'appointment-doctors');
+  useLiveRefresh(APPOINTMENT_EVENTS, day.refresh);
+  const [booking, setBooking] = useState(false);
+  const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
+
+  const zone = day.data?.timeZone ?? DEFAULT_ZONE;
+  const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00' };
+  const today = hospitalNow(new Date(), zone).date;
+  const initial: SlotInput = useMemo(() => {
+    const now = hospitalNow(new Date(), zone);
+    const time = date === now.date && now.quarter > hours.opensAt ? now.quarter : hours.opensAt;
+    return { date, time, durationMinutes: 15, doctorId: null };
+  }, [date, zone, hours.opensAt]);
+  const columns = doctorColumns(day.data?.appointments ?? [], doctors.data ?? []);
+
+  const done = (message: string) => (a: Appointment) => {
+    setBooking(false);
+    setRescheduling(null);
+    setCancelling(null);
+    toast.success(`${message}: ${a.patientName}, ${a.date} ${a.time}`);
+    day.refresh();
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title="Appointments" actions={<Button onPress={() => setBooking(true)}>Book Appointment</Button>} />
+      <div className={styles.toolbar}>
+        <TextField label="Day" type="date" value={date} onChange={(v) => v && setDate(v)} />
+        <span className={styles.hours}>
+          Open {hours.opensAt}–{hours.closesAt} ({zone})
+        </span>
+      </div>
+      {day.status === 'loading' && !day.data ? (
+        <LoadingState label="Loading appointments..." />
+      ) : day.status === 'error' ? (
+        <ErrorState message={day.error.message} onRetry={day.reload} />
+      ) : columns.length === 0 ? (
+        <EmptyState title="No appointments on this day">Book one with the button above.</EmptyState>
+      ) : (
+        <div className={styles.columns}>
+          {columns.map((c) => (
+            <section key={c.id || 'none'} className={styles.column} aria-label={c.name}>
+              <h2 className={styles.doctor}>{c.name}</h2>
+              {c.appointments.length === 0 ? <p className={styles.free}>No appointments</p> : null}
+              <ul className={styles.list}>
+                {c.appointments.map((a) => (
+                  <li key={a.id} className={styles.card} data-status={a.status}>
+                    <div className={styles.when}>
+                      {a.time} · {a.durationMinutes} min
+                    </div>
+                    <div className={styles.patient}>{a.patientName}</div>
+                    <div className={styles.reason}>{a.reason}</div>
+                    <span className={styles.badge}>{STATUS_LABELS[a.status]}</span>
+                    {isOpen(a) ? (
+                      <div className={styles.actions}>
+                        {canCheckIn(a, today) ? (
+                          <Button
+                            size="small"
+                            onPress={() => setCheckingIn(a)}
+                            aria-label={`Check in ${a.patientName}`}
+                          >
+                            Check in
+                          </Button>
+                        ) : null}
+                        <Button size="small" variant="secondary" onPress={() => setRescheduling(a)}>
+                          Reschedule
+                        </Button>
+                        <Button size="small" variant="ghost" onPress={() => setCancelling(a)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <BookDialog
+        isOpen={booking}
+        onClose={() => setBooking(false)}
+        onBooked={done('Appointment booked')}
+        doctors={doctors.data ?? []}
+        hours={hours}
+        initial={initial}
+      />
+      <RescheduleDialog
+        appointment={rescheduling}
+        onClose={() => setRescheduling(null)}
+        onChanged={done('Appointment rescheduled')}
+        doctors={doctors.data ?? []}
+        hours={hours}
+      />
+      <CancelDialog
+        appointment={cancelling}
+        onClose={() => setCancelling(null)}
+        onChanged={done('Appointment cancelled')}
+      />
+      <ConfirmDialog
+        title="Check In"
+        isOpen={checkingIn !== null}
+        confirmLabel="Check in"
+        busyLabel="Checking in..."
+        onClose={() => setCheckingIn(null)}
+        onConfirm={async () => {
+          const a = await checkInAppointment(checkingIn!.id, checkingIn!.version);
+          setCheckingIn(null);
+          done('Checked in')(a);
+        }}
+      >
+        Check in {checkingIn?.patientName} for {checkingIn?.time}? They join the waiting list.
+      </ConfirmDialog>
+    </div>
+  );
+}

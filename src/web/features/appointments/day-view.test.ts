@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Appointment } from './api/appointments';
+import { canCheckIn, doctorColumns, hospitalNow, quarterHours } from './day-view';
+
+const appointment = (over: Partial<Appointment>): Appointment => ({
+  id: 'a',
+  patientId: 'p',
+  patientName: 'Ada Obi',
+  doctor: null,
+  date: '2026-12-01',
+  time: '09:00',
+  startsAt: '2026-12-01T08:00:00.000Z',
+  durationMinutes: 15,
+  reason: 'Review',
+  status: 'booked',
+  cancelReason: null,
+  consultationId: null,
+  version: 1,
+  ...over,
+});
+
+describe('the day view', () => {
+  it('gives each doctor a column, in time order, and the unassigned ones last', () => {
+    const eze = { id: 'd1', name: 'Dr. Eze' };
+    const columns = doctorColumns(
+      [
+        appointment({ id: 'late', doctor: eze, startsAt: '2026-12-01T10:00:00.000Z' }),
+        appointment({ id: 'none' }),
+        appointment({ id: 'early', doctor: eze }),
+      ],
+      [eze, { id: 'd2', name: 'Dr. Bello' }],
+    );
+    expect(columns.map((c) => [c.name, c.appointments.map((a) => a.id)])).toEqual([
+      ['Dr. Eze', ['early', 'late']],
+      ['Dr. Bello', []],
+      ['No doctor yet', ['none']],
+    ]);
+  });
+
+  it('offers the quarter hours inside opening hours', () => {
+    expect(quarterHours('08:00', '09:00')).toEqual(['08:00', '08:15', '08:30', '08:45']);
+    expect(quarterHours('00:00', '24:00')).toHaveLength(96);
+  });
+
+  it("reckons today and the quarter under way in the hospital's zone", () => {
+    expect(hospitalNow(new Date('2026-11-30T23:20:00Z'), 'Africa/Lagos')).toEqual({
+      date: '2026-12-01',
+      quarter: '00:15',
+    });
+  });
+
+  it('checks in only a booked appointment of today', () => {
+    expect(canCheckIn(appointment({}), '2026-12-01')).toBe(true);
+    expect(canCheckIn(appointment({}), '2026-12-02')).toBe(false);
+    expect(canCheckIn(appointment({ status: 'cancelled' }), '2026-12-01')).toBe(false);
+  });
+});

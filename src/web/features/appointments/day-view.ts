@@ -1,0 +1,58 @@
+import type { Appointment } from './api/appointments';
+
+/** Pure helpers of the day view; each takes `now` where time matters. */
+export const NO_DOCTOR = '';
+
+/** One column per doctor (those with appointments and those on the list), then the unassigned ones. */
+export function doctorColumns(appointments: readonly Appointment[], doctors: readonly { id: string; name: string }[]) {
+  const columns = new Map<string, { id: string; name: string; appointments: Appointment[] }>();
+  for (const d of doctors) columns.set(d.id, { ...d, appointments: [] });
+  for (const a of appointments) {
+    const id = a.doctor?.id ?? NO_DOCTOR;
+    if (!columns.has(id)) columns.set(id, { id, name: a.doctor?.name ?? 'No doctor yet', appointments: [] });
+    columns.get(id)!.appointments.push(a);
+  }
+  for (const c of columns.values()) c.appointments.sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+  return [...columns.values()].filter((c) => c.appointments.length > 0 || c.id !== NO_DOCTOR);
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The quarter hours a booking may start at, inside opening hours. */
+export function quarterHours(opensAt: string, closesAt: string): string[] {
+  const out: string[] = [];
+  for (let m = Math.ceil(minutes(opensAt) / 15) * 15; m + 15 <= minutes(closesAt); m += 15) out.push(hhmm(m));
+  return out;
+}
+
+/** The hospital's calendar date and quarter hour under way at `now` in `timeZone`. */
+export function hospitalNow(now: Date, timeZone: string): { date: string; quarter: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const m = Number(parts.hour) * 60 + Number(parts.minute);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, quarter: hhmm(m - (m % 15)) };
+}
+
+/** Only a booked appointment of the hospital's today can be checked in. */
+export const canCheckIn = (a: Appointment, today: string) => a.status === 'booked' && a.date === today;
+export const isOpen = (a: Appointment) => a.status === 'booked';
+
+export const STATUS_LABELS: Record<Appointment['status'], string> = {
+  booked: 'Booked',
+  'checked in': 'Checked in',
+  cancelled: 'Cancelled',
+  'no-show': 'No-show',
+  attended: 'Seen',
+};

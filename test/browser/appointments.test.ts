@@ -1,0 +1,109 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onboardHospital, type Onboarded } from '../helpers/onboard';
+import { asClient, newPatient } from '../helpers/patients-api';
+import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
+import { browserSuite } from './helpers/suite';
+
+/**
+ * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
+ * a doctor for the quarter hour under way, and checks them in; the doctor's dashboard, open in
+ * another browser, shows the booking and then the patient in the waiting list, without a reload.
+ */
+const suite = browserSuite();
+type Member = { id: string; email: string; password: string; token: string; name: string };
+const PASSWORD = 'Egusi-Soup-Saturday-42';
+let hospital: Onboarded;
+let doctor: Member;
+let receptionist: Member;
+const tag = randomInt(1000, 9999);
+const patient = { firstName: 'Chiamaka', lastName: `Nwosu${tag}` };
+const patientName = `${patient.firstName} ${patient.lastName}`;
+
+const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
+
+async function staffMember(role: string): Promise<Member> {
+  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, role);
+  const res = await inject(hired.token, 'POST', '/api/auth/change-password', {
+    currentPassword: hired.password,
+    newPassword: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
+  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  const user = login.json().data.user as { name?: string; firstName?: string; lastName?: string };
+  const name = user.name ?? `${user.firstName} ${user.lastName}`;
+  return { id: hired.id, email: hired.email, password: PASSWORD, token: login.json().data.token as string, name };
+}
+
+beforeAll(async () => {
+  hospital = await onboardHospital(suite.server.testApp);
+  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
+  if (hours.statusCode !== 200) throw new Error(hours.body);
+  doctor = await staffMember('doctor');
+  receptionist = await staffMember('receptionist');
+  const res = await inject(hospital.token, 'POST', '/api/patients', newPatient(patient));
+  if (res.statusCode !== 201) throw new Error(res.body);
+  // Registered patients start as waiting: seen, so the waiting list shows the check-in.
+  await inject(hospital.token, 'PATCH', `/api/patients/${res.json().data.patient.id}/status`, {
+    status: 'seen',
+  });
+});
+
+async function signIn(page: Page, who: Member) {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
+}
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string) {
+  await scope.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('Appointments in Chromium', () => {
+  it("a receptionist books and checks in a patient; the doctor's dashboard follows live", async () => {
+    const doc = await suite.open();
+    await signIn(doc.page, doctor);
+    const booked = doc.page.getByRole('region', { name: "Today's Appointments" });
+    await doc.page.getByText('No appointments today').waitFor();
+
+    const desk = await suite.open();
+    await signIn(desk.page, receptionist);
+    await desk.page.getByRole('link', { name: 'Appointments' }).first().click();
+    await desk.page.waitForURL(`${suite.server.baseUrl}/user/appointments`);
+    const column = desk.page.getByRole('region', { name: `Dr. ${doctor.name}` });
+    await column.getByText('No appointments').waitFor();
+
+    await desk.page.getByRole('button', { name: 'Book Appointment' }).click();
+    const dialog = desk.page.getByRole('dialog', { name: 'Book Appointment' });
+    await dialog.getByLabel('Find patient').fill(patient.lastName);
+    await expect.poll(() => dialog.getByRole('button', { name: /Patient/ }).isDisabled()).toBe(false);
+    await choose(desk.page, dialog, /Patient/, patientName);
+    await choose(desk.page, dialog, /Doctor/, `Dr. ${doctor.name}`);
+    await dialog.getByLabel('Reason').fill('Blood pressure review');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await column.getByText(patientName).waitFor();
+
+    // The doctor's screen shows the booking without a reload.
+    await doc.page.getByText(patientName).first().waitFor();
+    expect(await doc.page.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).count()).toBe(0);
+
+    await desk.page.getByRole('button', { name: `Check in ${patientName}` }).click();
+    await desk.page.getByRole('alertdialog', { name: 'Check In' }).getByRole('button', { name: 'Check in' }).click();
+    await column.getByText('Checked in').waitFor();
+
+    // Live on the doctor's dashboard: the patient is waiting, and the booking says checked in.
+    await doc.page.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).waitFor();
+    await booked.getByText('Checked in').waitFor();
+    expect(doc.pageErrors).toEqual([]);
+    expect(desk.pageErrors).toEqual([]);
+  });
+});
