@@ -38,6 +38,8 @@ const PATIENT_DATA: Record<string, typeof RECORD | typeof LIST | string> = {
   '/api/billing/reports/outstanding': LIST,
   '/api/billing/reports/outstanding.csv': LIST,
   '/api/notifications': LIST,
+  '/api/appointments': LIST,
+  '/api/appointments/:id': LIST,
   '/api/audit/events': LIST,
   '/api/audit/events/:id': LIST,
   '/api/audit/access-report': LIST,
@@ -68,6 +70,8 @@ const NO_PATIENT_DATA: Record<string, string> = {
   '/api/pharmacy/reports/stock': 'stock',
   '/api/audit/actors': 'staff names',
   '/api/audit/verify': 'the hash chain',
+  '/api/appointments/doctors': 'doctors to book with',
+  '/api/appointments/stats': 'counts',
 };
 
 describe('every GET route is classified for the access trail', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRead } from '../../platform/http/access-trail';
+import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
@@ -117,7 +117,8 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments/:id',
     {
-      config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment' } },
+      // The appointment names its patient: the read is recorded with that patient's id.
+      config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn } },
       onRequest: canView,
       schema: { tags, security, summary: 'One appointment', params: idParams, response: { 200: answer } },
     },
