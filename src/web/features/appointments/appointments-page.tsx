@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -30,7 +30,9 @@ export default function AppointmentsPage() {
   const day = useRemoteData((signal) => fetchAppointmentDay({ date }, signal), `appointments-${date}`);
   const doctors = useRemoteData(fetchDoctors, 'appointment-doctors');
   useLiveRefresh(APPOINTMENT_EVENTS, day.refresh);
-  const [booking, setBooking] = useState(false);
+  // The slot a new booking starts from, set when the dialog opens (so it is the quarter hour under
+  // way then, not when the page was loaded); null while the dialog is closed.
+  const [booking, setBooking] = useState<SlotInput | null>(null);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
@@ -38,15 +40,15 @@ export default function AppointmentsPage() {
   const zone = day.data?.timeZone ?? DEFAULT_ZONE;
   const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00' };
   const today = hospitalNow(new Date(), zone).date;
-  const initial: SlotInput = useMemo(() => {
+  const openBooking = () => {
     const now = hospitalNow(new Date(), zone);
     const time = date === now.date && now.quarter > hours.opensAt ? now.quarter : hours.opensAt;
-    return { date, time, durationMinutes: 15, doctorId: null };
-  }, [date, zone, hours.opensAt]);
+    setBooking({ date, time, durationMinutes: 15, doctorId: null });
+  };
   const columns = doctorColumns(day.data?.appointments ?? [], doctors.data ?? []);
 
   const done = (message: string) => (a: Appointment) => {
-    setBooking(false);
+    setBooking(null);
     setRescheduling(null);
     setCancelling(null);
     toast.success(`${message}: ${a.patientName}, ${a.date} ${a.time}`);
@@ -55,7 +57,7 @@ export default function AppointmentsPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title="Appointments" actions={<Button onPress={() => setBooking(true)}>Book Appointment</Button>} />
+      <PageHeading title="Appointments" actions={<Button onPress={openBooking}>Book Appointment</Button>} />
       <div className={styles.toolbar}>
         <TextField label="Day" type="date" value={date} onChange={(v) => v && setDate(v)} />
         <span className={styles.hours}>
@@ -110,12 +112,12 @@ export default function AppointmentsPage() {
         </div>
       )}
       <BookDialog
-        isOpen={booking}
-        onClose={() => setBooking(false)}
+        isOpen={booking !== null}
+        onClose={() => setBooking(null)}
         onBooked={done('Appointment booked')}
         doctors={doctors.data ?? []}
         hours={hours}
-        initial={initial}
+        initial={booking ?? { date, time: hours.opensAt, durationMinutes: 15, doctorId: null }}
       />
       <RescheduleDialog
         appointment={rescheduling}
