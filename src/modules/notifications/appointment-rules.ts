@@ -1,10 +1,8 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { AppointmentBooked, AppointmentCancelled, AppointmentCheckedIn } from '../appointments';
-import type { Draft } from './rules';
+import { by, type Draft, type Rule } from './draft';
 
-type Rule = (event: RecordedEvent) => Promise<Draft[]>;
 type Data = (AppointmentBooked | AppointmentCancelled | AppointmentCheckedIn)['data'];
-const by = (e: RecordedEvent) => ({ id: e.metadata.actor.userId, name: e.metadata.actor.name });
 
 /**
  * The appointment book's news on the `appointments` channel (issue 24): booked, checked in and

@@ -1,10 +1,8 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import { formatNaira } from '../../shared/money';
 import type { InvoiceRaised, PaymentRecorded } from '../billing';
-import type { Draft } from './rules';
+import { by, type Rule } from './draft';
 
-type Rule = (event: RecordedEvent) => Promise<Draft[]>;
-const by = (e: RecordedEvent) => ({ id: e.metadata.actor.userId, name: e.metadata.actor.name });
 const METHOD_LABELS: Record<string, string> = { cash: 'cash', pos: 'POS', transfer: 'bank transfer', hmo: 'HMO' };
 
 /** Billing's server messages for the accountant's channel (product-spec-1 §6: billing, finance, payments). */
