@@ -1,10 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionAtom } from '../lib/session';
-import { deferred, fakeApi, type FakeHandler } from '../lib/testing/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { profilePageHarness } from './testing/profile-page-harness';
+import { STAFF_USER } from './testing/session-fixtures';
 import UserProfilePage from './user-profile-page';
-import { signedIn, STAFF_USER, withSession } from './testing/session-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -35,29 +34,12 @@ const me = (over: Record<string, unknown> = {}) => ({
   },
 });
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  api = undefined;
-  localStorage.clear();
-});
-
-function renderPage(routes: Record<string, FakeHandler>) {
-  api = fakeApi(routes);
-  const { store, ui } = withSession(signedIn(STAFF_USER), '/user/profile', <UserProfilePage />);
-  render(ui);
-  return store;
-}
-const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+const { renderPage, calls, fact, showsLoadingThen, showsFailureThenRetries, expectPasswordChanged } =
+  profilePageHarness(STAFF_USER, '/user/profile', <UserProfilePage />);
 
 describe('/user/profile', () => {
   it('shows loading, then name, role, hospital, e-mail and previous sign-in from GET /api/auth/me', async () => {
-    const gate = deferred<{ body: unknown }>();
-    renderPage({ 'GET /auth/me': () => gate.promise });
-    expect(screen.getByText('Loading profile...')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
-    gate.resolve(me());
-    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    await showsLoadingThen('GET /auth/me', me());
     await waitFor(() => expect(fact('Name')).toHaveTextContent('Tunde Bello'));
     expect(fact('Email')).toHaveTextContent('tunde@lagoon.ng');
     expect(fact('Role')).toHaveTextContent('Nurse');
@@ -67,7 +49,7 @@ describe('/user/profile', () => {
     expect(fact('Hospital ID')).toHaveTextContent('HMS-7Q4K2X');
     expect(fact('Previous sign-in')).toHaveTextContent(/2026/);
     expect(screen.queryByText('Job title', { selector: 'dt' })).not.toBeInTheDocument();
-    expect(api!.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /auth/me']);
+    expect(calls().map((c) => `${c.method} ${c.path}`)).toEqual(['GET /auth/me']);
   });
 
   it('shows dashes on a first sign-in without a department, and says when no hospital is linked', async () => {
@@ -78,15 +60,7 @@ describe('/user/profile', () => {
   });
 
   it("shows the server's failure with a retry that loads the profile", async () => {
-    let fail = true;
-    renderPage({
-      'GET /auth/me': () =>
-        fail ? { status: 503, body: { success: false, message: 'Profile service is busy' } } : me(),
-    });
-    expect(await screen.findByText('Profile service is busy')).toBeInTheDocument();
-    fail = false;
-    await userEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
-    await waitFor(() => expect(fact('Email')).toHaveTextContent('tunde@lagoon.ng'));
+    await showsFailureThenRetries('GET /auth/me', me, 'tunde@lagoon.ng');
   });
 
   it('changes the password through POST /api/auth/change-password with the keyboard alone', async () => {
@@ -111,14 +85,7 @@ describe('/user/profile', () => {
     await user.keyboard('river-stone-7');
     await tabTo('Confirm New Password');
     await user.keyboard('river-stone-7{Enter}');
-    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api!.calls.find((c) => c.path === '/auth/change-password')!.body).toEqual({
-      currentPassword: 'old-secret-1',
-      newPassword: 'river-stone-7',
-      confirmPassword: 'river-stone-7',
-    });
-    expect(api!.calls.some((c) => c.path === '/admin/change-password')).toBe(false);
-    expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: false } });
+    await expectPasswordChanged('/auth/change-password', store);
+    expect(calls().some((c) => c.path === '/admin/change-password')).toBe(false);
   });
 });
