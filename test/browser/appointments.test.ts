@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
+import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
@@ -12,11 +12,10 @@ import { browserSuite } from './helpers/suite';
  * another browser, shows the booking and then the patient in the waiting list, without a reload.
  */
 const suite = browserSuite();
-type Member = { id: string; email: string; password: string; token: string; name: string };
 const PASSWORD = 'Egusi-Soup-Saturday-42';
 let hospital: Onboarded;
-let doctor: Member;
-let receptionist: Member;
+let doctor: BrowserStaff;
+let receptionist: BrowserStaff;
 const tag = randomInt(1000, 9999);
 const patient = { firstName: 'Chiamaka', lastName: `Nwosu${tag}` };
 const patientName = `${patient.firstName} ${patient.lastName}`;
@@ -24,28 +23,13 @@ const patientName = `${patient.firstName} ${patient.lastName}`;
 const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
 
-async function staffMember(role: string): Promise<Member> {
-  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, role);
-  const res = await inject(hired.token, 'POST', '/api/auth/change-password', {
-    currentPassword: hired.password,
-    newPassword: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
-  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  const user = login.json().data.user as { name?: string; firstName?: string; lastName?: string };
-  const name = user.name ?? `${user.firstName} ${user.lastName}`;
-  return { id: hired.id, email: hired.email, password: PASSWORD, token: login.json().data.token as string, name };
-}
-
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
   // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
   const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
-  doctor = await staffMember('doctor');
-  receptionist = await staffMember('receptionist');
+  doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
+  receptionist = await hireForBrowser(suite, hospital.token, 'receptionist', PASSWORD);
   const res = await inject(hospital.token, 'POST', '/api/patients', newPatient(patient));
   if (res.statusCode !== 201) throw new Error(res.body);
   // Registered patients start as waiting: seen, so the waiting list shows the check-in.
@@ -53,14 +37,6 @@ beforeAll(async () => {
     status: 'seen',
   });
 });
-
-async function signIn(page: Page, who: Member) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
 
 /**
  * The booking takes the quarter hour under way in Lagos, and the check-in must fall on the same
@@ -90,12 +66,12 @@ describe('Appointments in Chromium', () => {
     async () => {
       await awaitBookableQuarter();
       const doc = await suite.open();
-      await signIn(doc.page, doctor);
+      await signInAsStaff(doc.page, suite.server.baseUrl, doctor);
       const booked = doc.page.getByRole('region', { name: "Today's Appointments" });
       await doc.page.getByText('No appointments today').waitFor();
 
       const desk = await suite.open();
-      await signIn(desk.page, receptionist);
+      await signInAsStaff(desk.page, suite.server.baseUrl, receptionist);
       await desk.page.getByRole('link', { name: 'Appointments' }).first().click();
       await desk.page.waitForURL(`${suite.server.baseUrl}/user/appointments`);
       const column = desk.page.getByRole('region', { name: `Dr. ${doctor.name}` });

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { billingApi, enrolledPatient, HMO } from '../helpers/billing-api';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { hospitalDate } from '../../src/modules/patients';
 import { browserSuite } from './helpers/suite';
+import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 12 in Chromium against the real server: a doctor's consultation (fee and a charge)
@@ -17,29 +17,15 @@ const suite = browserSuite();
 const open = suite.open;
 const PASSWORD = 'Jollof-Rice-Sunday-42';
 let hospital: Onboarded;
-let accountant: { email: string; password: string };
+let accountant: BrowserStaff;
 let patientName = '';
 let doctorToken = '';
-
-async function staffMember(role: 'accountant' | 'doctor') {
-  const t = suite.server.testApp;
-  const hired = await hireAndSignIn(t, hospital.token, role);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    headers: asClient(hired.token),
-    payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  const login = await staffLogin(t, hired.email, PASSWORD);
-  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string };
-}
 
 beforeAll(async () => {
   const t = suite.server.testApp;
   hospital = await onboardHospital(t);
-  accountant = await staffMember('accountant');
-  const doctor = await staffMember('doctor');
+  accountant = await hireForBrowser(suite, hospital.token, 'accountant', PASSWORD);
+  const doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
   doctorToken = doctor.token;
   const registered = await t.app.inject({
     method: 'POST',
@@ -64,20 +50,12 @@ beforeAll(async () => {
   await billingApi(() => t).settle();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(accountant.email);
-  await page.getByLabel('Password', { exact: true }).fill(accountant.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
-
 const metric = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('metric-value');
 
 describe('Billing in Chromium', () => {
   it("the accountant takes a consultation's fee in two parts and prints the receipt", async () => {
     const { page, pageErrors } = await open();
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, accountant);
     await page.getByRole('heading', { name: 'Billing Dashboard' }).waitFor();
     await expect.poll(() => metric(page, 'Invoices Generated Today').textContent()).toBe('1');
     expect(await metric(page, 'Outstanding Balances').textContent()).toBe('₦6,500.50');
@@ -137,7 +115,7 @@ describe('Billing in Chromium', () => {
 
   it('the payments ledger shows the cash-up at phone width without sideways scrolling', async () => {
     const { page } = await open({ width: 375, height: 800 });
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, accountant);
     await page.goto('/user/payments');
     const cashUp = page.getByRole('table', { name: 'Totals per day per method' });
     await cashUp.getByText('₦6,500.50').waitFor();
@@ -149,7 +127,7 @@ describe('Billing in Chromium', () => {
   it("the report shows the day's revenue: the day's invoice, paid in full by the two payments", async () => {
     const today = hospitalDate(new Date());
     const { page, pageErrors } = await open();
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, accountant);
     await page.goto('/user/report');
     const byDay = page.getByRole('table', { name: 'Revenue by Day' });
     const cells = byDay.getByRole('row').filter({ hasText: today }).getByRole('cell');
@@ -198,7 +176,7 @@ describe('Billing in Chromium', () => {
     await api.settle();
 
     const { page, pageErrors } = await open();
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, accountant);
     await page.goto(`/user/invoice/${consulted.json().consultation.id}`);
     const split = page.getByRole('region', { name: 'HMO Split' });
     await split.getByText('HYGEIA Health, enrollee HYG/42').waitFor();

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { expectAccessible } from './helpers/axe';
 import { browserSuite } from './helpers/suite';
+import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 9, the doctor's part, in Chromium against the real server: a doctor opens a waiting
@@ -15,21 +15,8 @@ import { browserSuite } from './helpers/suite';
 const suite = browserSuite();
 const open = suite.open;
 let hospital: Onboarded;
-let doctor: { email: string; password: string; token: string };
+let doctor: BrowserStaff;
 const PASSWORD = 'Jollof-Rice-Sunday-77';
-
-async function hireDoctor() {
-  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, 'doctor');
-  const res = await suite.server.testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    headers: asClient(hired.token),
-    payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
-  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string };
-}
 
 async function register() {
   const res = await suite.server.testApp.app.inject({
@@ -44,16 +31,8 @@ async function register() {
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  doctor = await hireDoctor();
+  doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
 });
-
-async function signIn(page: Page) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(doctor.email);
-  await page.getByLabel('Password', { exact: true }).fill(doctor.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -83,7 +62,7 @@ describe('Consultations in Chromium', () => {
   it('a doctor records a consultation with one medication and one STAT test and reads it back', async () => {
     const patient = await register();
     const { page, pageErrors } = await open();
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, doctor);
     const row = page
       .getByRole('table', { name: 'Waiting patients' })
       .getByRole('row')
@@ -158,7 +137,7 @@ describe('Consultations in Chromium', () => {
   it('on a 375px phone the panel fills the screen, saves, and the patient is admitted', async () => {
     const patient = await register();
     const { page, pageErrors } = await open({ width: 375, height: 740 });
-    await signIn(page);
+    await signInAsStaff(page, suite.server.baseUrl, doctor);
     await page.goto(`/doctor/patients/${patient.id}/medical-records`);
     await page.getByText('No consultations recorded yet').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { expectAccessible } from './helpers/axe';
-import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
+import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 9's lab and nurse screens in Chromium against the real server: a doctor's STAT order
@@ -15,8 +15,7 @@ import { browserSuite } from './helpers/suite';
 const suite = browserSuite();
 const open = suite.open;
 type Role = 'doctor' | 'lab_technician' | 'nurse';
-type Member = { email: string; password: string; token: string; name: string };
-const staff = {} as Record<Role, Member>;
+const staff = {} as Record<Role, BrowserStaff>;
 const PASSWORD = 'Jollof-Rice-Sunday-42';
 let hospital: Onboarded;
 const tag = randomInt(1000, 9999);
@@ -30,21 +29,6 @@ const ids = {} as Record<keyof typeof patients, string>;
 
 const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
-
-async function staffMember(role: Role): Promise<Member> {
-  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, role);
-  const res = await inject(hired.token, 'POST', '/api/auth/change-password', {
-    currentPassword: hired.password,
-    newPassword: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
-  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  const user = login.json().data.user as { name?: string; firstName?: string; lastName?: string };
-  const name = user.name ?? `${user.firstName} ${user.lastName}`;
-  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string, name };
-}
 
 async function register(key: keyof typeof patients) {
   const [firstName, lastName] = patients[key].split(' ');
@@ -65,20 +49,13 @@ async function order(key: keyof typeof patients, testName: string, urgency: stri
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  for (const role of ['doctor', 'lab_technician', 'nurse'] as const) staff[role] = await staffMember(role);
+  for (const role of ['doctor', 'lab_technician', 'nurse'] as const)
+    staff[role] = await hireForBrowser(suite, hospital.token, role, PASSWORD);
   for (const key of Object.keys(patients) as (keyof typeof patients)[]) await register(key);
   // The routine order comes first: the STAT one must still head the queue.
   await order('routine', 'Urine Analysis', 'Routine');
   await order('stat', 'ECG', 'STAT');
 });
-
-async function signIn(page: Page, who: Member) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
 
 const metric = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('metric-value');
 async function expectMetrics(page: Page, pending: string, completed: string, inProgress: string) {
@@ -92,7 +69,7 @@ const noSidewaysScroll = (page: Page) =>
 describe('Laboratory and vitals in Chromium', () => {
   it('a lab technician runs the STAT order first, enters results, and the dashboard follows', async () => {
     const { page, pageErrors } = await open();
-    await signIn(page, staff.lab_technician);
+    await signInAsStaff(page, suite.server.baseUrl, staff.lab_technician);
     await page.getByRole('heading', { name: 'Lab Dashboard' }).waitFor();
     await expectMetrics(page, '2', '0', '0');
     const recent = page.getByRole('table', { name: 'Recent test activity' });
@@ -158,7 +135,7 @@ describe('Laboratory and vitals in Chromium', () => {
 
   it('the lab screens fit a 375px phone', async () => {
     const { page, pageErrors } = await open({ width: 375, height: 740 });
-    await signIn(page, staff.lab_technician);
+    await signInAsStaff(page, suite.server.baseUrl, staff.lab_technician);
     await page.getByRole('group', { name: 'Tests Completed Today' }).getByText('1').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.goto('/user/test-request');
@@ -194,7 +171,7 @@ describe('Laboratory and vitals in Chromium', () => {
 
   it('a nurse records vitals for a waiting patient on a 375px phone', async () => {
     const { page, pageErrors } = await open({ width: 375, height: 740 });
-    await signIn(page, staff.nurse);
+    await signInAsStaff(page, suite.server.baseUrl, staff.nurse);
     await page.goto('/user/vitals');
     await page.getByLabel('Search waiting patients').fill(patients.nurse);
     const table = page.getByRole('table', { name: 'Waiting patients' });

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hireAndSignIn, staffLogin } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
+import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 7 in Chromium against the real server: a receptionist registers a patient, finds them by
@@ -14,28 +14,13 @@ import { browserSuite } from './helpers/suite';
 const suite = browserSuite();
 const open = suite.open;
 let hospital: Onboarded;
-const staff: Record<'receptionist' | 'doctor', { email: string; password: string; token: string }> = {} as never;
+const staff: Record<'receptionist' | 'doctor', BrowserStaff> = {} as never;
 const PASSWORD = 'Egusi-Soup-Friday-42';
-
-/** A staff member whose first-login password change is already done through the API. */
-async function staffMember(role: 'receptionist' | 'doctor') {
-  const hired = await hireAndSignIn(suite.server.testApp, hospital.token, role);
-  const res = await suite.server.testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    headers: asClient(hired.token),
-    payload: { currentPassword: hired.password, newPassword: PASSWORD, confirmPassword: PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);
-  const login = await staffLogin(suite.server.testApp, hired.email, PASSWORD);
-  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  return { email: hired.email, password: PASSWORD, token: login.json().data.token as string };
-}
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  staff.receptionist = await staffMember('receptionist');
-  staff.doctor = await staffMember('doctor');
+  staff.receptionist = await hireForBrowser(suite, hospital.token, 'receptionist', PASSWORD);
+  staff.doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
   // Another patient, so finding ours by phone really filters the list.
   const other = await suite.server.testApp.app.inject({
     method: 'POST',
@@ -45,14 +30,6 @@ beforeAll(async () => {
   });
   if (other.statusCode !== 201) throw new Error(`registration failed: ${other.statusCode} ${other.body}`);
 });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -65,7 +42,7 @@ describe('Patients in Chromium', () => {
 
   it('a receptionist registers a patient, finds them by phone and edits them', async () => {
     const { page, pageErrors } = await open();
-    await signIn(page, staff.receptionist);
+    await signInAsStaff(page, suite.server.baseUrl, staff.receptionist);
     await page.getByRole('heading', { name: 'Receptionist Dashboard' }).waitFor();
     await page.getByRole('link', { name: 'Register Patient' }).click();
     await page.waitForURL(`${suite.server.baseUrl}/user/patients/register`);
@@ -116,7 +93,7 @@ describe('Patients in Chromium', () => {
   it('a doctor sees the patient waiting and opens the overview on a 375px phone', async () => {
     expect(patientUrl).not.toBe('');
     const { page, pageErrors } = await open({ width: 375, height: 740 });
-    await signIn(page, staff.doctor);
+    await signInAsStaff(page, suite.server.baseUrl, staff.doctor);
     await page.getByRole('heading', { name: 'Doctor Dashboard' }).waitFor();
     const waiting = page.getByRole('table', { name: 'Waiting patients' });
     const row = waiting.getByRole('row').filter({ hasText: name });
