@@ -122,4 +122,17 @@ describe('list reads in the audit trail', () => {
       data: { route: '/api/pharmacy/dispensations', patientIds: [ada.id] },
     });
   });
+
+  it("lists each patient once in the access report CSV's entry, however many people's rows name them", async () => {
+    const res = await read(s.tokens.admin, '/api/audit/access-report.csv');
+    const lines = res.body.trim().split('\r\n').slice(1);
+    const adaRows = lines.filter((line) => line.split(',')[3] === ada.id);
+    // The receptionist registered Ada, the doctor consulted her, the nurse listed her.
+    expect(adaRows.length).toBeGreaterThan(1);
+    const events = await eventsOf(res);
+    expect(events).toHaveLength(1);
+    const shown = events[0]!.data.patientIds as string[];
+    expect(shown.filter((id) => id === ada.id)).toEqual([ada.id]);
+    expect(new Set(shown).size).toBe(shown.length);
+  });
 });

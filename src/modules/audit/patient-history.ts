@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
 
@@ -44,40 +45,46 @@ export function changesOf(eventType: string, data: unknown): Change[] {
 
 const KIND: Record<string, 'read' | 'refusal'> = { RecordAccessed: 'read', AccessRefused: 'refusal' };
 
+/** The event types whose data `changesOf` reads: the others' data (a list read's 5,000 patient ids) stays in the table. */
+const WITH_CHANGES = ['PatientDetailsEdited', 'PatientStatusChanged', 'VitalsRecorded'];
+
 export async function patientHistory(db: Db, hospitalId: string, patientId: string) {
-  const rows = await db
-    .selectFrom('audit_events')
+  const columns = [
+    'a.event_id',
+    'a.event_type',
+    'a.occurred_at',
+    'a.actor_id',
+    'a.actor_name',
+    'a.actor_role',
+    'a.action',
+    'a.outcome',
+    'a.ip',
+    'a.position',
+  ] as const;
+  // Two index look-ups, not one `patient_id = … or position in (…)`: PostgreSQL answers that OR with
+  // a scan of the hospital's whole trail (68 ms at 25,000 entries, growing with it; 2.7 ms this way).
+  const own = db
+    .selectFrom('audit_events as a')
     .select([
-      'event_id',
-      'event_type',
-      'occurred_at',
-      'actor_id',
-      'actor_name',
-      'actor_role',
-      'action',
-      'outcome',
-      'ip',
-      'data',
-      'position',
+      ...columns,
+      sql<unknown>`case when a.event_type in (${sql.join(WITH_CHANGES)}) then a.data end`.as('data'),
     ])
-    .where('hospital_id', '=', hospitalId)
-    .where((eb) =>
-      eb.or([
-        eb('patient_id', '=', patientId),
-        // The lists, searches and reports that showed the patient (migration 0610).
-        eb(
-          'position',
-          'in',
-          eb
-            .selectFrom('audit_patient_views')
-            .select('position')
-            .where('hospital_id', '=', hospitalId)
-            .where('patient_id', '=', patientId),
-        ),
-      ]),
-    )
-    .orderBy('occurred_at')
-    .orderBy('position')
+    .where('a.hospital_id', '=', hospitalId)
+    .where('a.patient_id', '=', patientId);
+  // The lists, searches and reports that showed the patient (migration 0610); they carry no changes.
+  const shown = db
+    .selectFrom('audit_patient_views as v')
+    .innerJoin('audit_events as a', 'a.position', 'v.position')
+    .select([...columns, sql<unknown>`null::jsonb`.as('data')])
+    .where('v.hospital_id', '=', hospitalId)
+    .where('v.patient_id', '=', patientId)
+    .where('a.hospital_id', '=', hospitalId)
+    .where('a.patient_id', 'is distinct from', patientId);
+  const rows = await db
+    .selectFrom(own.unionAll(shown).as('h'))
+    .selectAll()
+    .orderBy('h.occurred_at')
+    .orderBy('h.position')
     .execute();
   return rows.map((r) => ({
     id: r.event_id,

@@ -62,13 +62,21 @@ export async function accessReport(db: Db, hospitalId: string, q: AccessReportQu
     .orderBy(sql`count(*)`, 'desc')
     .orderBy('a.actor_id')
     .limit(limit);
+  // The name of each row's patient is one index look-up per row (the subquery). A join let the
+  // planner, misled by statistics that lag a busy day (it counted 37 rows for 6,600), loop over every
+  // patient of the hospital for every row: 23 s for 6,600 rows where this takes 0.1 s.
   const rows = await db
     .selectFrom(counted.as('r'))
-    .leftJoin('audit_subjects as s', (j) =>
-      j.on('s.kind', '=', 'patient').onRef('s.id', '=', 'r.patient_id').on('s.hospital_id', '=', hospitalId),
-    )
     .selectAll('r')
-    .select(sql<string | null>`coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')`.as('patient_name'))
+    .select((eb) =>
+      eb
+        .selectFrom('audit_subjects as s')
+        .select(sql<string>`coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')`.as('name'))
+        .where('s.hospital_id', '=', hospitalId)
+        .where('s.kind', '=', 'patient')
+        .whereRef('s.id', '=', 'r.patient_id')
+        .as('patient_name'),
+    )
     .orderBy(sql`r.total::bigint`, 'desc')
     .orderBy('r.actor_id')
     .execute();
