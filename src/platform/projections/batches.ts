@@ -5,6 +5,7 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { samePosition } from './feed-tail';
 import { applyEvents, type Projection, type Reactor } from './projection';
+import { markRebuilding } from './rebuilding';
 
 /** How a page of the feed is applied with its checkpoint: by a projection, by a reactor, in a rebuild. */
 
@@ -38,7 +39,10 @@ export async function applyProjectionBatch(
     // A rebuild's commit need not wait for its WAL flush: a crash loses at most the last pages
     // with their checkpoint, never one without the other, and the rebuild resumes from the
     // checkpoint (or is run again). Thousands of commits then cost no flush each.
-    if (rebuilding) await sql`set local synchronous_commit = off`.execute(trx);
+    if (rebuilding) {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      markRebuilding(trx);
+    }
     if (!(await moveCheckpoint(trx, projection.name, expected, last))) {
       return { applied: false, checkpoint: await readCheckpoint(trx, projection.name) };
     }

@@ -21,15 +21,28 @@ export async function dropDeferredIndexes(owner: Db, projections: readonly Proje
   });
 }
 
-/** Builds every index a rebuild dropped, one by one; returns their names. */
-export async function restoreDeferredIndexes(owner: Db): Promise<string[]> {
+/**
+ * Builds every index a rebuild dropped; returns their names. Each build sorts its whole table, so
+ * it gets a large `maintenance_work_mem` (the default 64 MB spills a trigram GIN index of millions
+ * of rows to disk in many passes), and `parallel` of them run side by side on the owner's pool
+ * (as many as it has connections), the biggest tables first.
+ */
+export async function restoreDeferredIndexes(owner: Db, { parallel = 2 } = {}): Promise<string[]> {
   const { rows } = await sql<{ name: string; definition: string }>`
-    select name, definition from projection_deferred_indexes order by name`.execute(owner);
-  for (const { name, definition } of rows) {
-    await owner.transaction().execute(async (trx) => {
-      await sql.raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')).execute(trx);
-      await sql`delete from projection_deferred_indexes where name = ${name}`.execute(trx);
-    });
-  }
+    select d.name, d.definition from projection_deferred_indexes d
+      left join pg_class t on t.oid = to_regclass(substring(d.definition from ' ON (?:ONLY )?([^ ]+) '))
+     order by t.relpages desc nulls last, d.name`.execute(owner);
+  const queue = [...rows];
+  const build = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { name, definition } = next;
+      await owner.transaction().execute(async (trx) => {
+        await sql`set local maintenance_work_mem = '1GB'`.execute(trx);
+        await sql.raw(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')).execute(trx);
+        await sql`delete from projection_deferred_indexes where name = ${name}`.execute(trx);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, build));
   return rows.map((r) => r.name);
 }

@@ -123,6 +123,23 @@ describe('projections:rebuild', () => {
     expect(await restoreDeferredIndexes(pg.db)).toEqual([]);
   });
 
+  it('builds the dropped indexes side by side, the biggest table first', async () => {
+    await sql`insert into other (event_id, seq) select gen_random_uuid(), g from generate_series(1, 5000) g`.execute(
+      pg.db,
+    );
+    await sql`create index other_seq on other (seq)`.execute(pg.db);
+    await sql`analyze other`.execute(pg.db);
+    const both = [...projections, { ...countingProjection('o', 'other'), deferredIndexes: ['other_seq'] }];
+    await dropDeferredIndexes(pg.db, both);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual(['other_seq', 'counted_seq']);
+    const built = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where indexname in ('counted_seq', 'other_seq') order by indexname`.execute(pg.db);
+    expect(built.rows.map((r) => r.indexname)).toEqual(['counted_seq', 'other_seq']);
+    expect((await sql`select * from projection_deferred_indexes`.execute(pg.db)).rows).toEqual([]);
+    await sql`drop index other_seq`.execute(pg.db);
+    await sql`delete from other`.execute(pg.db);
+  });
+
   it('as a script, exits 1 with the reason on stderr for an unknown name', async () => {
     const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/rebuild-projection.ts', 'no-such'], {
       cwd: root,

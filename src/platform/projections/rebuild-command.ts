@@ -78,7 +78,8 @@ export async function runRebuild(args: {
     const runner = new ProjectionRunner(db, log_, { projections }, log);
     const started = Date.now();
     if (name === ALL) {
-      owner = createDb(createPool(ownerUrl, 1));
+      // Two connections: the dropped indexes are built two at a time at the end (deferred-indexes.ts).
+      owner = createDb(createPool(ownerUrl, 2));
       const applied = await rebuildEvery(runner, owner, projections, total, args.mode ?? 'one-pass', out);
       out.write(`Rebuilt ${projections.length} projections: ${applied} events in ${seconds(started)} s\n`);
       return 0;

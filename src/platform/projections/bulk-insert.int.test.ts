@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestStore, type PostgresTestStore } from '../event-store/postgres-test-store';
+import { applyProjectionBatch } from './batches';
+import { insertRows } from './bulk-insert';
+import { deleteCheckpoint } from './checkpoints';
+import { appendCounted, createCountingTable } from './counting-projection';
+import type { Projection } from './projection';
+
+/**
+ * A bulk insert keeps its conflict clause in a live batch (a page may come again after a crash)
+ * and drops it in a rebuild's page, whose tables were emptied and where each row comes once: there
+ * a duplicate fails the page instead of being skipped.
+ */
+describe('insertRows in a live batch and in a rebuild', () => {
+  let pg: PostgresTestStore;
+  const COLUMNS = { event_id: 'uuid', seq: 'int' };
+  const bulk: Projection = {
+    name: 'bulk',
+    handlers: {},
+    everyEvent: async (trx, events) => {
+      const rows = events.map((e) => ({ event_id: e.id, seq: (e.data as { seq: number }).seq }));
+      // The page's first row a second time: what a replayed page would bring.
+      await insertRows(trx, 'bulk', COLUMNS, [...rows, rows[0]!], 'on conflict (event_id) do nothing');
+    },
+    reset: async (trx) => {
+      await sql`delete from bulk`.execute(trx);
+    },
+  };
+  const count = async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from bulk`.execute(pg.db)).rows[0]!.n);
+
+  beforeAll(async () => {
+    pg = await createPostgresTestStore();
+    await createCountingTable(pg.db, 'bulk');
+    await appendCounted(pg.store, 20, 20);
+  });
+  afterAll(async () => pg?.close());
+
+  it('skips the duplicate in a live batch', async () => {
+    const events = await pg.store.readAll({ after: null, limit: 100 });
+    await pg.db.transaction().execute((trx) => bulk.reset(trx));
+    const batch = await applyProjectionBatch(pg.db, bulk, null, events);
+    expect(batch.applied).toBe(true);
+    expect(await count()).toBe(20);
+  });
+
+  it('fails the page on the duplicate in a rebuild, writing none of it', async () => {
+    const events = await pg.store.readAll({ after: null, limit: 100 });
+    await pg.db.transaction().execute(async (trx) => {
+      await bulk.reset(trx);
+      await deleteCheckpoint(trx, 'bulk');
+    });
+    await expect(applyProjectionBatch(pg.db, bulk, null, events, { rebuilding: true })).rejects.toThrow(
+      /duplicate key value violates unique constraint/,
+    );
+    expect(await count()).toBe(0);
+  });
+});
