@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { sessionAtom } from '../lib/session';
 import { createRouter } from './router';
+import { OfflineSession } from './offline-session';
 import { SessionBootstrap } from './session-bootstrap';
 import toasts from './toasts.module.css';
 
@@ -31,6 +32,7 @@ export function App() {
       <SessionBootstrap>
         <RouterProvider router={router} />
         <LiveWhenSignedIn />
+        <OfflineSession />
       </SessionBootstrap>
       {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default); below the header. */}
       <ToastContainer

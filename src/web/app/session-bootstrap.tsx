@@ -1,7 +1,8 @@
 import { useStore } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { onUnauthorized, SESSION_EXPIRED } from '../lib/api-client';
+import { ApiError, onUnauthorized, SESSION_EXPIRED } from '../lib/api-client';
+import { forgetOfflineSession, keptSessionUser } from '../lib/offline/kept-session';
 import { sessionAtom } from '../lib/session';
 import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
 
@@ -24,8 +25,12 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
           if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
           store.set(sessionAtom, { status: 'signed-in', kind: stored.kind, token: stored.token, user });
         },
-        () => {
+        (error: unknown) => {
           if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
+          // No connection (issue 25): the person this tab holds the offline key for stays signed in.
+          const kept = error instanceof ApiError && error.status === 0 ? keptSessionUser() : null;
+          if (kept)
+            return store.set(sessionAtom, { status: 'signed-in', kind: stored.kind, token: stored.token, user: kept });
           // A failure clears the token and signs out (product-spec-2 §4).
           clearTokens();
           store.set(sessionAtom, { status: 'anonymous' });
@@ -41,6 +46,8 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
         // Already signed out (e.g. the logout call itself): nothing more to say.
         if (store.get(sessionAtom).status === 'anonymous') return;
         clearTokens();
+        // Pending commands stay sealed until the same person signs in again (issue 25).
+        forgetOfflineSession();
         store.set(sessionAtom, { status: 'anonymous' });
         toast.error(SESSION_EXPIRED, { toastId: 'session-expired' });
       }),

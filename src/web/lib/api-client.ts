@@ -1,4 +1,5 @@
 import ky, { HTTPError, type Options } from 'ky';
+import { reportNetworkFailure, reportReachable } from './offline/connectivity';
 import { currentToken } from './session-storage';
 
 export type FieldError = { field: string; message: string };
@@ -20,6 +21,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = 'Network error. Please try again';
 export const SESSION_EXPIRED = 'Session expired. Please login again.';
+/** Offline (issue 25): every action but the four kept on the device says it needs the connection. */
+export const NEEDS_CONNECTION = 'This needs the connection. You are offline; try again when it returns.';
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -53,9 +56,12 @@ export const api = ky.create({
 export async function request<T>(path: string, options: Options & { fallback?: string } = {}): Promise<T> {
   const { fallback = 'Something went wrong. Please try again.', ...kyOptions } = options;
   try {
-    return await api(path.replace(/^\//, ''), kyOptions).json<T>();
+    const answer = await api(path.replace(/^\//, ''), kyOptions).json<T>();
+    reportReachable();
+    return answer;
   } catch (e) {
     if (e instanceof HTTPError) {
+      reportReachable();
       const body = (await e.response
         .clone()
         .json()
@@ -72,6 +78,9 @@ export async function request<T>(path: string, options: Options & { fallback?: s
       );
     }
     if (e instanceof ApiError) throw e;
-    throw new ApiError(0, NETWORK_ERROR);
+    // fetch fails with a TypeError when the network does; an abort or a bad body says nothing about it.
+    if (e instanceof TypeError || (e as Error | null)?.name === 'TimeoutError') reportNetworkFailure();
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    throw new ApiError(0, offline ? NEEDS_CONNECTION : NETWORK_ERROR);
   }
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../app/paths';
 import { api } from './api-client';
+import { forgetOfflineSession } from './offline/kept-session';
 import { sessionAtom, type SessionUser } from './session';
 import { markFirstLogin } from './password-change-flags';
 import { clearTokens, currentToken, writeToken, type SessionKind } from './session-storage';
@@ -53,6 +54,7 @@ export function useLogout(): () => Promise<void> {
     const kind: SessionKind = stored?.kind ?? (session.status === 'anonymous' ? 'admin' : session.kind);
     // Anonymous first: a 401 from the logout call below must not read as "session expired".
     clearTokens();
+    forgetOfflineSession();
     store.set(sessionAtom, { status: 'anonymous' });
     navigate(loginPathFor(kind), { replace: true });
     toast.success(LOGGED_OUT);

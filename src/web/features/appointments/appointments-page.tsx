@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { SAVED_ON_DEVICE } from '../../lib/offline/run-or-queue';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
@@ -47,11 +48,11 @@ export default function AppointmentsPage() {
   };
   const columns = doctorColumns(day.data?.appointments ?? [], doctors.data ?? []);
 
-  const done = (message: string) => (a: Appointment) => {
+  const done = (message: string) => (a: Appointment | null) => {
     setBooking(null);
     setRescheduling(null);
     setCancelling(null);
-    toast.success(`${message}: ${a.patientName}, ${a.date} ${a.time}`);
+    toast.success(a ? `${message}: ${a.patientName}, ${a.date} ${a.time}` : SAVED_ON_DEVICE);
     day.refresh();
   };
 
@@ -138,7 +139,7 @@ export default function AppointmentsPage() {
         busyLabel="Checking in..."
         onClose={() => setCheckingIn(null)}
         onConfirm={async () => {
-          const a = await checkInAppointment(checkingIn!.id, checkingIn!.version);
+          const a = await checkInAppointment(checkingIn!.id, checkingIn!.version, checkingIn!.patientName);
           setCheckingIn(null);
           done('Checked in')(a);
         }}

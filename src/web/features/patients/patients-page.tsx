@@ -10,6 +10,7 @@ import fieldStyles from '../../components/field.module.css';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
+import { LastSeenNote } from '../../components/last-seen-note';
 import { listPatients } from './api/list-patients';
 import type { PatientListItem } from './api/patient-schemas';
 import { useCanManagePatients } from './can-manage';
@@ -60,6 +61,7 @@ export default function PatientsPage() {
           <SelectField label="Status" options={STATUS_OPTIONS} value={status} onChange={setStatus} />
         </div>
       </div>
+      <LastSeenNote asOf={list.data?.asOf} />
       <PatientsTable
         patients={list.data?.patients}
         isLoading={list.status === 'loading'}

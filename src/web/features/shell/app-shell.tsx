@@ -3,6 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import { AriaRouter } from '../../components/aria-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { OfflineBanner } from '../../components/offline-banner';
+import { OfflineConflicts } from '../../components/offline-conflicts';
+import { offlineSnapshot } from '../../lib/offline/offline-queue';
 import { useLogout } from '../../lib/auth-actions';
 import { initialsOf } from '../../lib/roles';
 import { sessionAtom } from '../../lib/session';
@@ -29,6 +33,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   const user = session.status === 'signed-in' ? session.user : null;
   const area = session.status === 'signed-in' ? session.kind : pathname.startsWith('/admin') ? 'admin' : 'user';
@@ -43,8 +48,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
     : null;
   const onLogout = () => {
     setDrawerOpen(false);
-    void logout();
+    // Work kept on this device waits, sealed, for this person's next sign-in here: say so first (issue 25).
+    if (offlineSnapshot().count > 0) setConfirmingLogout(true);
+    else void logout();
   };
+  const pending = offlineSnapshot().count;
   const sidebar = (onNavigate?: () => void) => (
     <Sidebar
       items={items}
@@ -70,8 +78,27 @@ function ShellLayout({ children }: { children: ReactNode }) {
       </ModalOverlay>
       <div className={styles.main}>
         <AppHeader person={person} area={area} onOpenMenu={() => setDrawerOpen(true)} />
-        <main className={styles.content}>{children}</main>
+        <main className={styles.content}>
+          <OfflineBanner />
+          <OfflineConflicts />
+          {children}
+        </main>
       </div>
+      <ConfirmDialog
+        title="Sign out with changes not sent?"
+        isOpen={confirmingLogout}
+        confirmLabel="Sign out anyway"
+        busyLabel="Signing out..."
+        onClose={() => setConfirmingLogout(false)}
+        onConfirm={async () => {
+          setConfirmingLogout(false);
+          await logout();
+        }}
+      >
+        {pending} change{pending === 1 ? '' : 's'} made on this device {pending === 1 ? 'has' : 'have'} not reached the
+        server yet. {pending === 1 ? 'It stays' : 'They stay'} here, locked, and {pending === 1 ? 'is' : 'are'} sent
+        when you sign in again on this device.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { shortDateTime } from '../../lib/dates';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
+import { LastSeenNote } from '../../components/last-seen-note';
 import { listWaitingPatients, type WaitingPatient } from './api/waiting-patients';
 import { VitalsForm } from './components/vitals-form';
 import styles from './vitals-page.module.css';
@@ -66,6 +67,7 @@ export default function VitalsPage() {
           <Label className={fieldStyles.label}>Search waiting patients</Label>
           <Input className={fieldStyles.input} placeholder="Search by name, ID or phone" />
         </SearchField>
+        <LastSeenNote asOf={list.data?.asOf} />
         <DataTable
           label="Waiting patients"
           columns={columns}

@@ -1,4 +1,7 @@
 import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { withLastSeen } from '../../../lib/offline/last-seen';
+import { newCommandId } from '../../../lib/offline/queue';
+import { runOrQueue } from '../../../lib/offline/run-or-queue';
 import { z } from '../../../lib/zod';
 
 /** One appointment as the /api/appointments routes answer it. */
@@ -77,17 +80,18 @@ export function fetchAppointmentDay(query: { date?: string; doctorId?: string },
   const searchParams: Record<string, string> = {};
   if (query.date) searchParams.date = query.date;
   if (query.doctorId) searchParams.doctorId = query.doctorId;
-  return call(
-    async () => dayAnswer.parse(await request('/appointments', { searchParams, signal })).data,
-    'Failed to fetch appointments',
-  );
+  const load = async () => dayAnswer.parse(await request('/appointments', { searchParams, signal })).data;
+  return call(async () => {
+    // Today's book (no date asked) is kept for reading offline.
+    if (query.date) return { ...(await load()), asOf: null };
+    const { value, asOf } = await withLastSeen(`appointments:${query.doctorId ?? 'all'}`, load);
+    return { ...value, asOf };
+  }, 'Failed to fetch appointments');
 }
 
 export function fetchDoctors(signal?: AbortSignal) {
-  return call(
-    async () => doctorsAnswer.parse(await request('/appointments/doctors', { signal })).data.doctors,
-    'Failed to fetch doctors',
-  );
+  const load = async () => doctorsAnswer.parse(await request('/appointments/doctors', { signal })).data.doctors;
+  return call(async () => (await withLastSeen('appointment-doctors', load)).value, 'Failed to fetch doctors');
 }
 
 export function fetchAppointmentCounts(signal?: AbortSignal) {
@@ -113,8 +117,30 @@ const one = async (path: string, method: 'post' | 'put', json: object) =>
   oneAnswer.parse(await request(path, { method, json })).data.appointment;
 const at = (id: string, tail = '') => `/appointments/${encodeURIComponent(id)}${tail}`;
 
-export function bookAppointment(input: SlotInput & { patientId: string; reason: string; contactEmail: string | null }) {
-  return call(() => one('/appointments', 'post', input), 'Failed to book the appointment');
+/** The answer of a command that works offline: the appointment, or null when it was kept on this device. */
+async function oneOrQueued(
+  kind: 'book-appointment' | 'check-in-appointment',
+  route: string,
+  json: Record<string, unknown>,
+  label: string,
+  basedOnVersion?: number,
+): Promise<Appointment | null> {
+  const body = basedOnVersion === undefined ? json : { ...json, version: basedOnVersion };
+  const command = { kind, method: 'POST' as const, route, body: json, label, basedOnVersion };
+  const outcome = await runOrQueue(command, () => request(route, { method: 'post', json: body }));
+  return outcome.queued ? null : oneAnswer.parse(outcome.value).data.appointment;
+}
+
+/** POST /api/appointments; offline it is kept on this device with an id chosen here (issue 25). */
+export function bookAppointment(
+  input: SlotInput & { patientId: string; reason: string; contactEmail: string | null },
+  patientName = 'a patient',
+) {
+  const label = `Appointment for ${patientName}, ${input.date} ${input.time}`;
+  return call(
+    () => oneOrQueued('book-appointment', 'appointments', { ...input, id: newCommandId() }, label),
+    'Failed to book the appointment',
+  );
 }
 export function rescheduleAppointment(id: string, input: SlotInput & { version: number }) {
   return call(() => one(at(id), 'put', input), 'Failed to reschedule the appointment');
@@ -122,8 +148,18 @@ export function rescheduleAppointment(id: string, input: SlotInput & { version: 
 export function cancelAppointment(id: string, reason: string, version: number) {
   return call(() => one(at(id, '/cancel'), 'post', { reason, version }), 'Failed to cancel the appointment');
 }
-export function checkInAppointment(id: string, version: number) {
-  return call(() => one(at(id, '/check-in'), 'post', { version }), 'Failed to check the patient in');
+export function checkInAppointment(id: string, version: number, patientName = 'a patient') {
+  return call(
+    () =>
+      oneOrQueued(
+        'check-in-appointment',
+        `appointments/${encodeURIComponent(id)}/check-in`,
+        {},
+        `Check in ${patientName}`,
+        version,
+      ),
+    'Failed to check the patient in',
+  );
 }
 
 /** The live messages after which a day of the book may have changed. */

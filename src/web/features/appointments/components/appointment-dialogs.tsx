@@ -19,10 +19,10 @@ type Hours = { opensAt: string; closesAt: string };
 const DURATIONS = [15, 30, 45, 60].map((m) => ({ id: String(m), label: `${m} minutes` }));
 
 /** Runs a save: busy while it runs, its message shown in the dialog when it fails. */
-function useSave(onDone: (a: Appointment) => void) {
+function useSave(onDone: (a: Appointment | null) => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (save: () => Promise<Appointment>) => {
+  const run = async (save: () => Promise<Appointment | null>) => {
     setBusy(true);
     setError(null);
     try {
@@ -63,7 +63,7 @@ function SlotFields(props: { slot: SlotInput; onChange: (s: SlotInput) => void; 
 type BookProps = {
   isOpen: boolean;
   onClose: () => void;
-  onBooked: (a: Appointment) => void;
+  onBooked: (a: Appointment | null) => void;
   doctors: Doctor[];
   hours: Hours;
   initial: SlotInput;
@@ -93,7 +93,12 @@ export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, initial 
     };
   }, [search]);
   const book = () =>
-    save.run(() => bookAppointment({ ...slot, patientId, reason, contactEmail: email.trim() || null }));
+    save.run(() =>
+      bookAppointment(
+        { ...slot, patientId, reason, contactEmail: email.trim() || null },
+        matches.find((p) => p.id === patientId)?.name,
+      ),
+    );
   return (
     <Modal title="Book Appointment" isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
       {save.error ? <Banner tone="error">{save.error}</Banner> : null}
@@ -123,7 +128,7 @@ export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, initial 
 type ChangeProps = {
   appointment: Appointment | null;
   onClose: () => void;
-  onChanged: (a: Appointment) => void;
+  onChanged: (a: Appointment | null) => void;
 };
 
 export function RescheduleDialog(props: ChangeProps & { doctors: Doctor[]; hours: Hours }) {

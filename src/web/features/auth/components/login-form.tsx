@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { dashboardPathFor, useSignIn } from '../../../lib/auth-actions';
 import { sameNames, useFormErrors } from '../../../lib/field-errors';
+import { unlockOfflineKey } from '../../../lib/offline/crypto';
 import type { SessionKind } from '../../../lib/session-storage';
 import { logIn } from '../api/login';
 import { loginErrors } from '../validation';
@@ -56,6 +57,11 @@ export function LoginForm({ kind, title, subtitle, note, links }: LoginFormProps
     if (found.email || found.password) return;
     setSubmitting(true);
     const result = await logIn(kind, { email: email.trim(), password });
+    if (result.ok && result.kind === 'user') {
+      // The password opens this person's offline key for the session (issue 25); without WebCrypto
+      // (an insecure origin) the app works online only.
+      await unlockOfflineKey(result.user.id, password).catch(() => undefined);
+    }
     setSubmitting(false);
     if (!result.ok) {
       if (result.next?.step === 'verify-email') return setUnverified(result.message);

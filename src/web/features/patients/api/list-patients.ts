@@ -1,5 +1,6 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
+import { withLastSeen } from '../../../lib/offline/last-seen';
 import { patientListItemSchema, patientsError } from './patient-schemas';
 
 const listAnswer = z.object({
@@ -14,7 +15,8 @@ const listAnswer = z.object({
     }),
   }),
 });
-export type PatientsPage = z.infer<typeof listAnswer>['data'];
+/** A page of patients; `asOf` is set when it is the page last seen, read from this device offline. */
+export type PatientsPage = z.infer<typeof listAnswer>['data'] & { asOf?: string | null };
 
 export type PatientsQuery = { page: number; limit: number; search?: string; status?: string };
 
@@ -24,8 +26,12 @@ export async function listPatients(query: PatientsQuery, signal?: AbortSignal): 
   const search = query.search?.trim();
   if (search) searchParams.search = search;
   if (query.status && query.status !== 'all') searchParams.status = query.status;
+  const load = async () => listAnswer.parse(await request('/patients', { searchParams, signal })).data;
   try {
-    return listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    // Unsearched pages are kept for offline reading; a search needs the server.
+    if (search) return await load();
+    const { value, asOf } = await withLastSeen(`patients:${query.status ?? 'all'}:${query.page}:${query.limit}`, load);
+    return { ...value, asOf };
   } catch (e) {
     throw patientsError(e, 'Failed to fetch patients');
   }

@@ -1,5 +1,7 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
+import { runOrQueue, SAVED_ON_DEVICE } from '../../../lib/offline/run-or-queue';
+import { newCommandId } from '../../../lib/offline/queue';
 import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
 
 export type PatientFields = {
@@ -45,16 +47,32 @@ export function registrationPayload(fields: PatientFields): Record<string, strin
   return payload;
 }
 
-/** POST /api/patients; `allowDuplicate` registers despite likely duplicates the user has seen. */
+/** Registered now (with the server's answer), or kept on this device to be sent when the connection returns. */
+export type Registration = { message: string; patient: PatientDetail } | { message: string; patient: null };
+
+/**
+ * POST /api/patients; `allowDuplicate` registers despite likely duplicates the user has seen. Offline it is
+ * queued with an id chosen here (issue 25), so sending it twice registers the patient once.
+ */
 export async function registerPatient(
   fields: PatientFields,
   options: { allowDuplicate?: boolean } = {},
-): Promise<{ message: string; patient: PatientDetail }> {
+): Promise<Registration> {
   const json = options.allowDuplicate
     ? { ...registrationPayload(fields), allowDuplicate: true }
     : registrationPayload(fields);
+  const name = `${fields.firstName.trim()} ${fields.lastName.trim()}`;
+  const command = {
+    kind: 'register-patient' as const,
+    method: 'POST' as const,
+    route: 'patients',
+    body: { ...json, id: newCommandId() },
+    label: `Register ${name}`,
+  };
   try {
-    const parsed = answer.parse(await request('/patients', { method: 'post', json }));
+    const outcome = await runOrQueue(command, () => request('/patients', { method: 'post', json }));
+    if (outcome.queued) return { message: SAVED_ON_DEVICE, patient: null };
+    const parsed = answer.parse(outcome.value);
     return { message: parsed.message ?? 'Patient registered successfully!', patient: parsed.data.patient };
   } catch (e) {
     throw patientsError(e, 'Failed to register patient');

@@ -25,9 +25,10 @@ export function StatusControl({ patient, canChange, onChanged }: StatusControlPr
   async function apply() {
     setSaving(true);
     try {
-      const { message, patient: saved } = await changePatientStatus(patient.id, next, patient.version);
+      const { message, patient: saved } = await changePatientStatus(patient.id, next, patient.version, patient.name);
       toast.success(message);
-      onChanged(saved);
+      // Kept on this device: the patient shown stays as the server last said until it is sent.
+      if (saved) onChanged(saved);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Failed to update patient status');
     } finally {

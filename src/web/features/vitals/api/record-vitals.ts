@@ -1,17 +1,29 @@
 import { request } from '../../../lib/api-client';
+import { runOrQueue, SAVED_ON_DEVICE } from '../../../lib/offline/run-or-queue';
 import { z } from '../../../lib/zod';
 import type { VitalSignsInput } from '../vitals-form-rules';
 import { vitalsError } from './waiting-patients';
 
 const answer = z.object({ message: z.string().optional() });
 
-/** POST /api/patients/{id}/vitals; answers the server's success message. */
-export async function recordVitals(patientId: string, vitals: VitalSignsInput): Promise<string> {
+/** POST /api/patients/{id}/vitals; answers the server's success message, or that it was kept on this device. */
+export async function recordVitals(
+  patientId: string,
+  vitals: VitalSignsInput,
+  patientName = 'a patient',
+): Promise<string> {
+  const route = `patients/${encodeURIComponent(patientId)}/vitals`;
+  const command = {
+    kind: 'record-vitals' as const,
+    method: 'POST' as const,
+    route,
+    body: vitals,
+    label: `Vitals for ${patientName}`,
+  };
   try {
-    const body = answer.parse(
-      await request(`/patients/${encodeURIComponent(patientId)}/vitals`, { method: 'post', json: vitals }),
-    );
-    return body.message ?? 'Vitals recorded successfully!';
+    const outcome = await runOrQueue(command, () => request(route, { method: 'post', json: vitals }));
+    if (outcome.queued) return SAVED_ON_DEVICE;
+    return answer.parse(outcome.value).message ?? 'Vitals recorded successfully!';
   } catch (e) {
     throw vitalsError(e, 'Failed to record vitals');
   }

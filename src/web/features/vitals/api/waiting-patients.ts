@@ -1,4 +1,5 @@
 import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { withLastSeen } from '../../../lib/offline/last-seen';
 import { z } from '../../../lib/zod';
 
 /** A waiting patient as the nurse picks them: who, and when their vitals were last taken. */
@@ -18,7 +19,8 @@ const listAnswer = z.object({
     pagination: z.object({ totalPages: z.number(), totalPatients: z.number() }),
   }),
 });
-export type WaitingPatientsPage = z.infer<typeof listAnswer>['data'];
+/** A page of waiting patients; `asOf` is set when it is the page last seen, read from this device offline. */
+export type WaitingPatientsPage = z.infer<typeof listAnswer>['data'] & { asOf?: string | null };
 
 /** A refused call: the message to show and the server's field reasons. */
 export class VitalsError extends Error {
@@ -47,8 +49,11 @@ export async function listWaitingPatients(
 ): Promise<WaitingPatientsPage> {
   const searchParams: Record<string, string | number> = { status: 'waiting', page: query.page, limit: query.limit };
   if (query.search) searchParams.search = query.search;
+  const load = async () => listAnswer.parse(await request('/patients', { searchParams, signal })).data;
   try {
-    return listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    if (query.search) return await load();
+    const { value, asOf } = await withLastSeen(`waiting:${query.page}:${query.limit}`, load);
+    return { ...value, asOf };
   } catch (e) {
     throw vitalsError(e, 'Failed to fetch patients');
   }

@@ -47,7 +47,7 @@ export function VitalsForm({ patient, onRecorded, onCancel }: VitalsFormProps) {
     }
     setSaving(true);
     try {
-      toast.success(await recordVitals(patient.id, checked.vitals));
+      toast.success(await recordVitals(patient.id, checked.vitals, patient.name));
       setValues(EMPTY_VITALS);
       onRecorded();
     } catch (e) {
