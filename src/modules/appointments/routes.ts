@@ -34,7 +34,14 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   const security = [{ bearer: [] }];
   const tags = ['Appointments'];
   const answer = ok(z.object({ appointment: appointmentSchema }));
-  const change = { config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false } } };
+  // Module access (src/platform/http/module-access.ts): the book is Patient Management's, whose default
+  // roles are the desk's, the nurse's and the doctor's; the hospital's matrix may take it away.
+  const change = {
+    config: {
+      accessModule: 'patients',
+      audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false },
+    },
+  };
 
   const hospitalOf = async (hospitalId: string) => {
     const settings = await findSettings(platform.db, hospitalId);
@@ -45,7 +52,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments',
     {
-      config: { audit: listRead('appointment', 'day') },
+      config: { accessModule: 'patients', audit: listRead('appointment', 'day') },
       onRequest: canView,
       schema: {
         tags,
@@ -77,6 +84,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments/doctors',
     {
+      config: { accessModule: 'patients' },
       onRequest: canView,
       schema: {
         tags,
@@ -98,6 +106,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments/stats',
     {
+      config: { accessModule: 'patients' },
       onRequest: canView,
       schema: {
         tags,
@@ -118,7 +127,10 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     '/appointments/:id',
     {
       // The appointment names its patient: the read is recorded with that patient's id.
-      config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn } },
+      config: {
+        accessModule: 'patients',
+        audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn },
+      },
       onRequest: canView,
       schema: { tags, security, summary: 'One appointment', params: idParams, response: { 200: answer } },
     },
