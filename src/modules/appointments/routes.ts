@@ -35,7 +35,14 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   const security = [{ bearer: [] }];
   const tags = ['Appointments'];
   const answer = ok(z.object({ appointment: appointmentSchema }));
-  const change = { config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false } } };
+  // Module access (src/platform/http/module-access.ts): the book is Patient Management's, whose default
+  // roles are the desk's, the nurse's and the doctor's; the hospital's matrix may take it away.
+  const change = {
+    config: {
+      accessModule: 'patients',
+      audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false },
+    },
+  };
 
   const hospitalOf = async (hospitalId: string) => {
     const settings = await findSettings(platform.db, hospitalId);
@@ -46,7 +53,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments',
     {
-      config: { audit: listRead('appointment', 'day') },
+      config: { accessModule: 'patients', audit: listRead('appointment', 'day') },
       onRequest: canView,
       schema: {
         tags,
@@ -78,6 +85,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments/doctors',
     {
+      config: { accessModule: 'patients' },
       onRequest: canView,
       schema: {
         tags,
@@ -99,6 +107,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.get(
     '/appointments/stats',
     {
+      config: { accessModule: 'patients' },
       onRequest: canView,
       schema: {
         tags,
@@ -119,7 +128,10 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     '/appointments/:id',
     {
       // The appointment names its patient: the read is recorded with that patient's id.
-      config: { audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn } },
+      config: {
+        accessModule: 'patients',
+        audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn },
+      },
       onRequest: canView,
       schema: { tags, security, summary: 'One appointment', params: idParams, response: { 200: answer } },
     },

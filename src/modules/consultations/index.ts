@@ -9,6 +9,7 @@ export { consultationsContracts } from './events';
 export type * from './events';
 export { CONSULTATIONS } from './read-models/consultations';
 export { CONSULTATION_PATIENT_STATUS } from './reactors/patient-status';
+export { consultationInvoiceId } from './invoice-id';
 
 export const consultationsModule: AppModule = {
   name: 'consultations',

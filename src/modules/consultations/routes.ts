@@ -8,6 +8,7 @@ import { asOfQuery, findPatient, hospitalDate, PatientNotFound } from '../patien
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
+import { consultationInvoiceId } from './invoice-id';
 import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
 import { consultationsAsOf } from './read-models/consultations-as-of';
@@ -78,8 +79,8 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
       const metadata = platform.metadataFor(request);
       const id = await recordConsultation(platform, metadata, request.body);
       const consultation = (await listForPatient(metadata.hospitalId, request.body.patientId)).find((c) => c.id === id);
-      // Billing raises the consultation's invoice under the consultation's own id; its routes wait for that.
-      const invoiceId = id;
+      // Billing's routes wait for its reactor to raise it.
+      const invoiceId = consultationInvoiceId(id);
       return reply.code(201).send({
         success: true,
         message: 'Consultation saved successfully!',

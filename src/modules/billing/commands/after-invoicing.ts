@@ -8,10 +8,10 @@ const INVOICING_WAIT_MS = 5000;
 
 /**
  * Read-your-writes for invoices raised by billing's reactor: a consultation's answer names its invoice
- * (`invoiceId`, the consultation's own id), and a client that follows it at once must find it. When `work`
- * finds no invoice, this waits until the invoicing reactor has handled every event committed before the
- * request, then until the ledger shows what the reactor wrote, and tries once more. An id that names no
- * invoice still answers 404, after at most that wait.
+ * (`invoiceId`, consultations' consultationInvoiceId), and a client that follows it at once must find
+ * it. When `work` finds no invoice, this waits until the invoicing reactor has handled every event
+ * committed before the request, then until the ledger shows what the reactor wrote, and tries once
+ * more. An id that names no invoice still answers 404, after at most that wait.
  */
 export async function afterInvoicing<T>(platform: Platform, work: () => Promise<T>): Promise<T> {
   try {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EventMetadata, RecordedEvent } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
 import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
-import type { ConsultationRecorded, PrescriptionDispensed } from '../../consultations';
+import { consultationInvoiceId, type ConsultationRecorded, type PrescriptionDispensed } from '../../consultations';
 import type { LabResultsRecorded } from '../../laboratory';
 import { raiseInvoice, toLine } from '../commands/invoices';
 import { invoiceDecider } from '../decider';
@@ -30,17 +30,18 @@ type Charge = {
 };
 
 /**
- * Adds lines to the consultation's invoice (its id is the consultation's). Lines already on it
+ * Adds lines to the consultation's invoice (consultationInvoiceId). Lines already on it
  * (same source) are skipped, so a replay adds nothing. When that invoice was voided, or never
  * raised (a consultation from before billing), the lines get an invoice of their own.
  */
 async function charge(platform: Platform, metadata: EventMetadata, c: Charge) {
   try {
     await platform.transact(metadata, async (uow) => {
-      const invoice = await uow.load(invoiceDecider, invoiceStream(c.consultationId));
+      const invoiceId = consultationInvoiceId(c.consultationId);
+      const invoice = await uow.load(invoiceDecider, invoiceStream(invoiceId));
       uow.decide(invoice, {
         type: 'AddInvoiceLines',
-        invoiceId: c.consultationId,
+        invoiceId,
         hospitalId: metadata.hospitalId,
         lines: c.lines,
       });
@@ -110,7 +111,7 @@ export function invoicingReactor(platform: Platform): Reactor {
           ),
         );
         await raiseInvoice(platform, metadata, {
-          invoiceId: d.consultationId,
+          invoiceId: consultationInvoiceId(d.consultationId),
           hospitalId: d.hospitalId,
           patientId: d.patientId,
           patientName: d.patientName,

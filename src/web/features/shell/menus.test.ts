@@ -18,6 +18,9 @@ describe('menus follow the access matrix', () => {
     expect(labels(5, 'pharmacist', ['Report'])).toEqual(['Dashboard', 'Report']);
     expect(labels(1, 'doctor', ['Patient Management', 'Report'])).toEqual(['Dashboard', 'Patients']);
     expect(labels(6, 'accountant', [])).toEqual(['Dashboard']);
+    // The appointment book is Patient Management's too (the server refuses its routes alike).
+    expect(labels(2, 'nurse', [])).toEqual(['Dashboard']);
+    expect(labels(3, 'receptionist', ['Patient Management'])).toEqual(['Dashboard', 'Patients', 'Appointments']);
   });
 
   it('keeps every admin item, and hides nothing when no permission list came', () => {

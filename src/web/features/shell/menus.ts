@@ -35,14 +35,14 @@ export const MENUS: Record<number, MenuItem[]> = {
   2: [
     dashboard,
     { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' },
-    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
+    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar', module: 'patients' },
     { label: 'Vitals', href: paths.user.vitals, icon: 'vitals', module: 'patients' },
   ],
   3: [
     dashboard,
     { label: 'Patients', href: paths.user.patients, icon: 'patients', module: 'patients' },
     // product-spec-1 §2's other reading of the receptionist menu; the front desk keeps the book (issue 24).
-    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar' },
+    { label: 'Appointments', href: paths.user.appointments, icon: 'calendar', module: 'patients' },
   ],
   4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab', module: 'laboratory' }, report],
   5: [
