@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
+import { offlineOrigin } from './offline-note';
 
 /**
  * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, the lists
@@ -59,6 +60,8 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     'a.action',
     'a.outcome',
     'a.ip',
+    'a.device_id',
+    'a.device_time',
     'a.position',
   ] as const;
   // Two index look-ups, not one `patient_id = … or position in (…)`: PostgreSQL answers that OR with
@@ -95,6 +98,7 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     actor: { id: r.actor_id, name: r.actor_name, role: r.actor_role },
     outcome: r.outcome,
     ip: r.ip,
+    offline: offlineOrigin(r),
     changes: changesOf(r.event_type, r.data),
   }));
 }
