@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
 import { LAB_REQUESTS, orderLabTests } from '../../laboratory';
-import { findPatient, PatientNotFound, stageConsultationOutcome } from '../../patients';
+import { findPatient, PATIENTS_LIST, PatientNotFound, stageConsultationOutcome } from '../../patients';
 import { consultationStream } from '../consultation';
 import { consultationDecider } from '../decider';
 import { CONSULTATIONS } from '../read-models/consultations';
@@ -71,7 +71,7 @@ export async function recordConsultation(platform: Platform, metadata: EventMeta
         vitals: body.vitals,
       });
     },
-    { waitFor: [{ name: CONSULTATIONS }, { name: LAB_REQUESTS }] },
+    { waitFor: [{ name: CONSULTATIONS }, { name: LAB_REQUESTS }, { name: PATIENTS_LIST }] },
   );
   return consultationId;
 }
