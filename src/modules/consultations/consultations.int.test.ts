@@ -69,6 +69,10 @@ describe('consultations and dispensing', () => {
       urgency: 'STAT',
     });
     expect(await statusOf(p.id)).toBe('refer for test');
+    // The patient's new status is part of that commit too: nothing follows it for the doctor to wait for.
+    const patientEvents = await s.t.platform.store.readStream(`patient-${p.id}`);
+    const status = patientEvents.find((e) => e.type === 'PatientStatusChanged');
+    expect(status?.globalPosition[0]).toBe(events[0]!.globalPosition[0]);
   });
 
   it("moves a patient without lab orders to 'consultation'", async () => {

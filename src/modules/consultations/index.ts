@@ -1,6 +1,5 @@
 import type { AppModule } from '../../platform/platform';
 import { consultationsContracts } from './events';
-import { consultationPatientStatusReactor } from './reactors/patient-status';
 import { consultationsProjection } from './read-models/consultations';
 import { consultationRoutes } from './routes';
 
@@ -8,7 +7,6 @@ import { consultationRoutes } from './routes';
 export { consultationsContracts } from './events';
 export type * from './events';
 export { CONSULTATIONS } from './read-models/consultations';
-export { CONSULTATION_PATIENT_STATUS } from './reactors/patient-status';
 export { consultationInvoiceId } from './invoice-id';
 
 export const consultationsModule: AppModule = {
@@ -16,5 +14,4 @@ export const consultationsModule: AppModule = {
   events: consultationsContracts,
   routes: consultationRoutes,
   projections: [consultationsProjection],
-  reactors: (platform) => [consultationPatientStatusReactor(platform)],
 };

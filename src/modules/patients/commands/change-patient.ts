@@ -119,26 +119,20 @@ export async function recordVitals(platform: Platform, metadata: EventMetadata, 
 }
 
 /**
- * What a consultation changes on the patient, as one commit: the status where the work now is and,
- * when taken, the vitals. For the consultations reactor, which needs no answer: one append and no
- * read back, so the doctor's request that waits for it waits less.
+ * What a consultation changes on the patient, staged into the consultation's own commit: the status
+ * where the work now is and, when taken, the vitals (already checked against these rules by the
+ * consultation's schema). One commit, so the doctor's answer waits for no reactor and the patient
+ * list, applied inline, is current when it arrives.
  */
-export async function recordConsultationOutcome(
-  platform: Platform,
-  metadata: EventMetadata,
+export async function stageConsultationOutcome(
+  uow: UnitOfWork,
   patientId: string,
   outcome: { status: PatientStatus; vitals: VitalSigns | null },
 ): Promise<void> {
-  const { hospitalId } = metadata;
-  await platform.transact(
-    metadata,
-    async (uow) => {
-      const patient = await uow.load(patientDecider, patientStream(patientId));
-      uow.decide(patient, { type: 'ChangePatientStatus', patientId, hospitalId, status: outcome.status });
-      if (outcome.vitals) uow.decide(patient, { type: 'RecordVitals', patientId, hospitalId, vitals: outcome.vitals });
-    },
-    { waitFor: [{ name: PATIENTS_LIST }] },
-  );
+  const { hospitalId } = uow.metadata;
+  const patient = await uow.load(patientDecider, patientStream(patientId));
+  uow.decide(patient, { type: 'ChangePatientStatus', patientId, hospitalId, status: outcome.status });
+  if (outcome.vitals) uow.decide(patient, { type: 'RecordVitals', patientId, hospitalId, vitals: outcome.vitals });
 }
 
 /** Admits the patient to a ward; 409 while an earlier admission has not ended in a discharge. */
