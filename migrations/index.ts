@@ -34,6 +34,7 @@ import * as billingHmo from './0701-billing-hmo';
 import * as accessControlMatrix from './0800-access-control-matrix';
 import * as appointments from './0900-appointments';
 import * as hospitalsOpeningHours from './0901-hospitals-opening-hours';
+import * as platformIdempotencyAnswers from './0970-platform-idempotency-answers';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0800-access-control-matrix': accessControlMatrix,
   '0900-appointments': appointments,
   '0901-hospitals-opening-hours': hospitalsOpeningHours,
+  '0970-platform-idempotency-answers': platformIdempotencyAnswers,
 };

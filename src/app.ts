@@ -21,6 +21,7 @@ import {
 } from './platform/http/auth';
 import { Unauthorized } from './platform/http/errors';
 import { clientRequestIdField } from './platform/http/request-id';
+import { offlineMetadata } from './platform/http/device-headers';
 import { defaultAccessPolicy, type AccessPolicy } from './platform/http/module-access';
 import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
@@ -130,6 +131,7 @@ export async function buildApp(
         requestId: request.id,
         ip: request.ip,
         ...clientRequestIdField(request),
+        ...offlineMetadata(request),
       };
     },
     waitFor: (position, refs, timeoutMs) => platform.runner.waitFor(position, refs, timeoutMs),

@@ -17,7 +17,12 @@ import { cellStarts, instantOf, wallClock } from './slot-time';
 export const SLOT_SCOPE = 'appointment-slot';
 
 export type SlotInput = { date: string; time: string; durationMinutes: number; doctorId: string | null };
-export type BookingInput = SlotInput & { patientId: string; reason: string; contactEmail: string | null };
+export type BookingInput = SlotInput & {
+  id?: string;
+  patientId: string;
+  reason: string;
+  contactEmail: string | null;
+};
 
 async function hospitalClock(platform: Platform, hospitalId: string) {
   const settings = await findSettings(platform.db, hospitalId);
@@ -80,11 +85,13 @@ export async function bookAppointment(platform: Platform, metadata: EventMetadat
   if (!patient) throw new PatientNotFound();
   const { timeZone, hours } = await hospitalClock(platform, hospitalId);
   const slot = await slotOf(platform, hospitalId, input, timeZone);
-  const appointmentId = randomUUID();
+  // A client-chosen id (offline booking) may be taken: its stream is read if the commit says so.
+  const appointmentId = input.id ?? randomUUID();
+  const fresh = input.id ? { assumeNew: true } : { isNew: true };
   await platform.transact(
     metadata,
     async (uow) => {
-      const appointment = await uow.load(appointmentDecider, appointmentStream(appointmentId), { isNew: true });
+      const appointment = await uow.load(appointmentDecider, appointmentStream(appointmentId), fresh);
       uow.decide(appointment, {
         type: 'BookAppointment',
         booking: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
+import { offlineHeaders } from '../../platform/http/device-headers';
 import { ok, success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
@@ -132,12 +133,13 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.post(
     '/appointments',
     {
-      ...change,
+      config: { ...change.config, idempotent: true },
       onRequest: canBook,
       schema: {
         tags,
         security,
         summary: "Book a patient with a doctor (or none yet) inside opening hours; a doctor's taken slot answers 409",
+        headers: offlineHeaders,
         body: bookBody,
         response: { 201: answer },
       },
@@ -195,12 +197,13 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   app.post(
     '/appointments/:id/check-in',
     {
-      ...change,
+      config: { ...change.config, idempotent: true },
       onRequest: canCheckIn,
       schema: {
         tags,
         security,
         summary: "Check in on the appointment's day: the patient is Waiting when this answers",
+        headers: offlineHeaders,
         params: idParams,
         body: checkInBody,
         response: { 200: answer },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientId } from '../../platform/http/device-headers';
 import { isCalendarDate } from '../patients';
 import { APPOINTMENT_STATUSES } from './appointment';
 import { DEFAULT_DURATION, MAX_DURATION, SLOT_MINUTES } from './slot-time';
@@ -37,6 +38,8 @@ export const version = z.coerce.number({ error: MESSAGES.version }).int(MESSAGES
 export const slotBody = z.object({ date, time, durationMinutes: duration.default(DEFAULT_DURATION), doctorId });
 
 export const bookBody = slotBody.extend({
+  /** The appointment's id, chosen by the client (an offline booking); without it the server chooses. */
+  id: clientId.optional(),
   patientId: z.string({ error: MESSAGES.patient }).trim().min(1, MESSAGES.patient).max(100),
   reason: z.string({ error: MESSAGES.reason }).trim().min(1, MESSAGES.reason).max(500, 'Reason is too long'),
   contactEmail: z

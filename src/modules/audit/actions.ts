@@ -36,6 +36,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   // A registration's likely-duplicate keys (phone, names and birth date) ride with it.
   'SharedValueClaimed',
   'SharedValueReleased',
+  // An offline device's command id rides with the command it keys.
+  'IdempotencyKeyReserved',
   'StaffSeatAssigned',
   'StaffSeatReleased',
   'AccountProfileChanged',
@@ -259,6 +261,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return ok(`Claimed a shared ${str(d.scope)}`, 'reservation', d.ownerId);
     case 'SharedValueReleased':
       return ok(`Released a shared ${str(d.scope)}`, 'reservation', d.ownerId);
+    case 'IdempotencyKeyReserved':
+      return ok(`Accepted command ${str(d.key)} (${str(d.route)})`, 'command', d.key);
     default: {
       const clinical = describeClinical(event, name) ?? describeAppointment(event, name);
       if (clinical) return clinical;

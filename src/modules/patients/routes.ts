@@ -6,6 +6,7 @@ import { hospitalDate } from './clinic-time';
 import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
 import { registerPatient } from './commands/register-patient';
 import { listRead } from '../../platform/http/access-trail';
+import { offlineHeaders } from '../../platform/http/device-headers';
 import { Forbidden } from '../../platform/http/errors';
 import { PatientNotFound } from './errors';
 import { patientStream } from './patient';
@@ -67,19 +68,21 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/patients',
     {
-      config: refusals('registration'),
+      config: { ...refusals('registration'), idempotent: true },
       onRequest: canRegister,
       schema: {
         tags,
         security,
         summary: 'Register a patient (409 LIKELY_DUPLICATE with candidates unless allowDuplicate)',
+        headers: offlineHeaders,
         body: registerPatientBody,
         response: { 201: ok(answer) },
       },
     },
     async (request, reply) => {
-      const { allowDuplicate, ...details } = request.body;
-      const patient = await registerPatient(platform, platform.metadataFor(request), details, { allowDuplicate });
+      const { allowDuplicate, id, ...details } = request.body;
+      const metadata = platform.metadataFor(request);
+      const patient = await registerPatient(platform, metadata, details, { allowDuplicate, patientId: id });
       return reply.code(201).send(success({ patient }, 'Patient registered successfully!'));
     },
   );
@@ -184,12 +187,13 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.patch(
     '/patients/:id/status',
     {
-      config: refusals('status change'),
+      config: { ...refusals('status change'), idempotent: true },
       onRequest: canChangeStatus,
       schema: {
         tags,
         security,
-        summary: "Change a patient's status",
+        summary: "Change a patient's status; with a stale `version`, 409 STALE_VERSION with `current`",
+        headers: offlineHeaders,
         params: patientIdParams,
         body: changeStatusBody,
         response: { 200: ok(answer) },
@@ -206,12 +210,13 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   app.post(
     '/patients/:id/vitals',
     {
-      config: refusals('vitals'),
+      config: { ...refusals('vitals'), idempotent: true },
       onRequest: canRecordVitals,
       schema: {
         tags,
         security,
         summary: 'Record vital signs (at least one, each within its sane range)',
+        headers: offlineHeaders,
         params: patientIdParams,
         body: recordVitalsBody,
         response: { 201: ok(z.object({ vitals: vitalsSchema })) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientId } from '../../platform/http/device-headers';
 import { hospitalDate, isCalendarDate } from './clinic-time';
 import { DOB_IN_FUTURE } from './errors';
 import { PATIENT_STATUSES, TEMPERATURE_UNITS } from './events';
@@ -68,6 +69,8 @@ const patientFields = {
 
 // Unknown fields (the form's registrationDate, a status or hospital) are dropped, never stored.
 export const registerPatientBody = z.object({
+  /** The new patient's id, chosen by the client (offline registration); without it the server chooses. */
+  id: clientId.optional(),
   ...patientFields,
   /** The receptionist saw the likely duplicates and registers anyway. */
   allowDuplicate: z.boolean().optional(),

@@ -23,6 +23,11 @@ export type EventMetadata = {
   ip?: string;
   /** The caller's own X-Request-Id, cleaned and bounded; never used as the request id. */
   clientRequestId?: string;
+  /** The client's Idempotency-Key for the command (an offline device's queued command id). */
+  idempotencyKey?: string;
+  /** The device a command was done on (X-Device-Id), and when it was done there (X-Device-Time). */
+  deviceId?: string;
+  deviceTime?: string;
   /** The version of the event's schema it was written with (stamped by the event log). */
   schemaVersion?: number;
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Decider } from './command-handler';
 import { defineEvent, type EventOf } from './contracts';
 import type { EventStore } from './port';
+import { idempotencyContracts } from '../idempotency/reservation';
 import { sharedReservationContracts } from './shared-reservation';
 import type { UnitOfWork } from './unit-of-work';
 
@@ -24,8 +25,16 @@ export const uniqueValueReleased = defineEvent(
   'UniqueValueReleased',
   z.object({ scope: z.string(), ownerId: z.string() }),
 );
-/** Both kinds of reservation: unique values, and values several owners may share (shared-reservation.ts). */
-export const reservationContracts = [uniqueValueReserved, uniqueValueReleased, ...sharedReservationContracts];
+/**
+ * Every kind of reservation: unique values, values several owners may share (shared-reservation.ts)
+ * and Idempotency-Keys (../idempotency).
+ */
+export const reservationContracts = [
+  uniqueValueReserved,
+  uniqueValueReleased,
+  ...sharedReservationContracts,
+  ...idempotencyContracts,
+];
 
 type ReservationEvent = EventOf<typeof uniqueValueReserved> | EventOf<typeof uniqueValueReleased>;
 type ReservationState = { holder: string | null; ownerStream: string | null; at: string | null };

@@ -1,5 +1,6 @@
 import type { Decider } from './command-handler';
 import { crashPoint } from '../crash-points';
+import { IdempotencyKeyHeld, idempotencyStream, pendingReservation } from '../idempotency/reservation';
 import {
   WrongExpectedRevision,
   type DomainEvent,
@@ -179,11 +180,20 @@ export async function transact<T>(
 ): Promise<Transacted<T>> {
   const retries = options.retries ?? 3;
   const mustRead = new Set<string>();
+  // A request with an Idempotency-Key reserves it in its command's commit, staged first so that
+  // EventStoreDB (which writes stream by stream) writes nothing else when the key is taken.
+  const keyed = pendingReservation(metadata);
+  const keyStream = keyed ? idempotencyStream(keyed.hospitalId, keyed.key) : null;
   for (let attempt = 0; ; attempt++) {
     const uow = new UnitOfWork(store, metadata, mustRead);
+    if (keyed && keyStream) {
+      const { key, fingerprint, route } = keyed;
+      uow.stage(keyStream, 'no_stream', [{ type: 'IdempotencyKeyReserved', data: { key, fingerprint, route } }]);
+    }
     const value = await work(uow);
     try {
       const events = await uow.commit();
+      if (keyed) keyed.reserved = true;
       const position = events.reduce<GlobalPosition | null>(
         (p, e) =>
           p === null || e.position[0] > p[0] || (e.position[0] === p[0] && e.position[1] > p[1]) ? e.position : p,
@@ -191,6 +201,8 @@ export async function transact<T>(
       );
       return { value, events, position };
     } catch (e) {
+      if (keyed && e instanceof WrongExpectedRevision && e.stream === keyStream)
+        throw new IdempotencyKeyHeld(keyed.key);
       if (e instanceof WrongExpectedRevision && uow.assumed.has(e.stream) && !mustRead.has(e.stream)) {
         // Our own assumption was wrong, not a concurrent edit: decide again with the stream read.
         mustRead.add(e.stream);

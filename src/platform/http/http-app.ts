@@ -12,7 +12,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppModule, HttpApp, Platform } from '../platform';
+import { installIdempotentRoutes } from '../idempotency/idempotent-routes';
 import { installAccessTrail } from './access-trail';
+import { installDeviceHeaders } from './device-headers';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installModuleAccess } from './module-access';
@@ -58,6 +60,8 @@ export async function createHttpApp(
   });
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
+  installDeviceHeaders(app as unknown as FastifyInstance);
+  installIdempotentRoutes(app as unknown as FastifyInstance, { db: platform.db, store: platform.store });
   installModuleAccess(app as unknown as FastifyInstance, () => platform.access);
   const contract = installRouteContract(app as unknown as FastifyInstance);
   const https = platform.config.publicUrl.startsWith('https://');

@@ -33,7 +33,7 @@ export async function registerPatient(
   platform: Platform,
   metadata: EventMetadata,
   details: PatientDetails,
-  options: { allowDuplicate?: boolean } = {},
+  options: { allowDuplicate?: boolean; patientId?: string } = {},
 ) {
   const hospitalId = metadata.hospitalId;
   if (!options.allowDuplicate && !platform.store.atomicMultiStream) {
@@ -42,7 +42,9 @@ export async function registerPatient(
     const candidates = await likelyDuplicates(platform.db, hospitalId, details);
     if (candidates.length > 0) throw new LikelyDuplicatePatient(candidates);
   }
-  const patientId = randomUUID();
+  // A client-chosen id (offline registration) may be taken: its stream is read if the commit says so.
+  const patientId = options.patientId ?? randomUUID();
+  const fresh = options.patientId ? { assumeNew: true } : { isNew: true };
   const today = hospitalDate(new Date(metadata.occurredAt));
   const { value: registered } = await platform.transact(metadata, async (uow) => {
     await claimDuplicateKeys(
@@ -58,7 +60,7 @@ export async function registerPatient(
       identificationClaim(hospitalId, details.identificationNumber, patientId),
       () => new DuplicateIdentificationNumber(),
     );
-    const patient = await uow.load(patientDecider, patientStream(patientId), { isNew: true });
+    const patient = await uow.load(patientDecider, patientStream(patientId), fresh);
     const [event] = uow.decide(patient, { type: 'RegisterPatient', patientId, hospitalId, today, details });
     return event!;
   });

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BadRequest } from './errors';
+
+/**
+ * Where and when a command was really done, for work an offline device queued and sends later
+ * (issue 25): `X-Device-Id` names the device, `X-Device-Time` the instant the person did it there.
+ * Both are optional; given, they are checked on every route and land in the events' metadata
+ * beside the server's own time (when it accepted the command).
+ */
+declare module 'fastify' {
+  interface FastifyRequest {
+    device: DeviceStamp | null;
+  }
+}
+
+export type DeviceStamp = { deviceId?: string; deviceTime?: string };
+
+export const BAD_DEVICE_ID = 'Device id must be 1 to 100 letters, digits, "-" or "_"';
+export const BAD_DEVICE_TIME = 'Device time must be an ISO 8601 time, not in the future';
+/** A device's clock may run this far ahead of the server's. */
+export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000;
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+// A date, a time and an offset (Z or ±hh:mm): what toISOString and every device clock write.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export function deviceStampOf(request: Pick<FastifyRequest, 'headers'>, now: Date): DeviceStamp | null {
+  const id = single(request.headers['x-device-id']);
+  const time = single(request.headers['x-device-time']);
+  if (id === undefined && time === undefined) return null;
+  const stamp: DeviceStamp = {};
+  if (id !== undefined) {
+    if (!DEVICE_ID.test(id)) throw new BadRequest(BAD_DEVICE_ID, [{ field: 'X-Device-Id', message: BAD_DEVICE_ID }]);
+    stamp.deviceId = id;
+  }
+  if (time !== undefined) {
+    const at = ISO_INSTANT.test(time.trim()) ? Date.parse(time.trim()) : NaN;
+    if (!Number.isFinite(at) || at - now.getTime() > DEVICE_CLOCK_SKEW_MS) {
+      throw new BadRequest(BAD_DEVICE_TIME, [{ field: 'X-Device-Time', message: BAD_DEVICE_TIME }]);
+    }
+    stamp.deviceTime = new Date(at).toISOString();
+  }
+  return stamp;
+}
+
+/** The metadata fields of a request: its device stamp and its Idempotency-Key (the queued command's id). */
+export function offlineMetadata(request: FastifyRequest): DeviceStamp & { idempotencyKey?: string } {
+  const key = single(request.headers['idempotency-key'])?.trim();
+  return { ...request.device, ...(key && key.length <= 200 ? { idempotencyKey: key } : {}) };
+}
+
+export function installDeviceHeaders(app: FastifyInstance): void {
+  app.decorateRequest('device', null);
+  app.addHook('onRequest', async (request) => {
+    request.device = deviceStampOf(request, new Date());
+  });
+}
+
+/** The headers an offline-capable route documents (all optional: online calls send none). */
+export const offlineHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The queued command id: a resend of the same key counts once and gets the first answer again'),
+  'x-device-id': z.string().max(100).optional().describe('The device the command was done on'),
+  'x-device-time': z
+    .string()
+    .optional()
+    .describe('ISO 8601 instant the command was done on the device (at most 5 minutes ahead of the server)'),
+});
+
+export const CLIENT_ID_MESSAGE = 'Id must be a UUID';
+/** A new record's id chosen by the client (an offline device's command), lower-cased. */
+export const clientId = z.uuid({ error: CLIENT_ID_MESSAGE }).transform((v) => v.toLowerCase());
