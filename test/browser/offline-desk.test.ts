@@ -9,7 +9,8 @@ import { browserSuite } from './helpers/suite';
 
 /**
  * Issue 25 in Chromium with the network cut: the front desk keeps registering and taking vitals
- * offline; the work survives a reload, reaches the server exactly once when the connection returns
+ * offline; the work survives a reload and a sign-out (which warns first) until the same person signs in
+ * again, reaches the server exactly once when the connection returns
  * (a registration whose answer was lost on the way is sent again and counts once), and shows live on
  * the doctor's screen.
  */
@@ -87,6 +88,13 @@ describe('The front desk offline', () => {
     await desk.page.reload();
     await expect.poll(() => banner(desk.page).textContent()).toContain('3 pending changes');
 
+    // Signing out with work pending warns first; the work stays on the device, sealed.
+    await desk.page.getByRole('button', { name: 'Logout' }).click();
+    const warning = desk.page.getByRole('alertdialog', { name: 'Sign out with changes not sent?' });
+    await warning.getByText('3 changes made on this device have not reached the server yet').waitFor();
+    await warning.getByRole('button', { name: 'Sign out anyway' }).click();
+    await desk.page.waitForURL(`${suite.server.baseUrl}/user/login`);
+
     // The nurse takes vitals from the waiting list she last saw.
     await ward.page.getByRole('button', { name: `Record vitals for ${waitingPatient.name}` }).click();
     const vitals = ward.page.getByRole('form', { name: `Record vitals for ${waitingPatient.name}` });
@@ -115,7 +123,15 @@ describe('The front desk offline', () => {
     });
     await desk.context.setOffline(false);
     await ward.context.setOffline(false);
-    await banner(desk.page).waitFor({ state: 'detached' });
+    // Signed out, the desk sends nothing: the work waits, sealed, for the same person.
+    await desk.page.getByText('Staff Login').first().waitFor();
+    expect(
+      (await apiGet<PatientsPage>(suite, hospital.token, `/api/patients?search=Offline${suffix}`)).patients,
+    ).toEqual([]);
+    await signInAsStaff(desk.page, suite.server.baseUrl, receptionist);
+    const offlineOnes = async () =>
+      (await apiGet<PatientsPage>(suite, hospital.token, `/api/patients?search=Offline${suffix}`)).patients.length;
+    await expect.poll(offlineOnes, { timeout: 60_000 }).toBe(3);
     await expect.poll(() => desk.page.getByTestId('pending-count').count(), { timeout: 60_000 }).toBe(0);
     await expect.poll(() => ward.page.getByTestId('pending-count').count(), { timeout: 60_000 }).toBe(0);
     expect(lost).toBe(1);
