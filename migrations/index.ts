@@ -35,6 +35,7 @@ import * as accessControlMatrix from './0800-access-control-matrix';
 import * as appointments from './0900-appointments';
 import * as hospitalsOpeningHours from './0901-hospitals-opening-hours';
 import * as platformIdempotencyAnswers from './0970-platform-idempotency-answers';
+import * as auditEventsDevice from './0971-audit-events-device';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0900-appointments': appointments,
   '0901-hospitals-opening-hours': hospitalsOpeningHours,
   '0970-platform-idempotency-answers': platformIdempotencyAnswers,
+  '0971-audit-events-device': auditEventsDevice,
 };

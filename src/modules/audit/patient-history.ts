@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database';
 import { fieldLabel } from './actions';
+import { offlineOrigin } from './offline-note';
 
 /**
  * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, the lists
@@ -57,6 +58,8 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
       'action',
       'outcome',
       'ip',
+      'device_id',
+      'device_time',
       'data',
       'position',
     ])
@@ -88,6 +91,7 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     actor: { id: r.actor_id, name: r.actor_name, role: r.actor_role },
     outcome: r.outcome,
     ip: r.ip,
+    offline: offlineOrigin(r),
     changes: changesOf(r.event_type, r.data),
   }));
 }

@@ -80,6 +80,16 @@ export const exportQuery = z
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });
 
+/** A command an offline device queued: the device, both times, and the sentence shown. */
+const offlineSchema = z
+  .object({
+    deviceId: z.string().nullable(),
+    deviceTime: z.string().nullable(),
+    acceptedAt: z.string(),
+    note: z.string(),
+  })
+  .nullable();
+
 const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
 
 export const trailEntrySchema = z.object({
@@ -92,6 +102,7 @@ export const trailEntrySchema = z.object({
   outcome: z.string(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
+  offline: offlineSchema,
 });
 
 export const trailEntryDetail = trailEntrySchema.extend({
@@ -151,6 +162,7 @@ export const historyEntrySchema = z.object({
   actor,
   outcome: z.string(),
   ip: z.string().nullable(),
+  offline: offlineSchema,
   changes: z.array(z.object({ field: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() })),
 });
 

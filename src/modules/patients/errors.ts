@@ -48,12 +48,16 @@ export class LikelyDuplicatePatient extends Conflict {
   }
 }
 
-/** The client edited from a version someone else has since changed; `current` is the record as it now stands. */
+/**
+ * The client edited from a version someone else has since changed; `current` is the record as it
+ * now stands, with who set its status last and when (`changedBy`, `changedAt`). It is also under
+ * `data`, where an offline device's sync reads it.
+ */
 export class StalePatientVersion extends Conflict {
   constructor(current: unknown) {
     super('This patient was changed by someone else. Review the current values and try again.', {
       code: 'STALE_VERSION',
-      details: { current },
+      details: { current, data: { current } },
     });
   }
 }

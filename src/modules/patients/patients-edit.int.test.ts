@@ -54,11 +54,18 @@ describe('editing a patient', () => {
     expect(first.statusCode).toBe(200);
     const second = await api.edit(s.tokens.admin, p.id, { version: 1, address: 'Second desk' });
     expect(second.statusCode).toBe(409);
+    // The record as it stands, with who set its status last and when (issue 25), also under `data`.
+    const current = {
+      ...first.json().data.patient,
+      changedBy: { id: expect.any(String), name: expect.any(String) },
+      changedAt: expect.any(String),
+    };
     expect(second.json()).toEqual({
       success: false,
       message: STALE,
       code: 'STALE_VERSION',
-      current: first.json().data.patient,
+      current,
+      data: { current },
     });
     expect((await events(p.id)).length).toBe(2);
     // Resent from the current version, it goes through.

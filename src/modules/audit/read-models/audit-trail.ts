@@ -31,6 +31,9 @@ declare module '../../../platform/db/database' {
       outcome: string;
       ip: string | null;
       request_id: string | null;
+      /** Set for a command an offline device queued (migration 0971). */
+      device_id: string | null;
+      device_time: Date | string | null;
       correlation_id: string | null;
       causation_id: string | null;
       primary_entry: boolean;
@@ -114,6 +117,8 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       outcome: described.outcome,
       ip: m.ip ?? null,
       request_id: m.requestId ?? null,
+      device_id: m.deviceId ?? null,
+      device_time: m.deviceTime ? new Date(m.deviceTime) : null,
       correlation_id: m.correlationId ?? null,
       causation_id: m.causationId ?? null,
       primary_entry: primary[i]!,

@@ -1,6 +1,7 @@
 import { csvCell } from '../../../platform/http/csv';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
+import { offlineOrigin } from '../offline-note';
 
 /** The audit trail's query functions: pages newest first by keyset, the CSV rows, one entry. */
 
@@ -43,6 +44,8 @@ const ENTRY_COLUMNS = [
   'outcome',
   'ip',
   'request_id',
+  'device_id',
+  'device_time',
 ] as const;
 
 type EntryRow = Pick<Database['audit_events'], (typeof ENTRY_COLUMNS)[number]>;
@@ -58,6 +61,7 @@ export function toEntry(r: EntryRow) {
     outcome: r.outcome,
     ip: r.ip,
     requestId: r.request_id,
+    offline: offlineOrigin(r),
   };
 }
 export type TrailEntry = ReturnType<typeof toEntry>;

@@ -91,6 +91,8 @@ export const AUDIT_EVENT_COLUMNS: BulkColumns = {
   outcome: 'text',
   ip: 'text',
   request_id: 'text',
+  device_id: 'text',
+  device_time: 'timestamptz',
   correlation_id: 'text',
   causation_id: 'text',
   primary_entry: 'boolean',

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '../../../platform/event-store/port';
-import { WrongExpectedRevision } from '../../../platform/event-store/port';
+import { WrongExpectedRevision, type RecordedEvent } from '../../../platform/event-store/port';
 import { releaseUnique, reserveUnique } from '../../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
 import type { Platform } from '../../../platform/platform';
@@ -44,11 +44,26 @@ async function onPatient(
     if (e instanceof WrongExpectedRevision && e.stream === stream && expectedVersion !== undefined) {
       const current = await findPatient(platform.db, metadata.hospitalId, patientId, new Date());
       if (!current) throw new PatientNotFound();
-      throw new StalePatientVersion(current);
+      throw new StalePatientVersion({ ...current, ...lastStatusChange(await platform.store.readStream(stream)) });
     }
     throw e;
   }
   return findPatient(platform.db, metadata.hospitalId, patientId, new Date());
+}
+
+/**
+ * Who set the patient's status last, and when (on the device, for a change made offline): what a
+ * stale client is shown beside its own change. Registration sets the first status.
+ */
+export function lastStatusChange(events: readonly RecordedEvent[]) {
+  const last = events.findLast((e) => e.type === 'PatientStatusChanged' || e.type === 'PatientRegistered');
+  if (!last) return { changedBy: null, changedAt: null };
+  const { actor, deviceTime, occurredAt } = last.metadata;
+  const person = actor && actor.role !== 'system' && actor.role !== 'anonymous';
+  return {
+    changedBy: person ? { id: actor.userId, name: actor.name } : null,
+    changedAt: deviceTime ?? occurredAt,
+  };
 }
 
 const found = (p: PatientDetailView | null) => {

@@ -121,6 +121,28 @@ describe('Patient history page', () => {
     expect(await screen.findByText('7 Marina', { selector: 'dd' })).toBeInTheDocument();
   });
 
+  it('says on which device and when an entry was recorded offline, beside when the server accepted it', async () => {
+    const offline: HistoryEntry = {
+      ...history[1]!,
+      id: 'e4',
+      offline: {
+        deviceId: 'tablet-1',
+        deviceTime: '2026-11-20T08:00:00.000Z',
+        acceptedAt: '2026-11-20T10:00:00.000Z',
+        note: 'Recorded offline on device tablet-1 at 2026-11-20T08:00:00.000Z, accepted 2026-11-20T10:00:00.000Z',
+      },
+    };
+    api = fakeApi({
+      'GET /patients/p-1/history': () => ({ body: { success: true, data: { entries: [history[0]!, offline] } } }),
+      'GET /patients/p-1': () => ({ body: { success: true, data: record('7 Marina', 2) } }),
+    });
+    renderPage();
+    const edit = (await screen.findByText('Edited Ada Obi: address')).closest('li')!;
+    expect(within(edit).getByText(/^Recorded offline on device tablet-1 at .+, accepted .+$/)).toBeInTheDocument();
+    const registered = screen.getByText('Registered patient Ada Obi').closest('li')!;
+    expect(within(registered).queryByText(/Recorded offline/)).not.toBeInTheDocument();
+  });
+
   it('says when the record has been deleted, and when the history cannot load', async () => {
     api = fakeApi({
       'GET /patients/p-1/history': () => ({ status: 403, body: { success: false, message: 'Access denied.' } }),

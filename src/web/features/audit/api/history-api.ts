@@ -1,5 +1,6 @@
 import { request } from '../../../lib/api-client';
 import { z } from '../../../lib/zod';
+import { offlineOrigin } from './trail-api';
 
 /** A patient's timeline (GET /api/patients/:id/history) and the record as of an instant (?asOf=). */
 const change = z.object({ field: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() });
@@ -12,6 +13,7 @@ export const historyEntry = z.object({
   actor: z.object({ id: z.string(), name: z.string(), role: z.string() }),
   outcome: z.string(),
   ip: z.string().nullable(),
+  offline: offlineOrigin,
   changes: z.array(change),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;

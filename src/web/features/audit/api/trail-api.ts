@@ -4,6 +4,25 @@ import { z } from '../../../lib/zod';
 /** The audit trail's endpoints (GET /api/audit/…): entries, one entry, actors, verification, CSV. */
 const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
 
+/** A command an offline device queued (issue 25): the device, when it was done there, when the server accepted it. */
+export const offlineOrigin = z
+  .object({
+    deviceId: z.string().nullable(),
+    deviceTime: z.string().nullable(),
+    acceptedAt: z.string(),
+    note: z.string(),
+  })
+  .nullable()
+  .optional();
+export type OfflineOrigin = z.infer<typeof offlineOrigin>;
+
+/** "on device T1 at <device time>, accepted <server time>", in the hospital's time zone. */
+export function offlineSummary(o: NonNullable<OfflineOrigin>, format: (iso: string) => string): string {
+  const device = o.deviceId ? `on device ${o.deviceId} ` : '';
+  const at = o.deviceTime ? `at ${format(o.deviceTime)}, ` : '';
+  return `${device}${at}accepted ${format(o.acceptedAt)}`;
+}
+
 export const trailEntry = z.object({
   id: z.string(),
   time: z.string(),
@@ -14,6 +33,7 @@ export const trailEntry = z.object({
   outcome: z.string(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
+  offline: offlineOrigin,
 });
 export type TrailEntry = z.infer<typeof trailEntry>;
 

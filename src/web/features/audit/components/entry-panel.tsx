@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { roleLabel } from '../../../lib/roles';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchTrailEntry } from '../api/trail-api';
+import { fetchTrailEntry, offlineSummary } from '../api/trail-api';
 import { dateTime } from '../timeline';
 import styles from './entry-panel.module.css';
 
@@ -49,6 +49,9 @@ function EntryDetail({ id, timeZone }: { id: string; timeZone: string }) {
     ['Outcome', e.outcome],
     ['IP address', e.ip ?? '—'],
     ['Request ID', e.requestId ?? '—'],
+    ...(e.offline
+      ? [['Recorded offline', offlineSummary(e.offline, (t) => dateTime(t, timeZone))] as [string, string]]
+      : []),
     ['Stream', `${e.stream} @ ${e.revision}`],
     ['Chain', e.chain ? `#${e.chain.seq} ${e.chain.hash ?? ''}` : 'not sealed'],
   ];

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/button';
 import { roleLabel } from '../../../lib/roles';
 import type { HistoryEntry } from '../api/history-api';
-import { clockTime, groupByDay, shownValue } from '../timeline';
+import { offlineSummary } from '../api/trail-api';
+import { clockTime, dateTime, groupByDay, shownValue } from '../timeline';
 import styles from './patient-timeline.module.css';
 
 type Props = { entries: HistoryEntry[]; timeZone: string; onViewAsOf: (time: string) => void };
@@ -26,6 +27,11 @@ export function PatientTimeline({ entries, timeZone, onViewAsOf }: Props) {
                   </span>
                 </div>
                 <p className={styles.action}>{e.action}</p>
+                {e.offline ? (
+                  <p className={styles.offline}>
+                    Recorded offline {offlineSummary(e.offline, (t) => dateTime(t, timeZone))}
+                  </p>
+                ) : null}
                 {e.changes.length ? (
                   <ul className={styles.changes} aria-label="Changes">
                     {e.changes.map((c) => (
