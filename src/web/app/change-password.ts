@@ -1,4 +1,5 @@
 import { request } from '../lib/api-client';
+import { rewrapOfflineKey, unlockedUserId } from '../lib/offline/crypto';
 import type { SessionKind } from '../lib/session-storage';
 
 /** product-spec-2 §5 and §8, word for word. */
@@ -31,5 +32,8 @@ export async function changePassword(kind: SessionKind, change: PasswordChange):
       fallback: CHANGE_FAILED,
     },
   );
+  // Work kept on this device stays readable with the new password (issue 25).
+  const userId = unlockedUserId();
+  if (userId) await rewrapOfflineKey(userId, change.newPassword).catch(() => undefined);
   return body.message ?? PASSWORD_CHANGED;
 }

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { SAVED_ON_DEVICE } from '../../lib/offline/run-or-queue';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LastSeenNote } from '../../components/last-seen-note';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { TextField } from '../../components/text-field';
@@ -65,6 +66,7 @@ export default function AppointmentsPage() {
           Open {hours.opensAt}–{hours.closesAt} ({zone})
         </span>
       </div>
+      <LastSeenNote asOf={day.data?.asOf} />
       {day.status === 'loading' && !day.data ? (
         <LoadingState label="Loading appointments..." />
       ) : day.status === 'error' ? (

@@ -7,8 +7,9 @@
  * hand, the data key is unwrapped and kept in sessionStorage for the session: it survives a reload (offline
  * too) and goes when the tab closes or the person signs out. A session that expires while offline keeps
  * the commands sealed until the same person signs in again and unwraps the same key.
- * A password changed elsewhere cannot unwrap the old key: a new key is made and the old commands stay
- * sealed (their count is still shown), which is the price of never storing the key in the clear.
+ * A password changed in this tab re-wraps the same key (rewrapOfflineKey). One changed elsewhere cannot
+ * unwrap the old key: a new key is made and the old commands stay sealed (their count is still shown),
+ * which is the price of never storing the key in the clear.
  */
 
 const WRAP_PREFIX = 'hms.offline.wrappedKey.';
@@ -58,12 +59,22 @@ async function unwrapStored(stored: WrappedKey, password: string): Promise<Crypt
 
 async function newWrappedKey(userId: string, password: string): Promise<CryptoKey> {
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+  await storeWrapped(userId, key, password);
+  return key;
+}
+
+async function storeWrapped(userId: string, key: CryptoKey, password: string): Promise<void> {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
   const wrapped = await crypto.subtle.wrapKey('raw', key, await passwordKey(password, salt), { name: 'AES-GCM', iv });
   const record: WrappedKey = { salt: toBase64(salt), iv: toBase64(iv), wrapped: toBase64(wrapped) };
   localStorage.setItem(WRAP_PREFIX + userId, JSON.stringify(record));
-  return key;
+}
+
+/** After a password change in this tab: the same data key, wrapped under the new password. */
+export async function rewrapOfflineKey(userId: string, newPassword: string): Promise<void> {
+  const key = await offlineKeyFor(userId);
+  if (key) await storeWrapped(userId, key, newPassword);
 }
 
 let cached: { userId: string; key: CryptoKey } | null = null;

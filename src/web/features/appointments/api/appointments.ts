@@ -82,9 +82,9 @@ export function fetchAppointmentDay(query: { date?: string; doctorId?: string },
   if (query.doctorId) searchParams.doctorId = query.doctorId;
   const load = async () => dayAnswer.parse(await request('/appointments', { searchParams, signal })).data;
   return call(async () => {
-    // Today's book (no date asked) is kept for reading offline.
-    if (query.date) return { ...(await load()), asOf: null };
-    const { value, asOf } = await withLastSeen(`appointments:${query.doctorId ?? 'all'}`, load);
+    // Each day's book last seen is kept for reading offline.
+    const slot = `appointments:${query.date ?? 'today'}:${query.doctorId ?? 'all'}`;
+    const { value, asOf } = await withLastSeen(slot, load);
     return { ...value, asOf };
   }, 'Failed to fetch appointments');
 }
