@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { randomIp, registrationInput } from './helpers/onboard';
 import { readOutbox, readVerificationCode } from './helpers/outbox';
+import { newPatient } from './helpers/patients-api';
 import { call, startServerProcess, waitUntilCaughtUp, type ServerProcess } from './helpers/server-process';
 import { decodeQuotedPrintable, uniqueEmail } from './helpers/staff-api';
 
@@ -221,5 +223,30 @@ describe('durable multi-stream flows (kill -9 at each step, then restart)', () =
       },
       120_000,
     );
+  });
+
+  describe('an offline registration (Idempotency-Key) whose answer a kill lost', () => {
+    it('is applied once, and its resend after the restart answers that it was applied', async () => {
+      const id = randomUUID();
+      const key = randomUUID();
+      const patient = newPatient();
+      const send = (base: string) =>
+        call(base, 'POST', '/api/patients', {
+          token: admin.token,
+          headers: { 'idempotency-key': key },
+          body: { id, ...patient },
+        });
+      const crashing = await start('after-commit:PatientRegistered');
+      await crashOn(() => send(crashing.baseUrl));
+      const restarted = await start();
+      await waitUntilCaughtUp(restarted.baseUrl);
+      const again = await send(restarted.baseUrl);
+      expect(again.status).toBe(200);
+      expect(again.body.message).toBe('This request was already applied');
+      expect(await count(`patient-${id}`, 'PatientRegistered')).toBe(1);
+      // Later resends get the same answer, and the patient is there.
+      expect((await send(restarted.baseUrl)).body).toEqual(again.body);
+      expect((await call(restarted.baseUrl, 'GET', `/api/patients/${id}`, { token: admin.token })).status).toBe(200);
+    }, 120_000);
   });
 });

@@ -99,7 +99,7 @@ export async function call(
   baseUrl: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; ip?: string } = {},
+  options: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
   const res = await fetch(`${baseUrl}${url}`, {
     method,
@@ -107,6 +107,7 @@ export async function call(
       'content-type': 'application/json',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+      ...options.headers,
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

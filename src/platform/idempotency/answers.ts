@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/port';
 import { Conflict } from '../http/errors';
-import { idempotencyStream } from './reservation';
+import { idempotencyStream, isKeyRunning } from './reservation';
 
 declare module '../db/database' {
   interface Database {
@@ -55,6 +55,24 @@ export async function recordAnswer(
     .execute();
 }
 
+export const ALREADY_APPLIED = 'This request was already applied';
+
+/** The answer for a key whose first request committed but died before answering. */
+async function orphanAnswer(
+  db: Db,
+  request: { hospitalId: string; key: string; fingerprint: string },
+  appliedAt: string,
+): Promise<Answer> {
+  const body = JSON.stringify({
+    success: true,
+    message: ALREADY_APPLIED,
+    data: { idempotencyKey: request.key, appliedAt },
+  });
+  await recordAnswer(db, request.hospitalId, request.key, request.fingerprint, { statusCode: 200, body });
+  const kept = await storedAnswer(db, request.hospitalId, request.key);
+  return kept ? { statusCode: kept.status_code, body: kept.body } : { statusCode: 200, body };
+}
+
 async function storedAnswer(db: Db, hospitalId: string, key: string) {
   return db
     .selectFrom('idempotency_answers')
@@ -80,6 +98,9 @@ export async function earlierAnswer(
     const [reserved] = await store.readStreamTail(idempotencyStream(hospitalId, key), 1);
     if (!reserved) return null;
     if ((reserved.data as { fingerprint?: string }).fingerprint !== fingerprint) throw new IdempotencyKeyReused(key);
+    // Committed, never answered, and no request holds it: its process stopped between the commit and the
+    // answer (a power cut). The command was applied once; say so, and keep that answer for later resends.
+    if (!isKeyRunning(hospitalId, key)) return orphanAnswer(db, request, reserved.recordedAt);
   }
   for (let waited = 0; ; waited += POLL_MS) {
     const row = answered ?? (await storedAnswer(db, hospitalId, key));

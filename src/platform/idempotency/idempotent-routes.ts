@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/port';
 import { BadRequest } from '../http/errors';
 import { earlierAnswer, recordAnswer, type Answer } from './answers';
-import { beginIdempotentRequest, endIdempotentRequest, type IdempotentRequest } from './reservation';
+import { beginIdempotentRequest, endIdempotentRequest, runningRequest, type IdempotentRequest } from './reservation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,12 +94,17 @@ export function installIdempotentRoutes(app: FastifyInstance, deps: { db: Db; st
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const keyed = endIdempotentRequest(request.id);
-    if (!keyed?.reserved || typeof payload !== 'string' || reply.statusCode >= 500) return payload;
+    // The request stays running until its answer is kept: a resend meanwhile waits for that answer.
+    const keyed = runningRequest(request.id);
+    if (!keyed?.reserved || typeof payload !== 'string' || reply.statusCode >= 500) {
+      endIdempotentRequest(request.id);
+      return payload;
+    }
     await recordAnswer(deps.db, keyed.hospitalId, keyed.key, keyed.fingerprint, {
       statusCode: reply.statusCode,
       body: payload,
     });
+    endIdempotentRequest(request.id);
     return payload;
   });
   app.addHook('onResponse', async (request) => {

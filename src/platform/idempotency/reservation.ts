@@ -39,6 +39,20 @@ export function beginIdempotentRequest(requestId: string, request: IdempotentReq
   running.set(requestId, request);
 }
 
+/** The keyed request with this server request id, while it runs (left running). */
+export function runningRequest(requestId: string): IdempotentRequest | undefined {
+  return running.get(requestId);
+}
+
+/**
+ * Whether a request of this process holds the key now. The app is one process (the modular monolith), so a
+ * reserved key that no running request holds belongs to a request whose process stopped after its commit.
+ */
+export function isKeyRunning(hospitalId: string, key: string): boolean {
+  for (const r of running.values()) if (r.hospitalId === hospitalId && r.key === key) return true;
+  return false;
+}
+
 export function endIdempotentRequest(requestId: string): IdempotentRequest | undefined {
   const request = running.get(requestId);
   running.delete(requestId);
