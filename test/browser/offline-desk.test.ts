@@ -107,7 +107,10 @@ describe('The front desk offline', () => {
     await warning.getByRole('button', { name: 'Sign out anyway' }).click();
     await desk.page.waitForURL(`${suite.server.baseUrl}/user/login`);
 
-    // The nurse takes vitals from the waiting list she last saw.
+    // The nurse takes vitals from the waiting list she last saw, opened again offline.
+    await ward.page.getByRole('link', { name: 'Dashboard' }).click();
+    await ward.page.getByRole('link', { name: 'Vitals' }).click();
+    await ward.page.getByText(/Last list seen on this device, as of/).waitFor();
     await ward.page.getByRole('button', { name: `Record vitals for ${waitingPatient.name}` }).click();
     const vitals = ward.page.getByRole('form', { name: `Record vitals for ${waitingPatient.name}` });
     await vitals.getByLabel('Blood Pressure (mmHg)').fill('120/80');

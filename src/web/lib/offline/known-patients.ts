@@ -2,15 +2,20 @@
  * The patients this device has seen in a list, and those registered on it and not yet sent, so a
  * booking made offline can still pick its patient (issue 25). Sealed like the rest, one set per person.
  */
-import { offlineOwner, offlineSnapshot, ownerKey } from './offline-queue';
+import { offlineKeyFor, unlockedUserId } from './crypto';
+import { offlineSnapshot } from './offline-queue';
 import { readSnapshot, saveSnapshot } from './store';
 
 export type KnownPatient = { id: string; name: string; identificationNumber?: string };
 
 const LIMIT = 500;
 const slot = () => {
-  const who = offlineOwner();
-  return who ? `${who.userId}:known-patients` : null;
+  const userId = unlockedUserId();
+  return userId ? `${userId}:known-patients` : null;
+};
+const ownerKey = () => {
+  const userId = unlockedUserId();
+  return userId ? offlineKeyFor(userId) : Promise.resolve(null);
 };
 
 /** Adds a list's patients to the ones known on this device (newest first, at most LIMIT). */
