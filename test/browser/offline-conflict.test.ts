@@ -59,7 +59,7 @@ describe('A status changed offline while the doctor changed it online', () => {
     const conflicts = page.getByRole('list', { name: 'Offline conflicts' });
     const item = conflicts.getByRole('listitem').filter({ hasText: `Status of ${patient.name}` });
     await item.waitFor();
-    await item.getByText('Yours: In Consultation. Now: Referred for Test').waitFor();
+    await item.getByText(`Yours: In Consultation. Now: Referred for Test by ${doctor.name}`).waitFor();
     // Not applied silently: the server still has the doctor's change.
     expect((await apiGet<PatientJson>(suite, hospital.token, `/api/patients/${patient.id}`)).status).toBe(
       'refer for test',
@@ -84,6 +84,16 @@ describe('A status changed offline while the doctor changed it online', () => {
       deviceId: expect.stringMatching(/^web-/),
       deviceTime: expect.any(String),
     });
+    // The patient's history shows both, the nurse's as recorded offline on her device.
+    type Entry = { eventType: string; offline: { note: string } | null };
+    const history = async () =>
+      (await apiGet<{ entries: Entry[] }>(suite, hospital.token, `/api/patients/${patient.id}/history`)).entries.filter(
+        (e) => e.eventType === 'PatientStatusChanged',
+      );
+    await expect.poll(async () => (await history()).length).toBe(2);
+    const notes = (await history()).map((e) => e.offline?.note ?? null);
+    expect(notes.filter((n) => n === null)).toHaveLength(1);
+    expect(notes.find((n) => n !== null)).toMatch(/^Recorded offline on device web-[0-9a-f-]+ at .+, accepted /);
     expect(pageErrors).toEqual([]);
   });
 });

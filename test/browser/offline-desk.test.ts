@@ -84,6 +84,18 @@ describe('The front desk offline', () => {
     await desk.page.getByText(/Last list seen on this device, as of \d\d:\d\d, (just now|\d+ min ago)/).waitFor();
     await desk.page.getByRole('table', { name: 'Patients' }).getByText(waitingPatient.name).waitFor();
 
+    // A booking made offline can pick a patient registered offline and not yet sent.
+    await desk.page.getByRole('link', { name: 'Appointments' }).first().click();
+    await desk.page.getByRole('button', { name: 'Book Appointment' }).click();
+    const booking = desk.page.getByRole('dialog', { name: 'Book Appointment' });
+    await booking.getByLabel('Find patient').fill(names[0]!.last);
+    await expect.poll(() => booking.getByRole('button', { name: /Patient/ }).isDisabled()).toBe(false);
+    await booking.getByRole('button', { name: /Patient/ }).click();
+    await desk.page.getByRole('option', { name: `${names[0]!.first} ${names[0]!.last}` }).waitFor();
+    await desk.page.keyboard.press('Escape');
+    await booking.getByRole('button', { name: 'Close' }).click();
+    await booking.waitFor({ state: 'detached' });
+
     // A reload with no connection keeps the session and the pending work.
     await desk.page.reload();
     await expect.poll(() => banner(desk.page).textContent()).toContain('3 pending changes');
@@ -95,7 +107,10 @@ describe('The front desk offline', () => {
     await warning.getByRole('button', { name: 'Sign out anyway' }).click();
     await desk.page.waitForURL(`${suite.server.baseUrl}/user/login`);
 
-    // The nurse takes vitals from the waiting list she last saw.
+    // The nurse takes vitals from the waiting list she last saw, opened again offline.
+    await ward.page.getByRole('link', { name: 'Dashboard' }).click();
+    await ward.page.getByRole('link', { name: 'Vitals' }).click();
+    await ward.page.getByText(/Last list seen on this device, as of/).waitFor();
     await ward.page.getByRole('button', { name: `Record vitals for ${waitingPatient.name}` }).click();
     const vitals = ward.page.getByRole('form', { name: `Record vitals for ${waitingPatient.name}` });
     await vitals.getByLabel('Blood Pressure (mmHg)').fill('120/80');

@@ -3,7 +3,7 @@
  * list the receptionist last saw is readable offline, with its age shown").
  */
 import { ApiError } from '../api-client';
-import { offlineOwner, ownerKey } from './offline-queue';
+import { offlineKeyFor, unlockedUserId } from './crypto';
 import { readSnapshot, saveSnapshot } from './store';
 
 /** A list answer and, when it was read from this device instead of the server, when it was fetched. */
@@ -17,16 +17,19 @@ export async function withLastSeen<T>(
   load: () => Promise<T>,
   now = () => new Date(),
 ): Promise<LastSeen<T>> {
-  const who = offlineOwner();
-  const slot = who ? `${who.userId}:${name}` : null;
+  // The person this tab holds the key for: known before the session's effects run after a reload offline.
+  const userId = unlockedUserId();
+  const slot = userId ? `${userId}:${name}` : null;
   try {
     const value = await load();
-    const key = slot ? await ownerKey() : null;
-    if (slot && key) void saveSnapshot(key, slot, { value, at: now().toISOString() } satisfies Kept<T>).catch(() => {});
+    const key = userId ? await offlineKeyFor(userId) : null;
+    // Kept before it is shown, so what the person saw is what they can read offline.
+    if (slot && key)
+      await saveSnapshot(key, slot, { value, at: now().toISOString() } satisfies Kept<T>).catch(() => {});
     return { value, asOf: null };
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 0 || !slot) throw e;
-    const key = await ownerKey();
+    const key = await offlineKeyFor(userId!);
     const kept = key ? await readSnapshot<Kept<T>>(key, slot) : null;
     if (!kept) throw e;
     return { value: kept.value, asOf: kept.at };

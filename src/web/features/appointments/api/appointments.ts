@@ -1,4 +1,5 @@
 import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { searchKnownPatients } from '../../../lib/offline/known-patients';
 import { withLastSeen } from '../../../lib/offline/last-seen';
 import { newCommandId } from '../../../lib/offline/queue';
 import { runOrQueue } from '../../../lib/offline/run-or-queue';
@@ -101,14 +102,20 @@ export function fetchAppointmentCounts(signal?: AbortSignal) {
   );
 }
 
-/** Patients whose name or number matches, for the booking dialog's picker. */
+/**
+ * Patients whose name or number matches, for the booking dialog's picker; offline, the ones this device
+ * has seen or registered and not yet sent (issue 25).
+ */
 export function searchPatients(search: string, signal?: AbortSignal) {
-  return call(
-    async () =>
-      patientsAnswer.parse(await request('/patients', { searchParams: { search, limit: 8, page: 1 }, signal })).data
-        .patients,
-    'Failed to search patients',
-  );
+  return call(async () => {
+    try {
+      const answer = await request('/patients', { searchParams: { search, limit: 8, page: 1 }, signal });
+      return patientsAnswer.parse(answer).data.patients;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 0 && !signal?.aborted) return searchKnownPatients(search);
+      throw e;
+    }
+  }, 'Failed to search patients');
 }
 
 export type SlotInput = { date: string; time: string; durationMinutes: number; doctorId: string | null };

@@ -1,5 +1,6 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
+import { rememberPatients } from '../../../lib/offline/known-patients';
 import { withLastSeen } from '../../../lib/offline/last-seen';
 import { patientListItemSchema, patientsError } from './patient-schemas';
 
@@ -26,7 +27,11 @@ export async function listPatients(query: PatientsQuery, signal?: AbortSignal): 
   const search = query.search?.trim();
   if (search) searchParams.search = search;
   if (query.status && query.status !== 'all') searchParams.status = query.status;
-  const load = async () => listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+  const load = async () => {
+    const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    void rememberPatients(page.patients).catch(() => undefined);
+    return page;
+  };
   try {
     // Unsearched pages are kept for offline reading; a search needs the server.
     if (search) return await load();

@@ -1,4 +1,5 @@
 import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { rememberPatients } from '../../../lib/offline/known-patients';
 import { withLastSeen } from '../../../lib/offline/last-seen';
 import { z } from '../../../lib/zod';
 
@@ -49,7 +50,11 @@ export async function listWaitingPatients(
 ): Promise<WaitingPatientsPage> {
   const searchParams: Record<string, string | number> = { status: 'waiting', page: query.page, limit: query.limit };
   if (query.search) searchParams.search = query.search;
-  const load = async () => listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+  const load = async () => {
+    const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    void rememberPatients(page.patients).catch(() => undefined);
+    return page;
+  };
   try {
     if (query.search) return await load();
     const { value, asOf } = await withLastSeen(`waiting:${query.page}:${query.limit}`, load);
