@@ -44,8 +44,10 @@ export async function sendCommand(command: QueuedCommand): Promise<SendOutcome> 
   if (response.status === 401) return { kind: 'unauthorized' };
   // A gateway that cannot reach the server is the network, not a refusal.
   if (response.status === 502 || response.status === 503 || response.status === 504) return { kind: 'network' };
-  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown; code?: unknown } | undefined;
   const message = typeof body?.message === 'string' && body.message ? body.message : `Refused (${response.status})`;
   if (response.status >= 500 || response.status === 429) return { kind: 'network' };
+  // An earlier send of this very command is still being answered: not a conflict, only a later retry.
+  if (response.status === 409 && body?.code === 'IDEMPOTENCY_IN_PROGRESS') return { kind: 'network' };
   return { kind: 'refused', status: response.status, message, body };
 }
