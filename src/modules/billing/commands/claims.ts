@@ -3,6 +3,7 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import { csvDocument } from '../../../platform/http/csv';
 import type { Platform } from '../../../platform/platform';
 import { koboToNairaText } from '../../../shared/money';
+import { hospitalDate } from '../../patients';
 import { invoiceDecider } from '../decider';
 import { ClaimNotFound, HmoNotFound, NothingToClaim } from '../errors';
 import type { ClaimItem } from '../hmo-events';
@@ -57,7 +58,8 @@ export async function submitClaim(platform: Platform, metadata: EventMetadata, h
           patientId: invoice.state.patientId,
           patientName: invoice.state.patientName,
           enrolleeNumber: invoice.state.cover?.enrolleeNumber ?? '',
-          invoiceDate: row?.createdAt.slice(0, 10) ?? month,
+          // The hospital's calendar day (Africa/Lagos), as the ledger's days: not the UTC date of the instant.
+          invoiceDate: row ? hospitalDate(new Date(row.createdAt)) : month,
           amountKobo: claimed.data.amountKobo,
         });
       }
