@@ -42,6 +42,21 @@ async function store(name: string, mode: IDBTransactionMode): Promise<IDBObjectS
   return (await database()).transaction(name, mode).objectStore(name);
 }
 
+/**
+ * Runs one write and resolves once its transaction has committed, not when the request succeeded: only then
+ * is it on the device ("saved on this device" must be true before it is said), with strict durability.
+ */
+async function write(name: string, request: (store: IDBObjectStore) => IDBRequest): Promise<void> {
+  const tx = (await database()).transaction(name, 'readwrite', { durability: 'strict' });
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+  });
+  request(tx.objectStore(name));
+  await committed;
+}
+
 /** Saves (or replaces) a command, sealed. */
 export async function putCommand(key: CryptoKey, command: QueuedCommand): Promise<void> {
   const record: StoredCommand = {
@@ -51,11 +66,11 @@ export async function putCommand(key: CryptoKey, command: QueuedCommand): Promis
     state: command.state,
     sealed: await seal(key, command),
   };
-  await done((await store(COMMANDS, 'readwrite')).put(record));
+  await write(COMMANDS, (commands) => commands.put(record));
 }
 
 export async function deleteCommand(id: string): Promise<void> {
-  await done((await store(COMMANDS, 'readwrite')).delete(id));
+  await write(COMMANDS, (commands) => commands.delete(id));
 }
 
 async function storedFor(userId: string): Promise<StoredCommand[]> {
@@ -89,7 +104,7 @@ export async function nextSeq(): Promise<number> {
 
 export async function saveSnapshot(key: CryptoKey, name: string, value: unknown): Promise<void> {
   const record: StoredSnapshot = { key: name, sealed: await seal(key, value) };
-  await done((await store(SNAPSHOTS, 'readwrite')).put(record));
+  await write(SNAPSHOTS, (snapshots) => snapshots.put(record));
 }
 
 export async function readSnapshot<T>(key: CryptoKey, name: string): Promise<T | null> {
