@@ -71,10 +71,9 @@ describe('The front desk offline', () => {
     await signInAsStaff(ward.page, suite.server.baseUrl, nurse);
     await controlledByWorker(ward.page);
     await ward.page.getByRole('link', { name: 'Vitals' }).click();
-    await ward.page.getByRole('table', { name: 'Waiting patients' }).getByText(waitingPatient.name).waitFor();
-    // Let the tab settle before the connection drops. Without this pause the nurse's kept list was not
-    // there later (an empty store; cause not found, see the closing note); with it, it always was.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The vitals page's own list (its record buttons), not the dashboard's table of the same name that is
+    // still on screen while the page loads: that list is kept on the device before it is shown.
+    await ward.page.getByRole('button', { name: `Record vitals for ${waitingPatient.name}` }).waitFor();
 
     await desk.context.setOffline(true);
     await ward.context.setOffline(true);
