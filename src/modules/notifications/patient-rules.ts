@@ -1,19 +1,8 @@
+import { statusLabel } from '../../shared/patient-statuses';
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { PatientEvent } from '../patients';
 import { by, fullName, type Of, type PatientRef, type Rule } from './draft';
 import type { NotificationPriority } from './events';
-
-/** Wire values of patient statuses → the words people read (product-spec-1 §4). */
-export const STATUS_LABELS: Record<string, string> = {
-  waiting: 'Waiting',
-  consultation: 'In Consultation',
-  'test complete': 'Test Complete',
-  'refer for test': 'Referred for Test',
-  seen: 'Seen',
-  discharged: 'Discharged',
-  active: 'Active',
-  transferred: 'Transferred',
-};
 
 /** §4: Consultation high; Test Complete and Refer for Test medium; Discharged and Waiting low. */
 export function statusPriority(status: string): NotificationPriority {
@@ -88,7 +77,7 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
   PatientStatusChanged: async (raw, lookups) => {
     const e = patientEvent<'PatientStatusChanged'>(raw);
     const patient = patientPayload(await lookups.patient(e.metadata.hospitalId, e.data.patientId), e.data.patientId);
-    const message = `${patient.name} is now ${STATUS_LABELS[e.data.to] ?? e.data.to}`;
+    const message = `${patient.name} is now ${statusLabel(e.data.to)}`;
     return [
       {
         type: 'patient_status_changed',

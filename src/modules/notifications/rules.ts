@@ -8,7 +8,7 @@ import { PATIENT_RULES } from './patient-rules';
 import { STAFF_RULES } from './staff-rules';
 
 export type { Draft, Lookups, PatientRef, StaffRef } from './draft';
-export { STATUS_LABELS, statusPriority } from './patient-rules';
+export { statusPriority } from './patient-rules';
 
 /**
  * Event type → the server messages it becomes (product-spec-1 §3 payloads, §4/§9 priorities),

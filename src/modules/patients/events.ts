@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { PATIENT_STATUSES } from '../../shared/patient-statuses';
 
 /** The patients module's events, stream `patient-<patientId>`; the tenant is in every event's metadata. */
-export const PATIENT_STATUSES = [
-  'waiting',
-  'consultation',
-  'test complete',
-  'refer for test',
-  'seen',
-  'discharged',
-  // The admin chart also knows these two (product-spec-1 §4).
-  'active',
-  'transferred',
-] as const;
+export { PATIENT_STATUSES };
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
 
