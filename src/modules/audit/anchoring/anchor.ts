@@ -29,6 +29,8 @@ export class AuditAnchor {
     readonly key: SigningKey,
     private readonly log: Logger,
   ) {
+    const torn = file.repairTornTail();
+    if (torn !== null) log.warn({ fragment: torn }, 'cut a checkpoint line a crash left half-written');
     // Continue from the newest checkpoint this key signed for each hospital.
     for (const { checkpoint: c } of file.read()) {
       if (!c || c.key !== key.id || !signatureValid(c, key.publicKey)) continue;

@@ -7,7 +7,17 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { canonicalJson } from '../chain';
 
@@ -135,9 +145,31 @@ export class CheckpointFile {
     }
   }
 
+  /**
+   * Cuts a last line that a crash left half-written (no newline: `append` writes whole lines and flushes
+   * them before it returns, so such a line was never acknowledged). Without this the next append would be
+   * glued to the fragment, and that line would read as tampering for good. Returns the fragment cut, if any.
+   */
+  repairTornTail(): string | null {
+    if (!existsSync(this.path)) return null;
+    const text = readFileSync(this.path);
+    if (text.length === 0 || text[text.length - 1] === 0x0a) return null;
+    const keep = text.lastIndexOf(0x0a) + 1;
+    const fd = openSync(this.path, 'r+');
+    try {
+      ftruncateSync(fd, keep);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    return text.subarray(keep).toString('utf8');
+  }
+
+  /** Every whole line; a last line still being written (no newline yet) is not a line yet. */
   read(): FileLine[] {
     if (!existsSync(this.path)) return [];
     const lines = readFileSync(this.path, 'utf8').split('\n');
+    lines.pop();
     const out: FileLine[] = [];
     lines.forEach((raw, i) => {
       if (raw.trim() === '') return;
