@@ -6,6 +6,7 @@ import { onboardHospital, randomIp, registrationInput, type Onboarded } from '..
 import { readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
 import { createStaffAccount } from '../../../test/helpers/staff-accounts';
 import { decodeQuotedPrintable } from '../../../test/helpers/staff-api';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { createIdentityModule } from '../identity';
 import { createHospitalsModule } from '.';
 
@@ -171,4 +172,50 @@ describe('registration against strangers', () => {
       expect(await readOutbox(outbox(), input.adminData.email)).toEqual([]);
     },
   );
+});
+
+describe('two registrations for one new address at the same instant', () => {
+  let t: TestApp;
+  // The mail server (outside the system) is slow, so both requests are in flight together.
+  const sent: MailMessage[] = [];
+  const slowMail: Mailer = {
+    send: async (message) => {
+      await new Promise((r) => setTimeout(r, 300));
+      sent.push(message);
+    },
+  };
+  const post = (url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp({ modules: [createIdentityModule(), createHospitalsModule()], mailer: slowMail });
+  });
+  afterAll(async () => t?.close());
+
+  it('mail one code, for the registration that committed, and no code of the one that lost', async () => {
+    const owner = registrationInput({
+      adminData: { password: 'Kano-Groundnut-Pyramid-1', confirmPassword: 'Kano-Groundnut-Pyramid-1' },
+    });
+    const email = owner.adminData.email;
+    const racer = registrationInput({
+      hospitalData: { name: 'Racing Clinic' },
+      adminData: { email, password: 'Stolen-Harmattan-Mailbox-9', confirmPassword: 'Stolen-Harmattan-Mailbox-9' },
+    });
+    const answers = await Promise.all([post(REGISTER, owner), post(REGISTER, racer)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+
+    // Without one-at-a-time per address both mailed a code before one failed to commit.
+    const codes = sent.filter((m) => m.to === email).map((m) => /^\s*(\d{6})\s*$/m.exec(m.text)?.[1]);
+    expect(codes).toHaveLength(1);
+    const verified = await post(VERIFY, { email, token: codes[0] });
+    expect(verified.statusCode).toBe(200);
+    const winner = verified.json().hospital.name === owner.hospitalData.name ? owner : racer;
+    const login = (password: string) => post('/api/admin/login', { email, password });
+    expect((await login(winner.adminData.password)).statusCode).toBe(200);
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { withAdvisoryLock } from '../../../platform/db/advisory-lock';
 import { metadataFor } from '../../../platform/event-store/metadata';
 import { BadRequest, ServiceUnavailable } from '../../../platform/http/errors';
 import type { MailMessage } from '../../../platform/mail/mailer';
@@ -17,6 +18,16 @@ import { registrationStream, type Submission } from '../registration';
 import { INVALID_EMAIL, isEmail, normaliseEmail } from '../registration-rules';
 import { generateVerificationCode, hashVerificationCode } from '../verification-code';
 import { loadAggregate } from '../../../platform/event-store/command-handler';
+
+/**
+ * Mail to an applicant's address is decided and sent one request at a time per address, across
+ * instances: two registrations for one new address at the same instant would otherwise both mail a
+ * code before one of them failed to commit, and the owner could then verify the other person's
+ * registration (their password, their hospital) with a code that reached the owner's mailbox.
+ */
+export function withApplicantLock<T>(platform: Platform, email: string, work: () => Promise<T>): Promise<T> {
+  return withAdvisoryLock(platform.pool, `hms:applicant-mail:${email}`, work);
+}
 
 export const MAIL_FAILED = 'Unable to send verification email. Please try again later';
 const VALIDATION = 'Please check your input and try again';
@@ -63,22 +74,24 @@ export async function reissueCode(
     ip: request.ip,
   };
   try {
-    await platform.transact(
-      metadata,
-      async (uow) => {
-        const aggregate = await uow.load(registrationDecider, registrationStream(registrationId));
-        const { state } = aggregate;
-        if (state.status !== 'pending') return;
-        const at = metadata.occurredAt;
-        const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
-        uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now: at });
-        const code = generateVerificationCode();
-        const codeHash = hashVerificationCode(platform.config.jwtSecret, registrationId, code);
-        uow.decide(aggregate, { type: 'ResendCode', codeHash, now: at });
-        await sendCode(platform, state.submission, code, true);
-      },
-      // A concurrent resend that got in first makes this one "too soon" on the retry, not a second code.
-      { retries: 1 },
+    await withApplicantLock(platform, email, () =>
+      platform.transact(
+        metadata,
+        async (uow) => {
+          const aggregate = await uow.load(registrationDecider, registrationStream(registrationId));
+          const { state } = aggregate;
+          if (state.status !== 'pending') return;
+          const at = metadata.occurredAt;
+          const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now: at });
+          const code = generateVerificationCode();
+          const codeHash = hashVerificationCode(platform.config.jwtSecret, registrationId, code);
+          uow.decide(aggregate, { type: 'ResendCode', codeHash, now: at });
+          await sendCode(platform, state.submission, code, true);
+        },
+        // A concurrent resend that got in first makes this one "too soon" on the retry, not a second code.
+        { retries: 1 },
+      ),
     );
   } catch (e) {
     // Each ends the work before the commit: nothing is appended.

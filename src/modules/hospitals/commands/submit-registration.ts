@@ -25,7 +25,7 @@ import {
 } from '../registration-rules';
 import { generateHospitalCode, generateVerificationCode, hashVerificationCode } from '../verification-code';
 import { adminEmailTaken, assertHospitalAvailable } from './hospital-claims';
-import { MAIL_FAILED, reissueCode, sendCode, sendOrFail } from './registration-mail';
+import { MAIL_FAILED, reissueCode, sendCode, sendOrFail, withApplicantLock } from './registration-mail';
 
 export { MAIL_FAILED };
 const VALIDATION = 'Please check your input and try again';
@@ -71,7 +71,9 @@ function submissionOf(h: HospitalInput, a: AdminInput): Submission {
  *
  * Every mail counts against the address's limit (applicant-mailbox.ts); over it, nothing is sent.
  * A mail goes out before its events commit: if the mail server refuses, the answer is 503 and
- * nothing is appended.
+ * nothing is appended. So that no mail goes out for work that then fails to commit (a code for a
+ * registration that lost a race, in the owner's mailbox beside the winner's), the work that mails an
+ * address runs one request at a time per address (`withApplicantLock`).
  */
 export async function submitRegistration(
   platform: Platform,
@@ -96,7 +98,9 @@ export async function submitRegistration(
     return { email };
   }
   try {
-    await openRegistration(platform, submission, a.password!, onboardingMetadata(submission, request, now));
+    await withApplicantLock(platform, email, () =>
+      openRegistration(platform, submission, a.password!, onboardingMetadata(submission, request, now)),
+    );
   } catch (e) {
     if (e instanceof MailThrottled) return { email };
     if (!(e instanceof RegistrationPending)) throw e;
@@ -147,15 +151,17 @@ async function notifyAccountExists(platform: Platform, email: string, request: F
     ip: request.ip,
   };
   try {
-    await platform.transact(
-      metadata,
-      async (uow) => {
-        const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
-        const at = metadata.occurredAt;
-        uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
-        await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
-      },
-      { retries: 3 },
+    await withApplicantLock(platform, email, () =>
+      platform.transact(
+        metadata,
+        async (uow) => {
+          const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+          const at = metadata.occurredAt;
+          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
+          await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
+        },
+        { retries: 3 },
+      ),
     );
   } catch (e) {
     if (!(e instanceof MailThrottled)) throw e;
