@@ -18,15 +18,32 @@ const ownerKey = () => {
   return userId ? offlineKeyFor(userId) : Promise.resolve(null);
 };
 
+let inThisTab: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one read-modify-write of the known set at a time: two lists that load together (a page and its
+ * live refresh, two tabs) would otherwise both read the old set and the last to write would drop the
+ * other's patients. Across tabs through a Web Lock where the browser has them; in this tab, in order.
+ */
+function oneAtATime(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const run = locks ? async (): Promise<void> => locks.request('hms-offline-known-patients', work) : work;
+  const next = inThisTab.then(run, run);
+  inThisTab = next.catch(() => undefined);
+  return next;
+}
+
 /** Adds a list's patients to the ones known on this device (newest first, at most LIMIT). */
 export async function rememberPatients(patients: KnownPatient[]): Promise<void> {
   const name = slot();
   const key = name ? await ownerKey() : null;
   if (!name || !key || patients.length === 0) return;
-  const known = (await readSnapshot<KnownPatient[]>(key, name)) ?? [];
   const fresh = patients.map(({ id, name: n, identificationNumber }) => ({ id, name: n, identificationNumber }));
   const ids = new Set(fresh.map((p) => p.id));
-  await saveSnapshot(key, name, [...fresh, ...known.filter((p) => !ids.has(p.id))].slice(0, LIMIT));
+  await oneAtATime(async () => {
+    const known = (await readSnapshot<KnownPatient[]>(key, name)) ?? [];
+    await saveSnapshot(key, name, [...fresh, ...known.filter((p) => !ids.has(p.id))].slice(0, LIMIT));
+  });
 }
 
 /** Known patients and pending registrations whose name or number contains `text`. */
