@@ -20,7 +20,7 @@ const PASSWORD = 'Jollof-Rice-Sunday-73';
 let hospital: Onboarded;
 let receptionist: BrowserStaff;
 let relief: BrowserStaff;
-const patients: Record<'ada' | 'bola' | 'chidi' | 'dayo', PatientJson> = {} as never;
+const patients: Record<'ada' | 'bola' | 'chidi' | 'dayo' | 'efe', PatientJson> = {} as never;
 
 type Appointment = { id: string; patientId: string; status: string; date: string; time: string };
 type Day = { appointments: Appointment[] };
@@ -41,6 +41,7 @@ beforeAll(async () => {
     ['bola', 'Bolanle'],
     ['chidi', 'Chidi'],
     ['dayo', 'Dayo'],
+    ['efe', 'Efe'],
   ] as const) {
     const made = await inject('POST', '/api/patients', newPatient({ firstName, lastName: `Okafor${tag}` }));
     if (made.statusCode !== 201) throw new Error(made.body);
@@ -198,6 +199,44 @@ describe('Appointments offline', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]!.metadata).toMatchObject({ deviceId: expect.stringMatching(/^web-/) });
       expect(await eventsOf(theirs.id, 'AppointmentCheckedIn')).toHaveLength(1);
+      expect(desk.pageErrors).toEqual([]);
+    },
+  );
+
+  it(
+    'keeps work pending through a session the server ended while offline, until the same person signs in again',
+    { timeout: 600_000 },
+    async () => {
+      await awaitBookableQuarter();
+      const mine = await bookedOnline(patients.efe, 'Wound review');
+      const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
+      const { page, context } = desk;
+      await signInAsStaff(page, suite.server.baseUrl, receptionist);
+      await controlledByWorker(page);
+      await openAppointments(page);
+      await card(page, patients.efe).getByText('Booked', { exact: true }).waitFor();
+      await context.setOffline(true);
+      await checkInOffline(page, patients.efe);
+      await expect.poll(() => offlineBanner(page).textContent()).toContain('1 pending change');
+
+      // Meanwhile the session ends on the server; the device learns it (401) only when it sends.
+      const token = await page.evaluate(() => localStorage.getItem('hms.userToken'));
+      const ended = await suite.server.testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: asClient(token!),
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+      // Back online, the refused send signs the person out and says why; the check-in waits, sealed.
+      await context.setOffline(false);
+      await page.getByText('Session expired. Please login again.').waitFor();
+      await page.waitForURL(`${suite.server.baseUrl}/user/login`);
+      expect(await statusOf(patients.efe)).toEqual(['booked']);
+
+      await signInAsStaff(page, suite.server.baseUrl, receptionist);
+      await expect.poll(() => statusOf(patients.efe), { timeout: 60_000 }).toEqual(['checked in']);
+      await expect.poll(() => pendingCount(page).count(), { timeout: 60_000 }).toBe(0);
+      expect(await eventsOf(mine.id, 'AppointmentCheckedIn')).toHaveLength(1);
       expect(desk.pageErrors).toEqual([]);
     },
   );
