@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
+import { awaitBookableQuarter } from './helpers/bookable-quarter';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
@@ -37,22 +38,6 @@ beforeAll(async () => {
     status: 'seen',
   });
 });
-
-/**
- * The booking takes the quarter hour under way in Lagos, and the check-in must fall on the same
- * Lagos day. So start with at least two minutes left in the quarter (a slot whose quarter has
- * ended is refused as past), and not in the day's last five minutes: wait those out (at most 5 min).
- */
-async function awaitBookableQuarter() {
-  for (;;) {
-    const lagos = new Date(Date.now() + 60 * 60_000); // Africa/Lagos is UTC+1 all year
-    const secondsOfDay = lagos.getUTCHours() * 3600 + lagos.getUTCMinutes() * 60 + lagos.getUTCSeconds();
-    const leftInQuarter = 900 - (secondsOfDay % 900);
-    const leftInDay = 86_400 - secondsOfDay;
-    if (leftInQuarter >= 120 && leftInDay >= 300) return;
-    await new Promise((r) => setTimeout(r, (leftInDay < 300 ? leftInDay : leftInQuarter) * 1000 + 1000));
-  }
-}
 
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string) {
   await scope.getByRole('button', { name: label }).click();

@@ -154,6 +154,15 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'RecordAccessed': {
       const kind = str(d.subjectType);
       const id = d.subjectId === null ? null : str(d.subjectId);
+      if (d.replayed === true) {
+        const ids = Array.isArray(d.patientIds) ? d.patientIds.map(str) : [];
+        const count = typeof d.patientCount === 'number' ? d.patientCount : ids.length;
+        const shown =
+          ids.length === 1
+            ? (name('patient', ids[0]!) ?? `patient ${ids[0]!.slice(0, 8)}`)
+            : `${count} patient${count === 1 ? '' : 's'}`;
+        return ok(`Received the ${str(d.what)} answer again (a resent request), showing ${shown}`, kind, id);
+      }
       if (id === null && Array.isArray(d.patientIds)) {
         const shown = typeof d.patientCount === 'number' ? d.patientCount : d.patientIds.length;
         return ok(listReadSentence(`${kind} ${str(d.what)}`, d.query, shown), kind, null);

@@ -50,6 +50,18 @@ describe('action sentences', () => {
     );
   });
 
+  it('tells an answer sent again to a resent command, naming the patient it showed', () => {
+    const replay = { subjectType: 'patient', subjectId: null, what: 'registration', method: 'POST', route: '/' };
+    expect(say('RecordAccessed', { ...replay, purpose: null, replayed: true, patientIds: ['p1'] })).toMatchObject({
+      action: 'Received the registration answer again (a resent request), showing Ada Obi',
+      subjectType: 'patient',
+      subjectId: null,
+    });
+    expect(say('RecordAccessed', { ...replay, purpose: null, replayed: true, patientIds: [] }).action).toBe(
+      'Received the registration answer again (a resent request), showing 0 patients',
+    );
+  });
+
   it('falls back to the type name and the first id field for events it does not know', () => {
     expect(say('InvoicePaid', { invoiceId: 'inv1', patientId: 'p1' })).toEqual({
       action: 'Invoice paid',

@@ -13,7 +13,9 @@ import { clientRequestIdField } from './request-id';
  * one access event per answered request before the answer leaves: a successful GET becomes a
  * `RecordAccessed`, a 401/403/404 on any method an `AccessRefused`. The server records it, never
  * the browser, so a client cannot skip it. A read whose record cannot be written is not served
- * (503): the trail stays complete. Writes are events already and are not recorded twice.
+ * (503): the trail stays complete. Writes are events already and are not recorded twice; but a
+ * write sent again with its Idempotency-Key and answered with the stored first answer writes
+ * nothing and serves that answer's patients again, so it leaves a `RecordAccessed` (`replayed`).
  */
 export type AccessAudit = {
   /** What kind of record the route serves: 'patient', 'user', 'audit' … */
@@ -40,6 +42,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The patients this request's answer shows, for its access event (see AccessAudit.patientIds). */
     auditPatients: string[] | null;
+    /** The answer is a stored one sent again (see `replayedRead`): a read, whatever the method. */
+    auditReplayed: boolean;
   }
 }
 
@@ -70,6 +74,8 @@ export const recordAccessed = defineEvent(
     patientCount: z.number().int().optional(),
     /** The search terms and filters of the read (bounded), e.g. `{ search: 'ada', status: 'waiting' }`. */
     query: z.record(z.string(), z.string()).optional(),
+    /** The answer was the stored answer of a command sent again with its Idempotency-Key (a read of it). */
+    replayed: z.literal(true).optional(),
   }),
 );
 export const accessRefused = defineEvent(
@@ -147,6 +153,25 @@ export function patientIdsIn(answer: unknown): string[] {
   return [...found];
 }
 
+/**
+ * This request is answered with the answer its Idempotency-Key's first send got (a resend from an
+ * offline device): nothing is written, and whatever patient that answer shows (a registration's
+ * patient, an appointment's patientId) is served again, so it is a read and is recorded as one.
+ */
+export function replayedRead(request: FastifyRequest, body: string): void {
+  request.auditReplayed = true;
+  let answer: unknown = null;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    // Not JSON: no patient to name; the read is still recorded under the route's subject.
+  }
+  request.auditPatients = patientIdsIn(answer);
+}
+
+/** What a replayed answer counts as when its route declares no audit config of its own. */
+const REPLAY_AUDIT: AccessAudit = { subject: 'patient', what: 'answer' };
+
 /** The audit config of a read that shows patients: `listRead('lab request', 'queue')`. */
 export function listRead(
   subject: string,
@@ -182,7 +207,7 @@ function shownPatients(request: FastifyRequest) {
 
 /** The access event this answered request leaves, or null when it leaves none. */
 export function accessEventFor(request: FastifyRequest, reply: FastifyReply): AccessEvent | null {
-  const audit = request.routeOptions?.config?.audit;
+  const audit = request.routeOptions?.config?.audit ?? (request.auditReplayed ? REPLAY_AUDIT : undefined);
   if (!audit) return null;
   const status = reply.statusCode;
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -197,6 +222,11 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
   };
   const reason = REASONS[status as keyof typeof REASONS];
   if (reason) return { type: 'AccessRefused', data: { ...base, status, reason } };
+  if (request.auditReplayed) {
+    return status >= 200 && status < 300
+      ? { type: 'RecordAccessed', data: { ...base, replayed: true, ...shownPatients(request) } }
+      : null;
+  }
   if (status >= 200 && status < 300 && request.method === 'GET' && audit.reads !== false) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const asOf =
@@ -214,6 +244,7 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
 /** Installs the hook on the root instance, before any route is registered. */
 export function installAccessTrail(app: FastifyInstance, store: EventStore, log: Logger): void {
   app.decorateRequest('auditPatients', null);
+  app.decorateRequest('auditReplayed', false);
   // The answer object, before it becomes text: the patients a list read shows are taken from it.
   app.addHook('preSerialization', async (request, reply, payload) => {
     const from = request.routeOptions?.config?.audit?.patientIds;

@@ -42,4 +42,16 @@ describe('the RecordAccessed contract', () => {
     const list = { ...read, subjectId: null, what: 'list', patientIds: ['p1', 'p2'], query: { search: 'ada' } };
     expect(registry.decode(recorded(list)).data).toEqual(list);
   });
+
+  it('reads a replayed answer with the patients it showed', () => {
+    const replay = {
+      ...read,
+      subjectId: null,
+      what: 'registration',
+      method: 'POST',
+      replayed: true,
+      patientIds: ['p1'],
+    };
+    expect(registry.decode(recorded(replay)).data).toEqual(replay);
+  });
 });

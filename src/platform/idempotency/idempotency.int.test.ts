@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asClient,
@@ -188,6 +189,56 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
 
     const notUuid = await send(s.tokens.receptionist, 'POST', '/api/patients', { ...newPatient(), id: 'abc' });
     expect(notUuid.statusCode).toBe(400);
+  });
+
+  it('records a replayed answer as a read of the patient it shows, in the same hospital only', async () => {
+    type Access = { type: string; data: Record<string, unknown>; metadata: { hospitalId: string } };
+    /** The events the request with this (server) id appended: its access event, if any. */
+    const eventsOf = async (res: { headers: Record<string, unknown> }) =>
+      (
+        await sql<Access>`select type, data, metadata from events where metadata->>'requestId' = ${String(
+          res.headers['x-request-id'],
+        )}`.execute(s.t.platform.db)
+      ).rows;
+    const id = randomUUID();
+    const key = randomUUID();
+    const body = { id, ...newPatient() };
+    const first = await send(s.tokens.receptionist, 'POST', '/api/patients', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    // The registration itself is its events; no read is recorded for it.
+    const written = await eventsOf(first);
+    expect(written.map((e) => e.type)).toContain('PatientRegistered');
+    expect(written.map((e) => e.type)).not.toContain('RecordAccessed');
+
+    const resent = await send(s.tokens.receptionist, 'POST', '/api/patients', body, key);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.json().data.patient.id).toBe(id);
+    const trail = await eventsOf(resent);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      type: 'RecordAccessed',
+      data: {
+        subjectType: 'patient',
+        subjectId: null,
+        what: 'registration',
+        method: 'POST',
+        route: '/api/patients',
+        replayed: true,
+        patientIds: [id],
+      },
+      metadata: { hospitalId: written[0]!.metadata.hospitalId },
+    });
+    const history = await api.call(s.tokens.admin, 'GET', `/api/patients/${id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data.entries.map((e: { action: string }) => e.action)).toContain(
+      `Received the registration answer again (a resent request), showing ${body.firstName} ${body.lastName}`,
+    );
+
+    // Another hospital's desk sending the same key gets no replay of this one: it registers its own patient.
+    const elsewhere = await send(s.otherReceptionist, 'POST', '/api/patients', { ...body, id: randomUUID() }, key);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    expect(elsewhere.headers['idempotent-replayed']).toBeUndefined();
+    expect(elsewhere.json().data.patient.id).not.toBe(id);
   });
 
   it('lets a refused command be sent again with the same key (nothing was committed)', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/database';
 import type { EventStore } from '../event-store/port';
+import { replayedRead } from '../http/access-trail';
 import { BadRequest } from '../http/errors';
 import { earlierAnswer, recordAnswer, type Answer } from './answers';
 import { beginIdempotentRequest, endIdempotentRequest, runningRequest, type IdempotentRequest } from './reservation';
@@ -48,7 +49,9 @@ function fingerprintOf(request: FastifyRequest, route: string): string {
     .digest('hex');
 }
 
-function replay(reply: FastifyReply, answer: Answer) {
+/** The first send's answer again; the access trail records it as a read of the patients it shows. */
+function replay(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  replayedRead(request, answer.body);
   return reply
     .code(answer.statusCode)
     .header('content-type', 'application/json; charset=utf-8')
@@ -79,7 +82,7 @@ export function installIdempotentRoutes(app: FastifyInstance, deps: { db: Db; st
         reserved: false,
       };
       const earlier = await earlierAnswer(deps.db, deps.store, keyed);
-      if (earlier) return replay(reply, earlier);
+      if (earlier) return replay(request, reply, earlier);
       beginIdempotentRequest(request.id, keyed);
       try {
         return await handler.call(this, request, reply);
@@ -87,7 +90,7 @@ export function installIdempotentRoutes(app: FastifyInstance, deps: { db: Db; st
         if (keyed.reserved) throw e;
         endIdempotentRequest(request.id);
         const winner = await earlierAnswer(deps.db, deps.store, keyed);
-        if (winner) return replay(reply, winner);
+        if (winner) return replay(request, reply, winner);
         throw e;
       }
     } as RouteHandlerMethod;

@@ -33,6 +33,14 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * A call made with the session's token was answered 401: the session is over (expired, revoked).
+ * Also told by the offline sync (issue 25), whose sends do not go through `request`.
+ */
+export function reportUnauthorized(): void {
+  unauthorizedListeners.forEach((l) => l());
+}
+
 export const api = ky.create({
   prefixUrl: '/api',
   timeout: 20_000,
@@ -67,7 +75,7 @@ export async function request<T>(path: string, options: Options & { fallback?: s
         .json()
         .catch(() => undefined)) as { message?: string; errors?: FieldError[] } | undefined;
       const hadToken = e.request.headers.has('authorization');
-      if (e.response.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
+      if (e.response.status === 401 && hadToken) reportUnauthorized();
       const retryAfter = Number(e.response.headers.get('retry-after'));
       throw new ApiError(
         e.response.status,

@@ -5,6 +5,9 @@ import type { BrowserSuite } from './suite';
 export const OFFLINE_BANNER = 'Offline — changes are saved on this device and sent when the connection returns';
 export const SAVED_ON_DEVICE = 'Saved on this device — it will be sent when the connection returns';
 
+/** The banner every signed-in page shows while offline, with its count of pending changes. */
+export const offlineBanner = (page: Page) => page.getByRole('alert').filter({ hasText: OFFLINE_BANNER });
+
 /**
  * Waits for the service worker to keep this build, then reloads so the page is under its control:
  * from then on every screen's code loads with no connection (issue 25).

@@ -45,6 +45,11 @@ function keysOf(e: RecordedEvent): string[] {
   if (typeof d.userId === 'string') keys.push(nameKey(h, 'user', d.userId));
   if (typeof d.subjectType === 'string' && typeof d.subjectId === 'string')
     keys.push(nameKey(h, d.subjectType, d.subjectId));
+  // An answer sent again to a resent command names the one patient it showed.
+  if (d.replayed === true && Array.isArray(d.patientIds) && d.patientIds.length === 1) {
+    const [patientId] = d.patientIds as unknown[];
+    if (typeof patientId === 'string') keys.push(nameKey(h, 'patient', patientId));
+  }
   return keys;
 }
 

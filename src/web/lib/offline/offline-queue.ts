@@ -3,6 +3,7 @@
  * that sends it in order when the server can be reached. Screens read it through useOfflineQueue().
  */
 import { useSyncExternalStore } from 'react';
+import { reportUnauthorized } from '../api-client';
 import { offlineKeyFor } from './crypto';
 import { isOnline, onConnectivityChange, reportNetworkFailure, reportReachable } from './connectivity';
 import { afterOutcome, keepsSyncing, newCommandId, nextToSend, retried, type QueuedCommand } from './queue';
@@ -107,6 +108,9 @@ async function runSync(): Promise<void> {
       if (next === 'remove') await deleteCommand(command.id);
       else if (next !== 'keep') await putCommand(key, next);
       await refreshQueue();
+      // The session ended while the device was offline: the app signs the person out and says so; the
+      // command stays sealed here until they sign in again, and is sent then.
+      if (outcome.kind === 'unauthorized') reportUnauthorized();
       if (!keepsSyncing(outcome)) break;
     }
   } finally {
