@@ -16,18 +16,21 @@ const RESEND = '/api/hospital/resend-verification';
 const WEAK =
   'This password is too easy to guess. Use a longer one, such as a few unrelated words, and leave out your name, email and hospital.';
 
+/** A public POST as the browser sends it, each from another client address (under the per-IP limits). */
+const postFrom = (t: TestApp, url: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+  });
+
 /** Issue 21: a pending registration cannot be taken over, the answer names no account, mail is limited. */
 describe('registration against strangers', () => {
   let t: TestApp;
   let known: Onboarded;
   const clock = testClock();
-  const post = (url: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
-    });
+  const post = (url: string, payload: object) => postFrom(t, url, payload);
   const outbox = () => path.join(t.dataDir, 'outbox');
   const login = (email: string, password: string) => post('/api/admin/login', { email, password });
   const submittedFor = async (email: string) => {
@@ -184,13 +187,7 @@ describe('two registrations for one new address at the same instant', () => {
       sent.push(message);
     },
   };
-  const post = (url: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
-    });
+  const post = (url: string, payload: object) => postFrom(t, url, payload);
 
   beforeAll(async () => {
     t = await startTestApp({ modules: [createIdentityModule(), createHospitalsModule()], mailer: slowMail });
