@@ -112,8 +112,8 @@ export function dayReport(d: DayFigures): string {
     '409 is counted apart as the answer a person gets when a colleague was quicker (the patient already taken,',
     'the prescription already dispensed); anything else that is not 2xx is an error. Push latency is matched on',
     'the message’s subject (patient, consultation, lab request, payment) to the command that caused it; the',
-    'invoice and the status after lab results come from reactors, so their figure includes the reactor (a',
-    'consultation’s status is in its own commit). CPU is utime + stime from /proc/<pid>/stat over the day,',
-    'divided by the requests answered in it.',
+    'invoice comes from a reactor, so its figure includes the reactor (the status after a consultation or the',
+    'last lab results is in that command’s own commit). CPU is utime + stime from /proc/<pid>/stat over the',
+    'day, divided by the requests answered in it.',
   ].join('\n');
 }

@@ -25,7 +25,7 @@ export const labTechnician: Action[] = [
         results,
         {},
         {
-          // The patient's 'test complete' follows (a reactor) once the consultation's last test is in.
+          // The patient's 'test complete' rides in the results' commit once the consultation's last test is in.
           keys: [`LAB_RESULTS_READY:${r.id}`, `patient_status_changed:${r.patientId}:test complete`],
           via: 'lab results',
         },

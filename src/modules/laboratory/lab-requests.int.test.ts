@@ -93,6 +93,48 @@ describe('lab requests', () => {
     expect(events.map((e) => e.type)).toEqual(['LabRequestOrdered', 'LabTestStarted', 'LabResultsRecorded']);
   });
 
+  it("answers the last test's results with the patient already at 'test complete', changed in that very commit", async () => {
+    const { patient, consultation } = await order([{ testName: 'Blood Sugar Test' }]);
+    const id = consultation.labOrders[0].id as string;
+    const res = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${id}/results`, {
+      results: 'Negative',
+    });
+    expect(res.statusCode).toBe(200);
+    // No reactor follows the results for the answer to wait for: the status is in their commit.
+    const [results] = (await s.t.platform.store.readStream(`lab-request-${id}`)).filter(
+      (e) => e.type === 'LabResultsRecorded',
+    );
+    const status = (await s.t.platform.store.readStream(`patient-${patient.id}`)).filter(
+      (e) => e.type === 'PatientStatusChanged',
+    );
+    expect(status.map((e) => e.data)).toEqual([
+      { patientId: patient.id, from: 'waiting', to: 'refer for test' },
+      { patientId: patient.id, from: 'refer for test', to: 'test complete' },
+    ]);
+    expect(status[1]!.globalPosition[0]).toBe(results!.globalPosition[0]);
+    expect(status[1]!.metadata.actor.role).toBe('lab_technician');
+    expect((await patients.get(s.tokens.doctor, patient.id)).json().data.status).toBe('test complete');
+  });
+
+  it("moves the patient to 'test complete' when two technicians send a consultation's last results at once", async () => {
+    const orders = await Promise.all(
+      Array.from({ length: 4 }, () => order([{ testName: 'Full Blood Count' }, { testName: 'Urine Analysis' }])),
+    );
+    await Promise.all(
+      orders.flatMap(({ consultation }) =>
+        (consultation.labOrders as { id: string }[]).map(async (lab) => {
+          const res = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${lab.id}/results`, {
+            results: 'Within range',
+          });
+          expect(res.statusCode).toBe(200);
+        }),
+      ),
+    );
+    for (const { patient } of orders) {
+      expect((await patients.get(s.tokens.doctor, patient.id)).json().data.status).toBe('test complete');
+    }
+  });
+
   it('asks for results, checks roles, and hides other hospitals’ requests', async () => {
     const { consultation } = await order([{ testName: 'CT Scan' }]);
     const id = consultation.labOrders[0].id;

@@ -5,7 +5,6 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
 import { recordLabResults, startLabTest } from './commands';
 import { LAB_URGENCIES, labResults } from './events';
-import { LAB_PATIENT_STATUS } from './reactors/patient-status';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 import { labTurnaround } from './read-models/lab-turnaround';
 import { structuredResultsInput } from './structured-results';
@@ -164,9 +163,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) => {
-      const lab = await recordLabResults(platform, platform.metadataFor(request), request.params.id, request.body, {
-        waitFor: [LAB_PATIENT_STATUS],
-      });
+      const lab = await recordLabResults(platform, platform.metadataFor(request), request.params.id, request.body);
       return success({ request: lab }, 'Test results recorded successfully!');
     },
   );

@@ -17,7 +17,12 @@ export { patientAsOfQuery as asOfQuery } from './schemas';
 // For the clinical modules: the hospital's calendar, a patient's record, and the status command.
 export { hospitalDate, isCalendarDate } from './clinic-time';
 export { findPatient } from './read-models/patients-queries';
-export { changePatientStatus, recordVitals, stageConsultationOutcome } from './commands/change-patient';
+export {
+  changePatientStatus,
+  recordVitals,
+  stageConsultationOutcome,
+  stagePatientStatus,
+} from './commands/change-patient';
 export { recordVitalsBody as vitalSignsInput } from './vitals-rules';
 export { PatientNotFound } from './errors';
 

@@ -207,6 +207,7 @@ export const auditTrailProjection: Projection = {
     'audit_events_subject',
     'audit_events_search',
     'audit_events_patient',
+    'audit_events_patient_window',
     'audit_patient_views_window',
   ],
   reset: async (trx) => {

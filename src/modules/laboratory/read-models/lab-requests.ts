@@ -182,14 +182,15 @@ export async function labRequestsForConsultations(db: Db, hospitalId: string, co
   return rows.map(toLabRequestView);
 }
 
-/** Requests of a consultation that have no results yet. */
-export async function openLabRequestsOf(db: Db, consultationId: string): Promise<number> {
-  const row = await db
+/** Requests of a consultation that have no results yet (`except` one of them). */
+export async function openLabRequestsOf(db: Db, consultationId: string, except?: string): Promise<number> {
+  let query = db
     .selectFrom('lab_requests')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('consultation_id', '=', consultationId)
-    .where('status', '!=', 'completed')
-    .executeTakeFirstOrThrow();
+    .where('status', '!=', 'completed');
+  if (except) query = query.where('lab_request_id', '!=', except);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

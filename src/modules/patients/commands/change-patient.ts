@@ -135,6 +135,19 @@ export async function stageConsultationOutcome(
   if (outcome.vitals) uow.decide(patient, { type: 'RecordVitals', patientId, hospitalId, vitals: outcome.vitals });
 }
 
+/**
+ * The status a clinical step moves the patient to (results in: 'test complete'), staged into that
+ * step's own commit. A patient deleted since the order is left alone (false), and a patient already
+ * at that status records nothing, as a separate status command would.
+ */
+export async function stagePatientStatus(uow: UnitOfWork, patientId: string, status: PatientStatus): Promise<boolean> {
+  const { hospitalId } = uow.metadata;
+  const patient = await uow.load(patientDecider, patientStream(patientId));
+  if (patient.state.status !== 'registered' || patient.state.hospitalId !== hospitalId) return false;
+  uow.decide(patient, { type: 'ChangePatientStatus', patientId, hospitalId, status });
+  return true;
+}
+
 /** Admits the patient to a ward; 409 while an earlier admission has not ended in a discharge. */
 export async function admitPatient(
   platform: Platform,
