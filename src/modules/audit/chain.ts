@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Each hospital's trail is a hash chain: entry n's hash is SHA-256 over entry n-1's hash, a newline
@@ -21,15 +21,54 @@ export type StoredEvent = {
 };
 
 /**
- * JSON with object keys sorted at every level and no whitespace: one text per value. Written as
- * loops (keys sorted by UTF-16 code unit, as the default sort does) rather than entries, filters
- * and maps: a rebuild hashes every event of the feed, and the allocations were most of its cost.
+ * JSON with object keys sorted at every level and no whitespace: one text per value. A rebuild
+ * hashes every event of the feed, so a value read from JSON (plain objects, arrays, strings,
+ * numbers, booleans, null) is written by the engine's own JSON.stringify, given every key of the
+ * value sorted by UTF-16 code unit (as the default sort does) as its property list: each object's
+ * keys then come out in that order, at every level, and undefined values are left out, as the
+ * loops of `canonicalJsonLoops` do. Anything else (a Date, a class instance, a value with toJSON)
+ * goes through those loops, which treat it as the plain object of its own keys.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const keys = new Set<string>();
+  if (!collectKeys(value, keys)) return canonicalJsonLoops(value);
+  return JSON.stringify(value, [...keys].sort());
+}
+
+/** Adds every object key under `value` to `keys`; false when something is not plain JSON data. */
+function collectKeys(value: object, keys: Set<string>): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === 'object' && !collectKeys(v, keys)) return false;
+      if (typeof v === 'function' || typeof v === 'symbol') return false;
+    }
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    // In a property list it would be read on every object, where it is the prototype.
+    if (key === '__proto__') return false;
+    keys.add(key);
+    const v = record[key];
+    if (v !== null && typeof v === 'object' && !collectKeys(v, keys)) return false;
+    if (typeof v === 'function' || typeof v === 'symbol') return false;
+  }
+  return true;
+}
+
+/**
+ * The definition as loops (keys sorted by UTF-16 code unit, as the default sort does) rather than
+ * entries, filters and maps; exported so a test can hold `canonicalJson` to it.
+ */
+export function canonicalJsonLoops(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i]);
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJsonLoops(value[i]);
     return `${out}]`;
   }
   const record = value as Record<string, unknown>;
@@ -39,7 +78,7 @@ export function canonicalJson(value: unknown): string {
   for (const key of keys) {
     const v = record[key];
     if (v === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJsonLoops(v)}`;
     first = false;
   }
   return `${out}}`;
@@ -58,7 +97,8 @@ export function entryJson(e: StoredEvent): string {
 }
 
 export function chainHash(previous: string, e: StoredEvent): string {
-  return createHash('sha256').update(previous).update('\n').update(entryJson(e)).digest('hex');
+  // One call on one string: a hash object and three updates cost more than the hashing of an entry.
+  return hash('sha256', `${previous}\n${entryJson(e)}`, 'hex');
 }
 
 /** The commit time as the chain reads it: UTC, to the microsecond. */

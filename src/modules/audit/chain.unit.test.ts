@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainHash, GENESIS, type StoredEvent } from './chain';
+import { canonicalJson, canonicalJsonLoops, chainHash, GENESIS, type StoredEvent } from './chain';
 
 const event = (data: unknown): StoredEvent => ({
   event_id: '00000000-0000-4000-8000-000000000001',
@@ -39,6 +39,28 @@ describe('the hash chain', () => {
       [[{ k: [{}] }]],
     ];
     for (const v of values) expect(canonicalJson(v)).toBe(reference(v));
+  });
+
+  it("writes with the engine's JSON.stringify exactly what the loops write, whatever the value", () => {
+    const values: unknown[] = [
+      // As events come from the store: keys in jsonb's order (shortest first), nested objects and lists.
+      JSON.parse(
+        '{"to":"seen","from":"waiting","vitals":{"pulse":80,"bp":"120/80"},"patientId":"p-1","ids":["a","b"]}',
+      ),
+      // A key one object has and another lacks, or holds undefined; keys that are numbers; unicode.
+      { b: { x: 1, y: undefined }, a: [{ y: 2 }, { x: undefined, z: [] }], '10': 1, '9': { '10': null }, é: 'ü\u2028' },
+      // Keys an object inherits must not show up: toString as an own key of one object only.
+      { toString: 'own', inner: { value: 1 }, list: [{ constructor: 'own too' }, {}] },
+      // An own __proto__ (JSON.parse makes one), and values that are not plain data.
+      JSON.parse('{"__proto__":{"x":1},"a":{"b":2}}'),
+      { at: new Date(0), a: 1 },
+      { f: () => 1, s: Symbol('s'), n: 1 },
+      [undefined, () => 1, { a: undefined }],
+      Object.assign(Object.create(null) as object, { b: 1, a: { d: 2, c: 3 } }),
+      -0,
+      { n: -0, big: 1e21, small: 1e-7, nan: NaN },
+    ];
+    for (const v of values) expect(canonicalJson(v)).toBe(canonicalJsonLoops(v));
   });
 
   it('changes the hash when the entry or the previous hash changes, and only then', () => {
