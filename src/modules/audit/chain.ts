@@ -22,47 +22,54 @@ export type StoredEvent = {
 
 /**
  * JSON with object keys sorted at every level and no whitespace: one text per value. A rebuild
- * hashes every event of the feed, so a value read from JSON (plain objects, arrays, strings,
- * numbers, booleans, null) is written by the engine's own JSON.stringify, given every key of the
- * value sorted by UTF-16 code unit (as the default sort does) as its property list: each object's
- * keys then come out in that order, at every level, and undefined values are left out, as the
- * loops of `canonicalJsonLoops` do. Anything else (a Date, a class instance, a value with toJSON)
- * goes through those loops, which treat it as the plain object of its own keys.
+ * hashes every event of the feed, whose objects come in few shapes (an event type's data, the
+ * metadata): each shape's keys are sorted (by UTF-16 code unit, as the default sort does) and
+ * quoted once, then reused for every object of that shape. Writes exactly what the plain loops of
+ * `canonicalJsonLoops` write, for any value.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const keys = new Set<string>();
-  if (!collectKeys(value, keys)) return canonicalJsonLoops(value);
-  return JSON.stringify(value, [...keys].sort());
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const { sorted, quoted } = shapeOf(Object.keys(record));
+  let out = '{';
+  let first = true;
+  for (let i = 0; i < sorted.length; i++) {
+    const v = record[sorted[i]!];
+    if (v === undefined) continue;
+    out += (first ? '' : ',') + quoted[i]! + canonicalJson(v);
+    first = false;
+  }
+  return `${out}}`;
 }
 
-/** Adds every object key under `value` to `keys`; false when something is not plain JSON data. */
-function collectKeys(value: object, keys: Set<string>): boolean {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      if (v !== null && typeof v === 'object' && !collectKeys(v, keys)) return false;
-      if (typeof v === 'function' || typeof v === 'symbol') return false;
-    }
-    return true;
-  }
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    // In a property list it would be read on every object, where it is the prototype.
-    if (key === '__proto__') return false;
-    keys.add(key);
-    const v = record[key];
-    if (v !== null && typeof v === 'object' && !collectKeys(v, keys)) return false;
-    if (typeof v === 'function' || typeof v === 'symbol') return false;
-  }
-  return true;
+type Shape = { sorted: string[]; quoted: string[] };
+const SEP = '\u0000';
+const shapes = new Map<string, Shape>();
+const MAX_SHAPES = 10_000;
+
+/**
+ * An object's keys sorted, each with its quoted form and colon, by the keys in their own order. A
+ * key holding the separator is never kept; and a list that merely joins to a kept one's text has
+ * fewer keys than it, which the length check tells apart.
+ */
+function shapeOf(keys: string[]): Shape {
+  const signature = keys.join(SEP);
+  const known = shapes.get(signature);
+  if (known && known.sorted.length === keys.length) return known;
+  const sorted = keys.sort();
+  const shape = { sorted, quoted: sorted.map((k) => `${JSON.stringify(k)}:`) };
+  if (shapes.size < MAX_SHAPES && !sorted.some((k) => k.includes(SEP))) shapes.set(signature, shape);
+  return shape;
 }
 
 /**
- * The definition as loops (keys sorted by UTF-16 code unit, as the default sort does) rather than
- * entries, filters and maps; exported so a test can hold `canonicalJson` to it.
+ * The definition as plain loops (keys sorted by UTF-16 code unit, as the default sort does):
+ * what `canonicalJson` must write, kept so a test can hold it to that.
  */
 export function canonicalJsonLoops(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

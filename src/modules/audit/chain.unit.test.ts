@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonLoops, chainHash, GENESIS, type StoredEvent } from './chain';
+import { canonicalJson, canonicalJsonLoops, chainHash, entryJson, GENESIS, type StoredEvent } from './chain';
 
 const event = (data: unknown): StoredEvent => ({
   event_id: '00000000-0000-4000-8000-000000000001',
@@ -41,7 +42,7 @@ describe('the hash chain', () => {
     for (const v of values) expect(canonicalJson(v)).toBe(reference(v));
   });
 
-  it("writes with the engine's JSON.stringify exactly what the loops write, whatever the value", () => {
+  it('writes exactly what the plain loops write, whatever the value, shapes seen before or not', () => {
     const values: unknown[] = [
       // As events come from the store: keys in jsonb's order (shortest first), nested objects and lists.
       JSON.parse(
@@ -59,8 +60,29 @@ describe('the hash chain', () => {
       Object.assign(Object.create(null) as object, { b: 1, a: { d: 2, c: 3 } }),
       -0,
       { n: -0, big: 1e21, small: 1e-7, nan: NaN },
+      // Key lists that join to the same text with the separator inside a key.
+      { a: 1, b: 2, c: 3 },
+      { 'a\u0000b': 1, c: 2 },
+      { a: 1, 'b\u0000c': 2 },
+      {
+        a: { c: 1, b: 2 },
+        b: [
+          { c: 3, b: 4 },
+          { b: 5, c: 6 },
+        ],
+      },
     ];
+    // Each value twice: the second time its shapes are known.
+    values.push(...values);
     for (const v of values) expect(canonicalJson(v)).toBe(canonicalJsonLoops(v));
+  });
+
+  it('hashes as the chain was first written: SHA-256 of the previous hash, a newline and the entry, fed in three parts', () => {
+    const entry = event({ firstName: 'Adé', lastName: 'Obi', vitals: { pulse: 80 }, ids: ['b', 'a'] });
+    const first = createHash('sha256').update(GENESIS).update('\n').update(entryJson(entry)).digest('hex');
+    expect(chainHash(GENESIS, entry)).toBe(first);
+    const second = createHash('sha256').update(first).update('\n').update(entryJson(entry)).digest('hex');
+    expect(chainHash(first, entry)).toBe(second);
   });
 
   it('changes the hash when the entry or the previous hash changes, and only then', () => {
