@@ -36,6 +36,7 @@ import * as appointments from './0900-appointments';
 import * as hospitalsOpeningHours from './0901-hospitals-opening-hours';
 import * as platformIdempotencyAnswers from './0970-platform-idempotency-answers';
 import * as auditEventsDevice from './0971-audit-events-device';
+import * as auditEventsSearchPrimary from './0980-audit-events-search-primary';
 import * as auditAccessReportWindow from './0995-audit-access-report-window';
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '0901-hospitals-opening-hours': hospitalsOpeningHours,
   '0970-platform-idempotency-answers': platformIdempotencyAnswers,
   '0971-audit-events-device': auditEventsDevice,
+  '0980-audit-events-search-primary': auditEventsSearchPrimary,
   '0995-audit-access-report-window': auditAccessReportWindow,
 };

@@ -56,4 +56,39 @@ describe('insertRows in a live batch and in a rebuild', () => {
     );
     expect(await count()).toBe(0);
   });
+
+  it('writes every kind of column: text, numbers, booleans, times, json values and nulls, arrays', async () => {
+    await sql`create table bulk_kinds (t text, n numeric, b boolean, at timestamptz, j jsonb, a text[])`.execute(pg.db);
+    const kinds = { t: 'text', n: 'numeric', b: 'boolean', at: 'timestamptz', j: 'jsonb', a: 'text[]' };
+    const rows = [
+      {
+        t: 'a "quoted" \\ line\nnext',
+        n: '123456789012345678901234567890',
+        b: true,
+        at: new Date('2026-01-02T03:04:05.678Z'),
+        j: { z: [1, 'two', null], a: { nested: true } },
+        a: ['x', 'y "z"', 'back\\slash', ''],
+      },
+      { t: null, n: 1.5, b: false, at: null, j: null, a: [] },
+      { t: 'é ü \u2028', n: null, b: null, at: '2026-05-06T07:08:09Z', j: ['list'], a: null },
+      { j: 'a JSON string', a: ['only'] },
+    ];
+    await pg.db.transaction().execute((trx) => insertRows(trx, 'bulk_kinds', kinds, rows, ''));
+    const { rows: stored } = await sql<
+      Record<string, unknown>
+    >`select t, n::text as n, b, at, j, a from bulk_kinds`.execute(pg.db);
+    expect(stored).toEqual([
+      {
+        t: 'a "quoted" \\ line\nnext',
+        n: '123456789012345678901234567890',
+        b: true,
+        at: new Date('2026-01-02T03:04:05.678Z'),
+        j: { z: [1, 'two', null], a: { nested: true } },
+        a: ['x', 'y "z"', 'back\\slash', ''],
+      },
+      { t: null, n: '1.5', b: false, at: null, j: null, a: [] },
+      { t: 'é ü \u2028', n: null, b: null, at: new Date('2026-05-06T07:08:09Z'), j: ['list'], a: null },
+      { t: null, n: null, b: null, at: null, j: 'a JSON string', a: ['only'] },
+    ]);
+  });
 });

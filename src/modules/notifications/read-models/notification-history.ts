@@ -107,7 +107,7 @@ async function applyBatch(trx: Trx, events: readonly RecordedEvent[]): Promise<v
     drafts.forEach((draft, i) => {
       const row = toRow(event, draft, i);
       rows.push(row);
-      for (const [role, notify] of Object.entries(audienceOf(draft.type, draft.data))) {
+      for (const [role, notify] of Object.entries(row.audience)) {
         if (notify) recipients.push({ hospital_id: event.metadata.hospitalId, role, notification_id: row.id });
       }
     });
