@@ -3,7 +3,7 @@
  * (20 000 patients and 200 000 events by default; `--modes one-pass,concurrent` picks the ways to rebuild).
  *
  * On a throwaway embedded PostgreSQL, the feed of one hospital is written straight into the events
- * table (bench/hospital-feed.ts: journeys of registrations, vitals, status changes, consultations
+ * table (test/helpers/hospital-feed.ts: journeys of registrations, vitals, status changes, consultations
  * with prescriptions and lab orders, lab work, dispensing, invoices, payments and RecordAccessed
  * reads). Then, in the same run: a plain keyset SELECT of every event, page by page (the baseline),
  * and the rebuild of every projection through the real runner (the events decoded against their
