@@ -24,8 +24,8 @@ export type StoredEvent = {
  * JSON with object keys sorted at every level and no whitespace: one text per value. A rebuild
  * hashes every event of the feed, whose objects come in few shapes (an event type's data, the
  * metadata): each shape's keys are sorted (by UTF-16 code unit, as the default sort does) and
- * quoted once, then reused for every object of that shape. Writes exactly what the plain loops of
- * `canonicalJsonLoops` write, for any value.
+ * quoted once, then reused for every object of that shape. Writes exactly what plain recursive
+ * loops would (chain.unit.test.ts holds it to them), for any value.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
@@ -65,30 +65,6 @@ function shapeOf(keys: string[]): Shape {
   const shape = { sorted, quoted: sorted.map((k) => `${JSON.stringify(k)}:`) };
   if (shapes.size < MAX_SHAPES && !sorted.some((k) => k.includes(SEP))) shapes.set(signature, shape);
   return shape;
-}
-
-/**
- * The definition as plain loops (keys sorted by UTF-16 code unit, as the default sort does):
- * what `canonicalJson` must write, kept so a test can hold it to that.
- */
-export function canonicalJsonLoops(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJsonLoops(value[i]);
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  let out = '{';
-  let first = true;
-  for (const key of keys) {
-    const v = record[key];
-    if (v === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJsonLoops(v)}`;
-    first = false;
-  }
-  return `${out}}`;
 }
 
 export function entryJson(e: StoredEvent): string {

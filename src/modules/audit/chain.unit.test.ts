@@ -1,6 +1,27 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonLoops, chainHash, entryJson, GENESIS, type StoredEvent } from './chain';
+import { canonicalJson, chainHash, entryJson, GENESIS, type StoredEvent } from './chain';
+
+/** The definition `canonicalJson` must match: keys sorted at every level, by plain recursive loops. */
+function canonicalJsonLoops(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJsonLoops(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJsonLoops(v)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
 
 const event = (data: unknown): StoredEvent => ({
   event_id: '00000000-0000-4000-8000-000000000001',
