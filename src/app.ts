@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
+import { createLockPool } from './platform/db/advisory-lock';
 import { prepareDatabase } from './platform/db/app-role';
 import { handleCommand } from './platform/event-store/command-handler';
 import { EventRegistry } from './platform/event-store/contracts';
@@ -75,6 +76,7 @@ export async function buildApp(
   });
   const pool = createPool(appUrl, 20);
   const db = createDb(pool);
+  const lockPool = createLockPool(appUrl);
   const projections = modules.flatMap((m) => m.projections ?? []);
   const registry = new EventRegistry([
     ...reservationContracts,
@@ -110,6 +112,7 @@ export async function buildApp(
     config: { ...config, appDatabaseUrl: appUrl },
     log,
     pool,
+    lockPool,
     db,
     store,
     tokens,
@@ -182,6 +185,7 @@ export async function buildApp(
       await platform.runner.stop();
       await store.close();
       await db.destroy();
+      await lockPool.end();
     },
   };
 }

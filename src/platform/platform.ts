@@ -39,6 +39,8 @@ export type Platform = {
   config: Config;
   log: Logger;
   pool: pg.Pool;
+  /** A few connections of their own for advisory locks held across slow work (`withAdvisoryLock`). */
+  lockPool: pg.Pool;
   db: Db;
   /** The event log: every module's contracts checked on append and read, inline projections applied. */
   store: EventStore;

@@ -181,8 +181,10 @@ describe('two registrations for one new address at the same instant', () => {
   let t: TestApp;
   // The mail server (outside the system) is slow, so both requests are in flight together.
   const sent: MailMessage[] = [];
+  let onSending: (() => void) | null = null;
   const slowMail: Mailer = {
     send: async (message) => {
+      onSending?.();
       await new Promise((r) => setTimeout(r, 300));
       sent.push(message);
     },
@@ -214,5 +216,18 @@ describe('two registrations for one new address at the same instant', () => {
     const winner = verified.json().hospital.name === owner.hospitalData.name ? owner : racer;
     const login = (password: string) => post('/api/admin/login', { email, password });
     expect((await login(winner.adminData.password)).statusCode).toBe(200);
+  });
+  it('holds the address lock on a connection of the lock pool, not of the pool commands and reads use', async () => {
+    const sending = new Promise<void>((resolve) => (onSending = resolve));
+    const answer = post(REGISTER, registrationInput());
+    await sending;
+    onSending = null;
+    // While the mail server is slow, the lock's holder is one of the few connections kept for locks.
+    const { rows } = await t.platform.pool.query<{ application_name: string }>(
+      `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where l.locktype = 'advisory' and l.granted and a.datname = current_database()`,
+    );
+    expect(rows.map((r) => r.application_name)).toEqual(['hms-locks']);
+    expect((await answer).statusCode).toBe(200);
   });
 });

@@ -26,7 +26,7 @@ import { loadAggregate } from '../../../platform/event-store/command-handler';
  * registration (their password, their hospital) with a code that reached the owner's mailbox.
  */
 export function withApplicantLock<T>(platform: Platform, email: string, work: () => Promise<T>): Promise<T> {
-  return withAdvisoryLock(platform.pool, `hms:applicant-mail:${email}`, work);
+  return withAdvisoryLock(platform.lockPool, `hms:applicant-mail:${email}`, work);
 }
 
 export const MAIL_FAILED = 'Unable to send verification email. Please try again later';
