@@ -249,6 +249,15 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       return d.kind === 'account-exists'
         ? ok(`Told ${str(d.email)} that someone tried to register a hospital with it`, null, null)
         : ok(`Sent a verification code to ${str(d.email)}`, 'registration', d.registrationId);
+    case 'ApplicantVerificationFailed':
+      return {
+        ...ok(
+          `Typed a wrong verification code for ${str(d.email)}, which has an account (attempt ${str(d.failedAttempts)})`,
+          null,
+          null,
+        ),
+        outcome: 'failure',
+      };
     case 'HospitalRegistered':
       return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
     case 'HospitalStatusChanged':

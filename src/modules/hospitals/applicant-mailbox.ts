@@ -12,10 +12,18 @@ import type { ApplicantMailboxEvent, ApplicantMailSent } from './events';
  *   the password the owner's code then activates). It only gets the pending one's code resent.
  * - Mails to the address are limited, whoever asks: at most one a minute and MAILS_PER_HOUR an
  *   hour, counting verification codes and "this address already has an account" notices alike.
+ * - An address that has an account answers the verify screen as a pending registration would
+ *   (`decoy`): a registration for it mails the owner a notice instead of a code, and that notice
+ *   stands for a code nobody holds. Wrong codes are counted against it, the sixth is refused as too
+ *   many and, once a code's time is up, as expired; otherwise a stranger could tell an address
+ *   with an account (400 for ever) from a new one (429 after five tries) by guessing.
  */
 
 /** How long a registration holds its admin email; the verify screen's code lives 15 minutes of it. */
 export const REGISTRATION_TTL_MS = 30 * 60_000;
+/** How long a verification code works, and how many wrong codes it takes before it is burnt. */
+export const CODE_TTL_MS = 15 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
 export const MAIL_INTERVAL_MS = 60_000;
 export const MAILS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
@@ -24,6 +32,8 @@ export type ApplicantMailboxState = {
   pending: { registrationId: string; expiresAt: string } | null;
   /** The times of the last MAILS_PER_HOUR mails, oldest first. */
   sent: string[];
+  /** The code an "account exists" notice stands for: when its registration would have opened, when it was issued, wrong tries. */
+  decoy: { openedAt: string; issuedAt: string; failures: number } | null;
 };
 
 export const applicantMailboxStream = (email: string) =>
@@ -63,7 +73,22 @@ export type RecordMail = {
   registrationId: string | null;
   now: string;
 };
-export type ApplicantMailboxCommand = OpenRegistration | RecordMail;
+/** A code typed for this address when no registration of it is pending. */
+export type FailVerification = { type: 'FailVerification'; email: string; now: string };
+export type ApplicantMailboxCommand = OpenRegistration | RecordMail | FailVerification;
+
+/** How a pending registration would refuse the code: the route answers with its own error for each. */
+export class CodeRefused extends Error {
+  constructor(readonly reason: 'invalid' | 'too-many' | 'expired') {
+    super(`verification code refused: ${reason}`);
+    this.name = 'CodeRefused';
+  }
+}
+
+/** The decoy registration still holds the address (a resend renews its notice, as it would a code). */
+export function decoyOpen(state: ApplicantMailboxState, now: string): boolean {
+  return state.decoy !== null && Date.parse(now) < Date.parse(state.decoy.openedAt) + REGISTRATION_TTL_MS;
+}
 
 function open(command: OpenRegistration, state: ApplicantMailboxState): ApplicantMailboxEvent[] {
   const { pending } = state;
@@ -85,14 +110,42 @@ function recordMail(command: RecordMail, state: ApplicantMailboxState): Applican
   return [{ type: 'ApplicantMailSent', data: { email, kind, registrationId, at: now } }];
 }
 
+/** In the order a registration checks: too many tries, expired, then the wrong code is counted. */
+function failVerification(command: FailVerification, state: ApplicantMailboxState): ApplicantMailboxEvent[] {
+  const { decoy } = state;
+  if (!decoy) throw new CodeRefused('invalid');
+  if (decoy.failures >= MAX_CODE_ATTEMPTS) throw new CodeRefused('too-many');
+  const expiresAt = Math.min(
+    Date.parse(decoy.issuedAt) + CODE_TTL_MS,
+    Date.parse(decoy.openedAt) + REGISTRATION_TTL_MS,
+  );
+  if (Date.parse(command.now) >= expiresAt) throw new CodeRefused('expired');
+  return [
+    {
+      type: 'ApplicantVerificationFailed',
+      data: { email: command.email, failedAttempts: decoy.failures + 1, at: command.now },
+    },
+  ];
+}
+
+function noticeSent(state: ApplicantMailboxState, at: string): ApplicantMailboxState['decoy'] {
+  const openedAt = decoyOpen(state, at) ? state.decoy!.openedAt : at;
+  return { openedAt, issuedAt: at, failures: 0 };
+}
+
 export const applicantMailboxDecider: Decider<ApplicantMailboxCommand, ApplicantMailboxEvent, ApplicantMailboxState> = {
-  initialState: () => ({ pending: null, sent: [] }),
+  initialState: () => ({ pending: null, sent: [], decoy: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'ApplicantRegistrationOpened':
         return { ...state, pending: { registrationId: event.data.registrationId, expiresAt: event.data.expiresAt } };
-      case 'ApplicantMailSent':
-        return { ...state, sent: [...state.sent, event.data.at].slice(-MAILS_PER_HOUR) };
+      case 'ApplicantMailSent': {
+        const sent = [...state.sent, event.data.at].slice(-MAILS_PER_HOUR);
+        const decoy = event.data.kind === 'account-exists' ? noticeSent(state, event.data.at) : state.decoy;
+        return { ...state, sent, decoy };
+      }
+      case 'ApplicantVerificationFailed':
+        return state.decoy ? { ...state, decoy: { ...state.decoy, failures: event.data.failedAttempts } } : state;
       default:
         return state;
     }
@@ -103,6 +156,8 @@ export const applicantMailboxDecider: Decider<ApplicantMailboxCommand, Applicant
         return open(command, state);
       case 'RecordMail':
         return recordMail(command, state);
+      case 'FailVerification':
+        return failVerification(command, state);
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${(never as { type: string }).type}`);

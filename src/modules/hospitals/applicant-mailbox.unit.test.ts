@@ -3,6 +3,8 @@ import { given } from '../../../test/helpers/given';
 import {
   applicantMailboxDecider,
   applicantMailboxStream,
+  CodeRefused,
+  decoyOpen,
   MailThrottled,
   mailWaitSeconds,
   RegistrationPending,
@@ -67,6 +69,56 @@ describe('the applicant mailbox', () => {
     expect(mailWaitSeconds(fold(five), at(60))).toBe(0);
     // Only the last five are kept: the state stays small however long the history.
     expect(fold([mailed(-100), ...five]).sent).toEqual(five.map((e) => (e.data as { at: string }).at));
+  });
+
+  describe('an address with an account, as the verify screen sees it', () => {
+    const notice = (minutes: number): ApplicantMailboxEvent => ({
+      type: 'ApplicantMailSent',
+      data: { email: EMAIL, kind: 'account-exists', registrationId: null, at: at(minutes) },
+    });
+    const failed = (n: number, minutes: number): ApplicantMailboxEvent => ({
+      type: 'ApplicantVerificationFailed',
+      data: { email: EMAIL, failedAttempts: n, at: at(minutes) },
+    });
+    const guess = (minutes: number) => ({ type: 'FailVerification', email: EMAIL, now: at(minutes) }) as const;
+    const refusal = (history: ApplicantMailboxEvent[], minutes: number) => {
+      try {
+        applicantMailboxDecider.decide(guess(minutes), fold(history));
+        return null;
+      } catch (e) {
+        return e instanceof CodeRefused ? e.reason : e;
+      }
+    };
+
+    it('counts a wrong code against the notice as against a code', () => {
+      given(applicantMailboxDecider, [notice(0)])
+        .when(guess(1))
+        .then([failed(1, 1)]);
+      given(applicantMailboxDecider, [notice(0), failed(1, 1), failed(2, 2)])
+        .when(guess(3))
+        .then([failed(3, 3)]);
+    });
+
+    it('refuses as invalid with no notice, too many after five, expired after 15 minutes', () => {
+      expect(refusal([], 0)).toBe('invalid');
+      // A verification code sent to the address is not a notice: its registration answers.
+      expect(refusal([mailed(0)], 1)).toBe('invalid');
+      const five = [1, 2, 3, 4, 5].map((n) => failed(n, n));
+      expect(refusal([notice(0), ...five], 6)).toBe('too-many');
+      expect(refusal([notice(0)], 14.9)).toBeNull();
+      expect(refusal([notice(0)], 15)).toBe('expired');
+    });
+
+    it('starts afresh with another notice, within the 30 minutes the first opened', () => {
+      const five = [1, 2, 3, 4, 5].map((n) => failed(n, n));
+      expect(refusal([notice(0), ...five, notice(20)], 21)).toBeNull();
+      // A registration would have expired 30 minutes after it opened, whatever its last code.
+      expect(refusal([notice(0), notice(20)], 30)).toBe('expired');
+      expect(decoyOpen(fold([notice(0), notice(20)]), at(29))).toBe(true);
+      expect(decoyOpen(fold([notice(0), notice(20)]), at(30))).toBe(false);
+      // After that, a notice opens a new one.
+      expect(refusal([notice(0), notice(31)], 40)).toBeNull();
+    });
   });
 
   it('names the stream by a hash of the normalised address, not the address', () => {

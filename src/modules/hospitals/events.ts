@@ -80,6 +80,11 @@ export const applicantMailSent = defineEvent(
     at: z.string(),
   }),
 );
+/** A code typed for an address with an account, counted as a pending registration counts its wrong codes. */
+export const applicantVerificationFailed = defineEvent(
+  'ApplicantVerificationFailed',
+  z.object({ email: z.string(), failedAttempts: z.number().int(), at: z.string() }),
+);
 
 export const hospitalRegistered = defineEvent(
   'HospitalRegistered',
@@ -128,6 +133,7 @@ export const hospitalsContracts = [
   emailVerified,
   applicantRegistrationOpened,
   applicantMailSent,
+  applicantVerificationFailed,
   hospitalRegistered,
   hospitalStatusChanged,
   hospitalSettingsChanged,
@@ -141,7 +147,8 @@ export type VerificationCodeVoided = EventOf<typeof verificationCodeVoided>;
 export type EmailVerified = EventOf<typeof emailVerified>;
 export type ApplicantRegistrationOpened = EventOf<typeof applicantRegistrationOpened>;
 export type ApplicantMailSent = EventOf<typeof applicantMailSent>;
-export type ApplicantMailboxEvent = ApplicantRegistrationOpened | ApplicantMailSent;
+export type ApplicantVerificationFailed = EventOf<typeof applicantVerificationFailed>;
+export type ApplicantMailboxEvent = ApplicantRegistrationOpened | ApplicantMailSent | ApplicantVerificationFailed;
 export type HospitalRegistered = EventOf<typeof hospitalRegistered>;
 export type HospitalStatusChanged = EventOf<typeof hospitalStatusChanged>;
 export type HospitalSettingsChanged = EventOf<typeof hospitalSettingsChanged>;

@@ -1,11 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Decider } from '../../platform/event-store/command-handler';
 import { BadRequest, Conflict, TooManyRequests } from '../../platform/http/errors';
-import { REGISTRATION_TTL_MS } from './applicant-mailbox';
+import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, REGISTRATION_TTL_MS } from './applicant-mailbox';
 import { evolveRegistration, type RegistrationEvent, type RegistrationState, type Submission } from './registration';
 
-export const CODE_TTL_MS = 15 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60_000;
 
 // ─── Domain errors: each is the HTTP error it maps to, with the §8 message ───

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { MINUTE, testClock } from '../../../test/helpers/clock';
-import { onboardHospital, randomIp, registrationInput, type Onboarded } from '../../../test/helpers/onboard';
+import {
+  ADMIN_PASSWORD,
+  onboardHospital,
+  randomIp,
+  registrationInput,
+  type Onboarded,
+} from '../../../test/helpers/onboard';
 import { readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
 import { createStaffAccount } from '../../../test/helpers/staff-accounts';
 import { decodeQuotedPrintable } from '../../../test/helpers/staff-api';
@@ -111,6 +117,60 @@ describe('registration against strangers', () => {
       expect(await submittedFor(email)).toBe(before[i]);
     }
     expect((await login(known.adminEmail, known.adminPassword)).statusCode).toBe(200);
+  });
+
+  it('answers wrong codes for an address with an account as it would for a new address', async () => {
+    const fresh = registrationInput().adminData.email;
+    const admin = (await onboardHospital(t)).adminEmail;
+    const staff = (await createStaffAccount(t.platform, known.hospital.id)).email;
+    const emails = [fresh, admin, staff];
+    // Past the minute the admin's own verification code took from the address's mail.
+    clock.advance(MINUTE);
+    for (const email of emails) {
+      expect((await post(REGISTER, registrationInput({ adminData: { email } }))).statusCode).toBe(200);
+    }
+    const real = await readVerificationCode(outbox(), fresh);
+    const wrong = real === '000000' ? '111111' : '000000';
+    const answers = async (url: string, payload: (email: string) => object) =>
+      Promise.all(
+        emails.map(async (email) => {
+          const r = await post(url, payload(email));
+          return { status: r.statusCode, body: JSON.parse(r.body.replaceAll(email.toLowerCase(), '<email>')) };
+        }),
+      );
+    const guess = () => answers(VERIFY, (email) => ({ email, token: wrong }));
+    const same = (round: Awaited<ReturnType<typeof guess>>) => {
+      expect(round[1]).toEqual(round[0]);
+      expect(round[2]).toEqual(round[0]);
+      return round[0]!;
+    };
+
+    // Five wrong codes each, then the code is burnt for all three alike.
+    for (let i = 0; i < 5; i++) expect(same(await guess()).status).toBe(400);
+    const burnt = same(await guess());
+    expect(burnt).toMatchObject({
+      status: 429,
+      body: { message: 'Too many verification attempts. Please request a new code' },
+    });
+    // A new code (for the owners: another notice) counts afresh, and resending again is too soon for all.
+    clock.advance(MINUTE);
+    expect(same(await answers(RESEND, (email) => ({ email }))).status).toBe(200);
+    expect(same(await answers(RESEND, (email) => ({ email }))).status).toBe(429);
+    expect(same(await guess())).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid verification code. Please try again' },
+    });
+    // Once the code's time is up, all three say so.
+    clock.advance(15 * MINUTE);
+    expect(same(await guess())).toMatchObject({
+      status: 400,
+      body: { message: 'Verification code has expired. Please request a new one' },
+    });
+    for (const email of [admin, staff]) {
+      const notices = (await readOutbox(outbox(), email)).filter((m) => m.subject.startsWith('Someone tried'));
+      expect(notices).toHaveLength(2);
+    }
+    expect((await login(admin, ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
   it('sends one mail for three registrations in a row, and resending waits for the address', async () => {

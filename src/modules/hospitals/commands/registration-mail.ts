@@ -1,19 +1,21 @@
 import type { FastifyRequest } from 'fastify';
+import type { EventMetadata } from '../../../platform/event-store/port';
 import { withAdvisoryLock } from '../../../platform/db/advisory-lock';
 import { metadataFor } from '../../../platform/event-store/metadata';
 import { BadRequest, ServiceUnavailable } from '../../../platform/http/errors';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import type { Platform } from '../../../platform/platform';
-import { applicantMailboxDecider, applicantMailboxStream, MailThrottled, mailWaitSeconds } from '../applicant-mailbox';
-import { verificationEmail } from '../mail-templates';
-import { currentRegistrationFor } from '../read-models/registrations';
 import {
-  AlreadyVerified,
+  applicantMailboxDecider,
+  applicantMailboxStream,
   CODE_TTL_MS,
-  RegistrationExpired,
-  registrationDecider,
-  ResendTooSoon,
-} from '../registration-decider';
+  decoyOpen,
+  MailThrottled,
+  mailWaitSeconds,
+} from '../applicant-mailbox';
+import { accountExistsEmail, verificationEmail } from '../mail-templates';
+import { currentRegistrationFor } from '../read-models/registrations';
+import { AlreadyVerified, RegistrationExpired, registrationDecider, ResendTooSoon } from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
 import { INVALID_EMAIL, isEmail, normaliseEmail } from '../registration-rules';
 import { generateVerificationCode, hashVerificationCode } from '../verification-code';
@@ -105,9 +107,56 @@ export async function reissueCode(
   }
 }
 
+/** A caller nobody knows (registering an address with an account, verifying without a registration). */
+export function anonymousMetadata(request: FastifyRequest, now: Date): EventMetadata {
+  return {
+    ...metadataFor({
+      hospitalId: '',
+      actor: { userId: 'anonymous', role: 'anonymous', name: 'Unknown caller' },
+      correlationId: request.id,
+      now,
+    }),
+    requestId: request.id,
+    ip: request.ip,
+  };
+}
+
+/**
+ * The owner of an address that has an account is told, at most as often as the limit allows; the
+ * notice stands for the code a new address would have been sent (applicant-mailbox.ts, `decoy`).
+ * `quiet` (a registration) and `loud` (the resend button: 429 with the wait) as for `reissueCode`.
+ */
+export async function notifyAccountExists(
+  platform: Platform,
+  email: string,
+  request: FastifyRequest,
+  now: Date,
+  mode: 'loud' | 'quiet',
+): Promise<void> {
+  const metadata = anonymousMetadata(request, now);
+  try {
+    await withApplicantLock(platform, email, () =>
+      platform.transact(
+        metadata,
+        async (uow) => {
+          const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+          const at = metadata.occurredAt;
+          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
+          await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
+        },
+        { retries: 3 },
+      ),
+    );
+  } catch (e) {
+    if (!(e instanceof MailThrottled)) throw e;
+    if (mode === 'loud') throw new ResendTooSoon(e.seconds);
+  }
+}
+
 /**
  * The resend button. The limit is the address's, so the answer is the same for an address with a
- * pending registration, one with an account, and one nobody registered (which gets no mail).
+ * pending registration, one with an account that was registered lately (its owner is told again),
+ * and one nobody registered (which gets no mail).
  */
 export async function resendCode(
   platform: Platform,
@@ -127,7 +176,12 @@ export async function resendCode(
   const wait = mailWaitSeconds(mailbox, now.toISOString());
   if (wait > 0) throw new ResendTooSoon(wait);
   const registration = await currentRegistrationFor(platform.db, email);
-  if (!registration || registration.status !== 'pending') return;
+  if (!registration || registration.status !== 'pending') {
+    // An address with an account that someone registered lately: its owner is told again, as a
+    // pending registration would be sent a new code, so the two answer alike from here on too.
+    if (decoyOpen(mailbox, now.toISOString())) await notifyAccountExists(platform, email, request, now, 'loud');
+    return;
+  }
   const pending = { email, registrationId: registration.registration_id, hospitalId: registration.hospital_id };
   await reissueCode(platform, pending, request, now, 'loud');
 }

@@ -11,7 +11,6 @@ import {
   MailThrottled,
   RegistrationPending,
 } from '../applicant-mailbox';
-import { accountExistsEmail } from '../mail-templates';
 import { currentRegistrationFor } from '../read-models/registrations';
 import { registrationDecider } from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
@@ -25,7 +24,7 @@ import {
 } from '../registration-rules';
 import { generateHospitalCode, generateVerificationCode, hashVerificationCode } from '../verification-code';
 import { adminEmailTaken, assertHospitalAvailable } from './hospital-claims';
-import { MAIL_FAILED, reissueCode, sendCode, sendOrFail, withApplicantLock } from './registration-mail';
+import { MAIL_FAILED, notifyAccountExists, reissueCode, sendCode, withApplicantLock } from './registration-mail';
 
 export { MAIL_FAILED };
 const VALIDATION = 'Please check your input and try again';
@@ -94,7 +93,7 @@ export async function submitRegistration(
   await assertHospitalAvailable(platform, submission);
   if (await adminEmailTaken(platform, submission)) {
     await equalisePasswordWork(a.password!);
-    await notifyAccountExists(platform, email, request, now);
+    await notifyAccountExists(platform, email, request, now, 'quiet');
     return { email };
   }
   try {
@@ -136,36 +135,6 @@ async function openRegistration(platform: Platform, s: Submission, password: str
     },
     { retries: 3 },
   );
-}
-
-/** The owner of an address that has an account is told, at most as often as the limit allows. */
-async function notifyAccountExists(platform: Platform, email: string, request: FastifyRequest, now: Date) {
-  const metadata: EventMetadata = {
-    ...metadataFor({
-      hospitalId: '',
-      actor: { userId: 'anonymous', role: 'anonymous', name: 'Unknown caller' },
-      correlationId: request.id,
-      now,
-    }),
-    requestId: request.id,
-    ip: request.ip,
-  };
-  try {
-    await withApplicantLock(platform, email, () =>
-      platform.transact(
-        metadata,
-        async (uow) => {
-          const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
-          const at = metadata.occurredAt;
-          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
-          await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
-        },
-        { retries: 3 },
-      ),
-    );
-  } catch (e) {
-    if (!(e instanceof MailThrottled)) throw e;
-  }
 }
 
 export { onboardingMetadata };

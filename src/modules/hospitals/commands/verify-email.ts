@@ -5,11 +5,19 @@ import type { Platform } from '../../../platform/platform';
 import { accountExists, startSession, verificationSessionStarted } from '../../identity';
 import { currentRegistrationFor } from '../read-models/registrations';
 import { ONBOARDING } from '../reactors/onboarding';
-import { InvalidVerificationCode, registrationDecider, VerificationCodeAlreadyUsed } from '../registration-decider';
+import { applicantMailboxDecider, applicantMailboxStream, CodeRefused } from '../applicant-mailbox';
+import {
+  InvalidVerificationCode,
+  registrationDecider,
+  TooManyVerificationAttempts,
+  VerificationCodeAlreadyUsed,
+  VerificationCodeExpired,
+} from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
 import { INVALID_EMAIL, isEmail, normaliseEmail, verificationCodeError } from '../registration-rules';
 import { hashVerificationCode } from '../verification-code';
 import { freeHospitalCode, reserveHospital } from './hospital-claims';
+import { anonymousMetadata } from './registration-mail';
 import { onboardingMetadata } from './submit-registration';
 
 export type Onboarded = {
@@ -50,7 +58,7 @@ export async function verifyEmail(
   if (errors.length > 0) throw new BadRequest(errors[errors.length - 1]!.message, errors);
 
   const registration = await currentRegistrationFor(platform.db, email);
-  if (!registration) throw new InvalidVerificationCode();
+  if (!registration) return refuseAsPending(platform, email, request, clock());
   const stream = registrationStream(registration.registration_id);
   const { state } = await loadAggregate(
     platform.store,
@@ -58,7 +66,7 @@ export async function verifyEmail(
     registrationDecider.evolve,
     registrationDecider.initialState,
   );
-  if (state.status === 'none') throw new InvalidVerificationCode();
+  if (state.status === 'none') return refuseAsPending(platform, email, request, clock());
   const s = state.submission;
   const metadata = onboardingMetadata(s, request, clock());
   const codeHash = hashVerificationCode(platform.config.jwtSecret, s.registrationId, body.token!.trim());
@@ -86,6 +94,10 @@ export async function verifyEmail(
     outcome = result.value;
     position = result.position;
   } catch (e) {
+    // A wrong code for an address whose registration was verified long ago: it has an account.
+    if (e instanceof InvalidVerificationCode && state.status === 'verified') {
+      return refuseAsPending(platform, email, request, clock());
+    }
     // The right code of a verification that committed but never reached its first session (a
     // crash, a lost connection): finish it instead of refusing. Once that session exists, the
     // code is used up as the spec says.
@@ -97,6 +109,30 @@ export async function verifyEmail(
 
   await waitForSetup(platform, s, position);
   return openFirstSession(platform, s, hospitalCode, metadata);
+}
+
+/**
+ * A code for an address with no pending registration is refused as a pending registration would
+ * refuse it, so guessing codes cannot tell an address with an account from a new one: when a
+ * registration for it lately mailed its owner a notice, that notice counts as the code
+ * (applicant-mailbox.ts, `decoy`) and the wrong tries are counted against it.
+ */
+async function refuseAsPending(platform: Platform, email: string, request: FastifyRequest, now: Date): Promise<never> {
+  try {
+    await platform.transact(
+      anonymousMetadata(request, now),
+      async (uow) => {
+        const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
+        uow.decide(mailbox, { type: 'FailVerification', email, now: now.toISOString() });
+      },
+      { retries: 3 },
+    );
+  } catch (e) {
+    if (!(e instanceof CodeRefused)) throw e;
+    if (e.reason === 'too-many') throw new TooManyVerificationAttempts();
+    if (e.reason === 'expired') throw new VerificationCodeExpired();
+  }
+  throw new InvalidVerificationCode();
 }
 
 /** Until the onboarding reactor has made the admin's account (after a resumed verification it may be catching up). */
