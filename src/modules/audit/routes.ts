@@ -1,4 +1,4 @@
-import { csvAnswer, csvCell } from '../../platform/http/csv';
+import { csvAnswer } from '../../platform/http/csv';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { patientIdsIn, type AccessAudit } from '../../platform/http/access-trail';
@@ -6,7 +6,8 @@ import { ok, success } from '../../platform/http/envelope';
 import { BadRequest, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
-import { accessReport, type AccessReportRow } from './read-models/access-report';
+import { accessReportCsv } from './access-report-csv';
+import { accessReport, accessReportRows } from './read-models/access-report';
 import { AUDIT_TRAIL } from './read-models/audit-trail';
 import {
   decodeCursor,
@@ -51,29 +52,6 @@ const csvHeaders = (name: string) => ({
   'content-disposition': `attachment; filename="${name}-${hospitalDate(new Date())}.csv"`,
   'cache-control': 'no-store',
 });
-
-function reportCsv(rows: AccessReportRow[]): string {
-  const header =
-    'actor_id,actor_name,actor_role,patient_id,patient_name,accesses,reads,writes,refusals,first_access,last_access';
-  const lines = rows.map((r) =>
-    [
-      r.actor.id,
-      r.actor.name,
-      r.actor.role,
-      r.patient.id,
-      r.patient.name,
-      r.accesses,
-      r.reads,
-      r.writes,
-      r.refusals,
-      r.firstAccess,
-      r.lastAccess,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return [header, ...lines].join('\r\n') + '\r\n';
-}
 
 /**
  * The patients a page of the trail (or one entry) is about. A refusal's subject is an id the caller
@@ -266,10 +244,10 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
     },
     async (request, reply) => {
       await trailCaughtUp(platform);
-      const rows = await accessReport(platform.db, request.auth!.hospitalId, request.query);
+      const report = await accessReportRows(platform.db, request.auth!.hospitalId, request.query);
       // Each patient once, however many people's rows name them: the download's one entry lists them.
-      request.auditPatients = [...new Set(rows.map((r) => r.patient.id))];
-      return reply.headers(csvHeaders('access-report')).send(reportCsv(rows));
+      request.auditPatients = [...new Set(report.rows.map((r) => r.patient_id))];
+      return reply.headers(csvHeaders('access-report')).send(accessReportCsv(report));
     },
   );
 }
