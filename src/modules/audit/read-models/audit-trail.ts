@@ -209,6 +209,11 @@ export const auditTrailProjection: Projection = {
     'audit_events_patient',
     'audit_events_patient_window',
     'audit_patient_views_window',
+    // Its keys too: a rebuild's insert has no `on conflict` to need them, and a row by row check of
+    // a random uuid's place in an index of millions is most of a page's insert (deferred-indexes.ts).
+    'audit_events_pkey',
+    'audit_events_event_id_key',
+    'audit_patient_views_pkey',
   ],
   reset: async (trx) => {
     await trx.deleteFrom('audit_cursor').execute();
