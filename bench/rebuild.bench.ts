@@ -1,6 +1,7 @@
 /**
  * Every projection rebuilt from a hospital's feed: `npm run bench:rebuild -- --patients 1000000 --events 10000000`
- * (20 000 patients and 200 000 events by default; `--modes one-pass,concurrent` picks the ways to rebuild).
+ * (20 000 patients and 200 000 events by default; `--modes one-pass,concurrent` picks the ways to rebuild;
+ * `--commits per-command` writes each command's events in a commit of its own, as live, instead of 5 000 a commit).
  *
  * On a throwaway embedded PostgreSQL, the feed of one hospital is written straight into the events
  * table (test/helpers/hospital-feed.ts: journeys of registrations, vitals, status changes, consultations
@@ -32,6 +33,9 @@ const PATIENTS = Number(arg('patients') ?? 20_000);
 const EVENTS = Number(arg('events') ?? PATIENTS * 10);
 const MODES = (arg('modes') ?? 'one-pass,concurrent').split(',') as RebuildMode[];
 const PAGE = Number(arg('page') ?? 10_000);
+// `per-command`: a commit per command's events, as live; `batched` (default): 5,000 events a commit.
+const COMMITS = arg('commits') === 'per-command' ? 'per-command' : 'batched';
+const COMMIT_SIZE = COMMITS === 'per-command' ? 'one commit per command' : '5 000 events a commit';
 const count = (n: number) => n.toLocaleString('en-US');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const loadNow = () =>
@@ -67,7 +71,7 @@ async function main() {
     const seedStart = performance.now();
     const events = await seedHospitalFeed(
       owner,
-      { hospitalId: 'bench-hospital', patients: PATIENTS, events: EVENTS, seed: 23 },
+      { hospitalId: 'bench-hospital', patients: PATIENTS, events: EVENTS, seed: 23, commits: COMMITS },
       (n) => process.stderr.write(`\rseeding: ${count(n)} events`),
     );
     process.stderr.write('\n');
@@ -77,7 +81,7 @@ async function main() {
       'select type, count(*) as n from events group by type order by count(*) desc',
     );
     rows.push({
-      measure: 'Feed seeded (SQL, 5 000 events a commit)',
+      measure: `Feed seeded (SQL, ${COMMIT_SIZE})`,
       result: `${count(events)} events`,
       detail: `${count(PATIENTS)} patients, ${secs(seeded)}; ${mix.rows.map((r) => `${r.type} ${count(Number(r.n))}`).join(', ')}`,
     });
@@ -153,7 +157,7 @@ async function main() {
     const markdown = `## Rebuilding every projection (\`npm run bench:rebuild\`)
 
 ${header}
-- Run: \`npm run bench:rebuild -- --patients ${PATIENTS} --events ${EVENTS} --modes ${MODES.join(',')}\`; pages of ${count(PAGE)} events
+- Run: \`npm run bench:rebuild -- --patients ${PATIENTS} --events ${EVENTS} --modes ${MODES.join(',')}${COMMITS === 'per-command' ? ' --commits per-command' : ''}\`; pages of ${count(PAGE)} events
 
 ${table(rows)}
 
@@ -164,7 +168,7 @@ ${rates
   )
   .join('\n')}
 
-What is measured: the feed is written straight into the events table by SQL (5 000 events a commit), a
+What is measured: the feed is written straight into the events table by SQL (${COMMIT_SIZE}), a
 hospital's journeys interleaved a thousand patients at a time (test/helpers/hospital-feed.ts). The
 baseline reads the same events page by page with a plain keyset SELECT. The rebuild is
 \`npm run projections:rebuild -- --all\`'s: every projection emptied, the feed read once (\`one-pass\`;

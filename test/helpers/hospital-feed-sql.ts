@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import type { Row } from './hospital-feed-rows';
 
 /** The journeys merged as a day's work interleaves them, each journey's own order kept. */
-export function interleave(rnd: () => number, journeys: Row[][]): Row[] {
+export function interleave<T>(rnd: () => number, journeys: T[][]): T[] {
   const at = journeys.map(() => 0);
   const open = journeys.map((_, i) => i);
-  const out: Row[] = [];
+  const out: T[] = [];
   while (open.length) {
     const k = Math.floor(rnd() * open.length);
     const j = open[k]!;
@@ -47,4 +47,39 @@ export async function insertRows(pool: Pool, rows: Row[]): Promise<number> {
     );
   }
   return rows.length;
+}
+
+/** A journey's rows cut into its commands: consecutive rows of one correlation id, as one command appends them. */
+export function commandsOf(journey: Row[]): Row[][] {
+  const commands: Row[][] = [];
+  for (const row of journey) {
+    const last = commands[commands.length - 1];
+    if (last && last[0]!.metadata.correlationId === row.metadata.correlationId) last.push(row);
+    else commands.push([row]);
+  }
+  return commands;
+}
+
+/** Commands a round trip: each in its own transaction, in one simple query of many. */
+const COMMANDS_PER_QUERY = 500;
+
+/** One commit per command, as the live system writes them (a command's 1–3 events a transaction). */
+export async function insertCommands(pool: Pool, commands: Row[][]): Promise<number> {
+  let written = 0;
+  const lit = (v: string) => pg.escapeLiteral(v);
+  for (let i = 0; i < commands.length; i += COMMANDS_PER_QUERY) {
+    const text = commands
+      .slice(i, i + COMMANDS_PER_QUERY)
+      .map((rows) => {
+        written += rows.length;
+        const values = rows.map(
+          (r) =>
+            `(${lit(r.stream)}, ${r.revision!}, '${randomUUID()}', ${lit(r.type)}, ${lit(JSON.stringify(r.data))}::jsonb, ${lit(JSON.stringify(r.metadata))}::jsonb)`,
+        );
+        return `begin; insert into events (stream_id, stream_revision, event_id, type, data, metadata) values ${values.join(', ')}; commit;`;
+      })
+      .join('\n');
+    await pool.query(text);
+  }
+  return written;
 }

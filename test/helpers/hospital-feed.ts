@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { random } from '../../scripts/demo-patients';
 import { journey } from './hospital-feed-journey';
 import { DRUGS, MEDICATIONS, STAFF, type Meta, type Row } from './hospital-feed-rows';
-import { assignRevisions, insertRows, interleave } from './hospital-feed-sql';
+import { assignRevisions, commandsOf, insertCommands, insertRows, interleave } from './hospital-feed-sql';
 
 /**
  * A hospital's feed as its commands would have written it, straight into the events table: each
@@ -14,7 +14,19 @@ import { assignRevisions, insertRows, interleave } from './hospital-feed-sql';
  * (./hospital-feed-rows.ts); the journeys are ./hospital-feed-journey.ts and -visit.ts, the
  * writing ./hospital-feed-sql.ts.
  */
-export type FeedOptions = { hospitalId: string; patients: number; events: number; seed: number };
+export type FeedOptions = {
+  hospitalId: string;
+  patients: number;
+  events: number;
+  seed: number;
+  /**
+   * `batched` (default): 5,000 events a commit, the quickest to write. `per-command`: each
+   * command's events (1–3) in a commit of their own, as the live system writes them; the journeys
+   * are then interleaved command by command. The audit trail shows one entry a commit, so only
+   * this one gives it as many shown entries (and trigram index rows) as a live feed would.
+   */
+  commits?: 'batched' | 'per-command';
+};
 
 /** Fills the events table; returns how many events it wrote. `onChunk` after each thousand patients. */
 export async function seedHospitalFeed(pool: Pool, o: FeedOptions, onChunk: (events: number) => void) {
@@ -54,7 +66,13 @@ export async function seedHospitalFeed(pool: Pool, o: FeedOptions, onChunk: (eve
       const at = start + Math.floor((n / o.patients) * span);
       journeys.push(journey(rnd, n, at, o.hospitalId, meta, readsPerPatient, recent));
     }
-    written += await insertRows(pool, assignRevisions(interleave(rnd, journeys), revisions));
+    if (o.commits === 'per-command') {
+      const commands = interleave(rnd, journeys.map(commandsOf));
+      assignRevisions(commands.flat(), revisions);
+      written += await insertCommands(pool, commands);
+    } else {
+      written += await insertRows(pool, assignRevisions(interleave(rnd, journeys), revisions));
+    }
     onChunk(written);
   }
   return written;

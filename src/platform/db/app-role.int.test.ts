@@ -115,6 +115,26 @@ describe('preparing the database', () => {
     }
   });
 
+  it('builds again the indexes and keys a rebuild that was killed half-way left dropped', async () => {
+    await prepareDatabase({ ownerUrl: db.url, dataDir });
+    const owner = new pg.Client({ connectionString: db.url });
+    await owner.connect();
+    try {
+      const key = () => owner.query(`select 1 from pg_constraint where conname = 'audit_events_pkey'`);
+      // What dropDeferredIndexes leaves behind for the audit trail's key.
+      await owner.query(`insert into projection_deferred_indexes (name, definition)
+        select indexname, indexdef || '; ALTER TABLE audit_events ADD CONSTRAINT audit_events_pkey PRIMARY KEY USING INDEX audit_events_pkey'
+          from pg_indexes where indexname = 'audit_events_pkey'`);
+      await owner.query('alter table audit_events drop constraint audit_events_pkey');
+      expect((await key()).rowCount).toBe(0);
+      await prepareDatabase({ ownerUrl: db.url, dataDir });
+      expect((await key()).rowCount).toBe(1);
+      expect((await owner.query('select * from projection_deferred_indexes')).rowCount).toBe(0);
+    } finally {
+      await owner.end();
+    }
+  });
+
   it('creates the role once however many databases prepare at the same time', async () => {
     const role = `hms_race_${randomBytes(4).toString('hex')}`;
     const more = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTestDatabase()));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, createPool } from './database';
+import { restoreDeferredIndexes } from '../projections/deferred-indexes';
 import { migrateToLatest } from './migrator';
 
 /**
@@ -145,6 +146,9 @@ export async function prepareDatabase(args: {
   const ownerDb = createDb(ownerPool);
   try {
     await migrateToLatest(ownerDb);
+    // A rebuild of every projection that was killed half-way left its deferred indexes and keys
+    // dropped: without the keys the live projections' `on conflict` fails, so they are built now.
+    await restoreDeferredIndexes(ownerDb);
   } finally {
     await ownerDb.destroy();
   }

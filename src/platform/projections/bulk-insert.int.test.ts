@@ -91,4 +91,24 @@ describe('insertRows in a live batch and in a rebuild', () => {
       { t: null, n: null, b: null, at: null, j: 'a JSON string', a: ['only'] },
     ]);
   });
+
+  it('writes a column of Dates exact to the millisecond, before 1970 and far ahead too', async () => {
+    await sql`create table bulk_times (i int, at timestamptz)`.execute(pg.db);
+    const times = [
+      '2026-01-02T03:04:05.678Z',
+      '1969-12-31T23:59:59.999Z',
+      '1900-02-28T12:00:00.001Z',
+      '2999-12-31T23:59:59.999Z',
+      '2026-11-26T06:00:00.000Z',
+    ];
+    const rows = [...times.map((t, i) => ({ i, at: new Date(t) })), { i: times.length, at: null }];
+    await pg.db
+      .transaction()
+      .execute((trx) => insertRows(trx, 'bulk_times', { i: 'int', at: 'timestamptz' }, rows, ''));
+    const { rows: stored } = await sql<{ at: string | null }>`
+      select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from bulk_times order by i`.execute(
+      pg.db,
+    );
+    expect(stored.map((r) => r.at)).toEqual([...times.map((t) => t.replace('Z', '000Z')), null]);
+  });
 });

@@ -17,7 +17,8 @@ export type BulkColumns = Readonly<Record<string, string>>;
  *
  * A json or jsonb column takes the value itself (an object), not its JSON text, and a JSON null
  * in it is SQL null, as a missing value is; an array column (`text[]`) a JavaScript array of
- * strings or null; a date goes as its ISO text. `onConflict` follows the SELECT, e.g.
+ * strings or null; a date goes as its ISO text, or, in a timestamptz column of Dates only, as its
+ * milliseconds since the epoch. `onConflict` follows the SELECT, e.g.
  * `on conflict (id) do nothing`; it is left out in a rebuild's transaction, whose tables were
  * emptied and where each row comes once (rebuilding.ts).
  */
@@ -30,18 +31,24 @@ export async function insertRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(columns);
-  const spreads = names.map((name) => {
+  const casts: string[] = [];
+  const spreads = names.map((name, i) => {
     const type = columns[name]!;
     const values = rows.map((r) => (r as Record<string, unknown>)[name] ?? null);
-    if (isJson(type)) return sql`json_array_elements(${JSON.stringify(values)}::json)`;
+    if (isJson(type)) {
+      casts.push(`case when json_typeof(c${i}) = 'null' then null else c${i}::${type} end`);
+      return sql`json_array_elements(${JSON.stringify(values)}::json)`;
+    }
+    if (type === 'timestamptz' && values.every((v) => v === null || v instanceof Date)) {
+      // A Date's ISO text costs JavaScript about 3 µs (a page's worth is a good part of the
+      // statement's building); its milliseconds since the epoch come back exact from to_timestamp.
+      casts.push(`to_timestamp(c${i}::float8 / 1000)`);
+      return sql`json_array_elements_text(${JSON.stringify(values.map((v) => (v === null ? null : (v as Date).getTime())))}::json)`;
+    }
+    casts.push(`c${i}::${type}`);
     const cells = type.endsWith('[]') ? values.map((v) => (v === null ? null : arrayLiteral(v))) : values;
     return sql`json_array_elements_text(${JSON.stringify(cells)}::json)`;
   });
-  const casts = names.map((name, i) =>
-    isJson(columns[name]!)
-      ? `case when json_typeof(c${i}) = 'null' then null else c${i}::${columns[name]} end`
-      : `c${i}::${columns[name]}`,
-  );
   await sql`insert into ${sql.table(table)} (${sql.join(names.map((n) => sql.id(n)))})
     select ${sql.raw(casts.join(', '))} from rows from (${sql.join(spreads)}) as r(${sql.raw(names.map((_, i) => `c${i}`).join(', '))})
     ${sql.raw(isRebuilding(trx) ? '' : onConflict)}`.execute(trx);

@@ -123,6 +123,28 @@ describe('projections:rebuild', () => {
     expect(await restoreDeferredIndexes(pg.db)).toEqual([]);
   });
 
+  it('drops a named key constraint for the rebuild and makes it the constraint again after, checking it', async () => {
+    const keys = async () =>
+      (
+        await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint
+          where conname = 'other_pkey'`.execute(pg.db)
+      ).rows.map((r) => r.def);
+    const withKey = [{ ...countingProjection('o', 'other'), deferredIndexes: ['other_pkey'] }];
+    expect(await keys()).toEqual(['PRIMARY KEY (event_id)']);
+    await dropDeferredIndexes(pg.db, withKey);
+    expect(await keys()).toEqual([]);
+    // Without its key the table takes a duplicate, which the key's build at the end refuses.
+    await sql`insert into other (event_id, seq) values ('00000000-0000-4000-8000-000000000001', 1),
+      ('00000000-0000-4000-8000-000000000001', 2)`.execute(pg.db);
+    await expect(restoreDeferredIndexes(pg.db)).rejects.toThrow(/could not create unique index "other_pkey"/);
+    expect(await keys()).toEqual([]);
+    await sql`delete from other where seq = 2`.execute(pg.db);
+    expect(await restoreDeferredIndexes(pg.db)).toEqual(['other_pkey']);
+    expect(await keys()).toEqual(['PRIMARY KEY (event_id)']);
+    expect((await sql`select * from projection_deferred_indexes`.execute(pg.db)).rows).toEqual([]);
+    await sql`delete from other`.execute(pg.db);
+  });
+
   it('builds the dropped indexes side by side, the biggest table first', async () => {
     await sql`insert into other (event_id, seq) select gen_random_uuid(), g from generate_series(1, 5000) g`.execute(
       pg.db,

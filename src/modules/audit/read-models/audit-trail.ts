@@ -67,6 +67,37 @@ declare module '../../../platform/db/database' {
 
 export const AUDIT_TRAIL = 'audit-trail';
 
+/** Events of a page whose rows go in one insert (a page of the feed is up to 10,000). */
+const PART = 2500;
+
+/**
+ * Statements sent on a transaction's connection without waiting for each: they run there one
+ * after the other, in the order sent. The first failure is kept (the later ones then fail as the
+ * transaction is aborted) and thrown by `done`.
+ */
+class PageWrites {
+  private readonly pending: Promise<void>[] = [];
+  private failure: { error: unknown } | null = null;
+
+  send(write: () => Promise<void>): void {
+    this.pending.push(
+      write().catch((error: unknown) => {
+        this.failure ??= { error };
+      }),
+    );
+  }
+
+  /** Lets the statements just sent reach the connection before the caller goes on working. */
+  dispatched(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
+  async done(): Promise<void> {
+    await Promise.all(this.pending);
+    if (this.failure) throw this.failure.error;
+  }
+}
+
 async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
   const names = await SubjectNames.load(trx, events);
   const stored = await storedEvents(trx, events);
@@ -80,7 +111,20 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
   const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
   const primary = primaryFlags(events, carried);
 
-  const rows = events.map((e, i) => {
+  // The rows are worked out a part of the page at a time, and each part's insert sent as soon as
+  // it is ready: PostgreSQL writes one part while this process describes and hashes the next,
+  // instead of each waiting for the other through the whole page (the trail paces a rebuild).
+  const rows: ReturnType<typeof toRow>[] = [];
+  const inserts = new PageWrites();
+  for (let from = 0; from < events.length; from += PART) {
+    const part = events.slice(from, from + PART).map((e, k) => toRow(e, from + k));
+    rows.push(...part);
+    inserts.send(() => insertRows(trx, 'audit_events', AUDIT_EVENT_COLUMNS, part, 'on conflict (position) do nothing'));
+    if (from + PART < events.length) await inserts.dispatched();
+  }
+  await inserts.done();
+
+  function toRow(e: RecordedEvent, i: number) {
     const m = e.metadata;
     const hospitalId = m.hospitalId ?? '';
     // Told with the names as they stood before this event (an edit of a name says the old one).
@@ -124,9 +168,8 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       primary_entry: primary[i]!,
       data: redact(e.data),
     };
-  });
+  }
 
-  await insertRows(trx, 'audit_events', AUDIT_EVENT_COLUMNS, rows, 'on conflict (position) do nothing');
   const views = rows.flatMap((r, i) => {
     const shown = (events[i]!.data as { patientIds?: unknown }).patientIds;
     if (!Array.isArray(shown)) return [];
@@ -209,6 +252,11 @@ export const auditTrailProjection: Projection = {
     'audit_events_patient',
     'audit_events_patient_window',
     'audit_patient_views_window',
+    // Its keys too: a rebuild's insert has no `on conflict` to need them, and a row by row check of
+    // a random uuid's place in an index of millions is most of a page's insert (deferred-indexes.ts).
+    'audit_events_pkey',
+    'audit_events_event_id_key',
+    'audit_patient_views_pkey',
   ],
   reset: async (trx) => {
     await trx.deleteFrom('audit_cursor').execute();

@@ -13,10 +13,11 @@ type Data = Record<string, unknown>;
 const SEP = '\u001f';
 const nameKey = (hospitalId: string, kind: string, id: string) => [hospitalId, kind, id].join(SEP);
 
+const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
 /** The names an event sets. */
 function namesSetBy(e: RecordedEvent): { kind: string; id: string; names: Partial<Names> } | null {
   const d = e.data as Data;
-  const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
   switch (e.type) {
     case 'PatientRegistered':
       return { kind: 'patient', id: String(d.patientId), names: { first: s(d.firstName), last: s(d.lastName) } };

@@ -121,8 +121,8 @@ export const notificationHistoryProjection: Projection = {
   name: NOTIFICATIONS,
   handlers: {},
   everyEvent: applyBatch,
-  // The delivery's look-up by event; the projection writes by id.
-  deferredIndexes: ['notifications_event'],
+  // The delivery's look-up by event, and the keys, which only the live path's `on conflict` needs.
+  deferredIndexes: ['notifications_event', 'notifications_pkey', 'notification_recipients_pkey'],
   eventTypes: [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])],
   reset: async (trx) => {
     await trx.deleteFrom('notification_recipients').execute();

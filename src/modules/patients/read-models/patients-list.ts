@@ -315,10 +315,8 @@ export const patientsListProjection = defineProjection<PatientEvent>({
   },
   independentStreams: true,
   // The list's and search's indexes (its handlers find rows by patient_id only): a status change
-  // then updates one row, not seven indexes, the trigram one among them.
+  // then updates one row, not five indexes, the trigram one among them.
   deferredIndexes: [
-    'patients_list_hospital',
-    'patients_list_hospital_status',
     'patients_list_newest',
     'patients_list_status_newest',
     'patients_list_search',
