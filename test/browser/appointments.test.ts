@@ -65,7 +65,9 @@ describe('Appointments in Chromium', () => {
       await desk.page.getByRole('button', { name: 'Book Appointment' }).click();
       const dialog = desk.page.getByRole('dialog', { name: 'Book Appointment' });
       await dialog.getByLabel('Find patient').fill(patient.lastName);
-      await expect.poll(() => dialog.getByRole('button', { name: /Patient/ }).isDisabled()).toBe(false);
+      await expect
+        .poll(() => dialog.getByRole('button', { name: /Patient/ }).isDisabled(), { timeout: 15_000 })
+        .toBe(false);
       await choose(desk.page, dialog, /Patient/, patientName);
       await choose(desk.page, dialog, /Doctor/, `Dr. ${doctor.name}`);
       await dialog.getByLabel('Reason').fill('Blood pressure review');

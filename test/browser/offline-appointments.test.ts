@@ -108,15 +108,28 @@ describe('Appointments offline', () => {
       // The picker finds the patient among those this device has seen.
       await page.getByRole('button', { name: 'Book Appointment' }).click();
       const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
-      await dialog.getByLabel('Find patient').fill(patients.ada.name);
-      await expect.poll(() => dialog.getByRole('button', { name: /Patient/ }).isDisabled()).toBe(false);
-      await dialog.getByRole('button', { name: /Patient/ }).click();
+      // The device's set of known patients is written after the list was shown, and a search runs
+      // once per typing: on a busy machine the first search may come before the write, so type again.
+      const picker = dialog.getByRole('button', { name: /Patient/ });
+      await expect
+        .poll(
+          async () => {
+            if (await picker.isEnabled()) return true;
+            await dialog.getByLabel('Find patient').fill('');
+            await dialog.getByLabel('Find patient').fill(patients.ada.name);
+            await page.waitForTimeout(500);
+            return picker.isEnabled();
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(true);
+      await picker.click();
       await page.getByRole('option', { name: patients.ada.name }).click();
       await dialog.getByLabel('Reason').fill('Follow-up of malaria treatment');
       await dialog.getByRole('button', { name: 'Book', exact: true }).click();
       // Closed with no error: kept on this device.
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => offlineBanner(page).textContent()).toContain('2 pending changes');
+      await expect.poll(() => offlineBanner(page).textContent(), { timeout: 15_000 }).toContain('2 pending changes');
 
       // Nothing reached the server yet.
       expect(await ofPatient(patients.ada)).toEqual([]);
@@ -166,7 +179,7 @@ describe('Appointments offline', () => {
       await card(page, patients.chidi).getByText('Booked', { exact: true }).waitFor();
       await context.setOffline(true);
       await checkInOffline(page, patients.chidi);
-      await expect.poll(() => offlineBanner(page).textContent()).toContain('1 pending change');
+      await expect.poll(() => offlineBanner(page).textContent(), { timeout: 15_000 }).toContain('1 pending change');
 
       // Left idle past any hospital's time-out (60 minutes at most) and its 30-second warning: signed out.
       await context.clock.fastForward('01:01:00');
@@ -181,7 +194,7 @@ describe('Appointments offline', () => {
       await card(page, patients.dayo).getByText('Booked', { exact: true }).waitFor();
       await context.setOffline(true);
       await checkInOffline(page, patients.dayo);
-      await expect.poll(() => offlineBanner(page).textContent()).toContain('1 pending change');
+      await expect.poll(() => offlineBanner(page).textContent(), { timeout: 15_000 }).toContain('1 pending change');
       await context.setOffline(false);
       await expect.poll(() => statusOf(patients.dayo), { timeout: 60_000 }).toEqual(['checked in']);
       await expect.poll(() => pendingCount(page).count(), { timeout: 60_000 }).toBe(0);
@@ -217,7 +230,7 @@ describe('Appointments offline', () => {
       await card(page, patients.efe).getByText('Booked', { exact: true }).waitFor();
       await context.setOffline(true);
       await checkInOffline(page, patients.efe);
-      await expect.poll(() => offlineBanner(page).textContent()).toContain('1 pending change');
+      await expect.poll(() => offlineBanner(page).textContent(), { timeout: 15_000 }).toContain('1 pending change');
 
       // Meanwhile the session ends on the server; the device learns it (401) only when it sends.
       const token = await page.evaluate(() => localStorage.getItem('hms.userToken'));

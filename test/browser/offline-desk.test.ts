@@ -91,7 +91,9 @@ describe('The front desk offline', () => {
     await desk.page.getByRole('button', { name: 'Book Appointment' }).click();
     const booking = desk.page.getByRole('dialog', { name: 'Book Appointment' });
     await booking.getByLabel('Find patient').fill(names[0]!.last);
-    await expect.poll(() => booking.getByRole('button', { name: /Patient/ }).isDisabled()).toBe(false);
+    await expect
+      .poll(() => booking.getByRole('button', { name: /Patient/ }).isDisabled(), { timeout: 15_000 })
+      .toBe(false);
     await booking.getByRole('button', { name: /Patient/ }).click();
     await desk.page.getByRole('option', { name: `${names[0]!.first} ${names[0]!.last}` }).waitFor();
     await desk.page.keyboard.press('Escape');
