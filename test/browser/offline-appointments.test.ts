@@ -108,21 +108,22 @@ describe('Appointments offline', () => {
       // The picker finds the patient among those this device has seen.
       await page.getByRole('button', { name: 'Book Appointment' }).click();
       const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
-      // The device's set of known patients is written after the list was shown, and a search runs
-      // once per typing: on a busy machine the first search may come before the write, so type again.
+      // The device's set of known patients is written after the list was shown, and a search runs once
+      // per typing (after a pause, and aborted by the next keystroke): type, then give that search time
+      // to finish on a busy machine before typing again.
       const picker = dialog.getByRole('button', { name: /Patient/ });
-      await expect
-        .poll(
-          async () => {
+      const find = dialog.getByLabel('Find patient');
+      const pickerFinds = async () => {
+        for (let typing = 0; typing < 4; typing += 1) {
+          await find.fill('');
+          await find.fill(patients.ada.name);
+          for (const until = Date.now() + 15_000; Date.now() < until; await page.waitForTimeout(250)) {
             if (await picker.isEnabled()) return true;
-            await dialog.getByLabel('Find patient').fill('');
-            await dialog.getByLabel('Find patient').fill(patients.ada.name);
-            await page.waitForTimeout(500);
-            return picker.isEnabled();
-          },
-          { timeout: 30_000, interval: 250 },
-        )
-        .toBe(true);
+          }
+        }
+        return false;
+      };
+      expect(await pickerFinds()).toBe(true);
       await picker.click();
       await page.getByRole('option', { name: patients.ada.name }).click();
       await dialog.getByLabel('Reason').fill('Follow-up of malaria treatment');
