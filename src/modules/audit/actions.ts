@@ -4,6 +4,8 @@ import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 import { describeAppointment } from './appointment-actions';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
+import { ok, onPatient, onUser, patientNamed, str, userNamed } from './describe-kit';
+import { describeIdentity } from './identity-actions';
 import { listReadSentence } from './list-actions';
 
 /**
@@ -23,6 +25,8 @@ export type Described = {
 export type NameOf = (kind: string, id: string) => string | undefined;
 
 type Data = Record<string, unknown>;
+
+export { redact } from './redact';
 
 /**
  * Events that are never an entry of their own: they ride along with the one that is (a
@@ -107,8 +111,6 @@ export function words(type: string): string {
     .trim();
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
-
 /** Id fields a future module's events may carry, most specific first. */
 const GENERIC_SUBJECTS: [field: string, kind: string][] = [
   ['prescriptionId', 'prescription'],
@@ -121,23 +123,6 @@ const GENERIC_SUBJECTS: [field: string, kind: string][] = [
   ['userId', 'user'],
   ['hospitalId', 'hospital'],
 ];
-
-// Helpers of `describe`, out here rather than closures over the event: every closure created
-// costs a call that names it (tsx keeps function names), five an event, millions in a rebuild.
-const ok = (action: string, subjectType: string | null, subjectId: unknown): Described => ({
-  action,
-  subjectType,
-  subjectId: subjectId === undefined || subjectId === null ? null : str(subjectId),
-  outcome: 'success',
-});
-const patientNamed = (d: Data, name: NameOf) =>
-  name('patient', str(d.patientId)) ?? `patient ${str(d.patientId).slice(0, 8)}`;
-const userNamed = (d: Data, name: NameOf) => {
-  const id = str(d.userId);
-  return name('user', id) ?? `user ${id.slice(0, 8)}`;
-};
-const onPatient = (d: Data, action: string) => ok(action, 'patient', d.patientId);
-const onUser = (d: Data, action: string) => ok(action, 'user', d.userId);
 
 export function describe(event: DomainEvent, name: NameOf): Described {
   const d = event.data as Data;
@@ -206,69 +191,6 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     // ─── Access control
     case 'AccessMatrixChanged':
       return ok(accessChangeSentence(d), 'hospital', d.hospitalId);
-    // ─── Identity
-    case 'LoginSucceeded':
-      return onUser(d, `Signed in`);
-    case 'LoginFailed':
-      return {
-        ...onUser(
-          d,
-          d.reason === 'wrong_current_password'
-            ? `Failed to change password: wrong current password (attempt ${str(d.failedAttempts)})`
-            : `Failed sign-in: wrong password (attempt ${str(d.failedAttempts)})`,
-        ),
-        outcome: 'failure',
-      };
-    case 'SignInFailed':
-      return d.reason === 'locked'
-        ? { ...onUser(d, `Refused sign-in of ${userNamed(d, name)}: account locked`), outcome: 'failure' }
-        : { ...ok(`Failed sign-in: no account for ${str(d.email)}`, null, null), outcome: 'failure' };
-    case 'AccountLocked':
-      return {
-        ...onUser(d, `Account of ${userNamed(d, name)} locked until ${str(d.lockedUntil)}`),
-        outcome: 'failure',
-      };
-    case 'PasswordChanged':
-      return onUser(d, 'Changed password');
-    case 'LoggedOut':
-      return onUser(d, 'Signed out');
-    case 'SessionRevoked':
-      return onUser(d, `Session ended (${str(d.reason)})`);
-    case 'TemporaryPasswordIssued':
-      return onUser(d, `Issued a temporary password to ${userNamed(d, name)}`);
-    case 'InvitationSent':
-      return onUser(d, `Sent the invitation e-mail to ${str(d.to)}`);
-    case 'InvitationFailed':
-      return { ...onUser(d, `Could not send the invitation e-mail to ${str(d.to)}`), outcome: 'failure' };
-    case 'AccountProvisioned':
-      return onUser(d, `Created the sign-in account of ${fullName}`);
-    // ─── Hospitals
-    case 'HospitalRegistrationSubmitted':
-      return ok(
-        `Submitted the registration of ${str((d.hospitalData as Data)?.name)}`,
-        'registration',
-        d.registrationId,
-      );
-    case 'VerificationFailed':
-      return {
-        ...ok(`Failed e-mail verification (attempt ${str(d.failedAttempts)})`, 'registration', d.registrationId),
-        outcome: 'failure',
-      };
-    case 'EmailVerified':
-      return ok(`Verified the e-mail ${str(d.email)}`, 'registration', d.registrationId);
-    case 'ApplicantMailSent':
-      return d.kind === 'account-exists'
-        ? ok(`Told ${str(d.email)} that someone tried to register a hospital with it`, null, null)
-        : ok(`Sent a verification code to ${str(d.email)}`, 'registration', d.registrationId);
-    case 'ApplicantVerificationFailed':
-      return {
-        ...ok(
-          `Typed a wrong verification code for ${str(d.email)}, which has an account (attempt ${str(d.failedAttempts)})`,
-          null,
-          null,
-        ),
-        outcome: 'failure',
-      };
     case 'HospitalRegistered':
       return ok(`Registered hospital ${str(d.name)}`, 'hospital', d.hospitalId);
     case 'HospitalStatusChanged':
@@ -293,7 +215,8 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'IdempotencyKeyReserved':
       return ok(`Accepted command ${str(d.key)} (${str(d.route)})`, 'command', d.key);
     default: {
-      const clinical = describeClinical(event, name) ?? describeAppointment(event, name);
+      const clinical =
+        describeIdentity(event, name) ?? describeClinical(event, name) ?? describeAppointment(event, name);
       if (clinical) return clinical;
       const billing = describeBilling(event);
       if (billing) return { ...billing, outcome: 'success' };
@@ -320,47 +243,4 @@ function accessChangeSentence(d: Data): string {
   );
   const what = parts.join('; ');
   return d.reason === 'reset' ? `Reset access control to default (${what})` : `Changed access control: ${what}`;
-}
-
-const SECRET_KEY = /hash$|password|secret|token$/i;
-/** Whether each key seen so far is a secret's: a feed has few distinct keys, and every event is redacted. */
-const secretKeys = new Map<string, boolean>();
-function isSecretKey(key: string): boolean {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = SECRET_KEY.test(key);
-    // Keys are field names, not values; the bound only guards against a feed of odd data.
-    if (secretKeys.size < 10_000) secretKeys.set(key, secret);
-  }
-  return secret;
-}
-
-/** Whether `redact` would change anything in `value`. */
-function holdsSecret(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(holdsSecret);
-  // Anything but plain data (a Date, a class instance) is copied as it always was, key by key.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return true;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (isSecretKey(key) || holdsSecret((value as Data)[key])) return true;
-  }
-  return false;
-}
-
-/**
- * The event's data for the detail view, with credentials and codes (even hashed) left out. Data
- * without any (nearly every event) is returned as it is, not copied: the trail only serialises it.
- */
-export function redact(value: unknown): unknown {
-  return holdsSecret(value) ? redactCopy(value) : value;
-}
-
-function redactCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactCopy);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Data).map(([k, v]) => [k, isSecretKey(k) ? '[redacted]' : redactCopy(v)]),
-  );
 }

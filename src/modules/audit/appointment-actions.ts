@@ -1,12 +1,12 @@
 import type { DomainEvent } from '../../platform/event-store/port';
 import type { Described, NameOf } from './actions';
+import { str } from './describe-kit';
 
 /**
  * The trail's sentences for the appointment book (issue 24). Each names the patient and carries
  * `patientId`, so every change is in the patient's history too.
  */
 type Data = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 const doctorOf = (d: Data) => {
   const doctor = d.doctor as { name?: string } | null | undefined;
   return doctor?.name ? ` with ${doctor.name}` : '';

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../platform/event-store/port';
 import type { Described, NameOf } from './actions';
+import { str } from './describe-kit';
 
 /**
  * The trail's sentences for the clinical modules' events: consultations, prescriptions and their
@@ -9,7 +10,6 @@ import type { Described, NameOf } from './actions';
  */
 type Data = Record<string, unknown>;
 
-const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
