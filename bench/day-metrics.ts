@@ -51,6 +51,24 @@ export class Recorder {
     }
   }
 
+  /** Work the server does after answering (an access report prepared in the background): its durations. */
+  readonly jobs = new Map<string, number[]>();
+
+  job(name: string, ms: number) {
+    if (!this.measuring) return;
+    const list = this.jobs.get(name) ?? [];
+    list.push(ms);
+    this.jobs.set(name, list);
+  }
+
+  jobSummary() {
+    return [...this.jobs.entries()].map(([name, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      const at = (q: number) => percentile(sorted, q);
+      return { name, count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+    });
+  }
+
   /** Requests answered neither 2xx nor an expected business 409 (0 means none). */
   errorsOf(k: Kind): number {
     let n = 0;

@@ -51,6 +51,10 @@ export function dayReport(d: DayFigures): string {
       `| ${k.name} | ${k.count} | ${f1(k.p50)} | ${f1(k.p95)}${k.p95 >= ROUTE_P95_TARGET ? ' ✗' : ''} | ${f1(k.p99)} | ${k.errors} | ${k.statuses.map(([s, c]) => `${s}×${c}`).join(' ')} |`,
   );
 
+  const jobRows = d.recorder
+    .jobSummary()
+    .map((j) => `| ${j.name} | ${j.count} | ${f1(j.p50)} | ${f1(j.p95)} | ${f1(j.p99)} |`);
+
   const allFromSend = [...d.clock.fromSend.values()].flat();
   const allFromAnswer = [...d.clock.fromAnswer.values()].flat();
   const pushAll = latencies(allFromSend);
@@ -100,6 +104,16 @@ export function dayReport(d: DayFigures): string {
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...routeRows,
     '',
+    ...(jobRows.length
+      ? [
+          '### Background work (ms from the request to ready; not a request, so not in the target)',
+          '',
+          '| Work | Count | p50 | p95 | p99 |',
+          '| --- | --- | --- | --- | --- |',
+          ...jobRows,
+          '',
+        ]
+      : []),
     '### Push latency per message (ms, p50 / p95 / p99, over every receiving socket)',
     '',
     '| Message (caused by) | Deliveries | Command sent → socket | Answered → socket |',

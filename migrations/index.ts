@@ -38,6 +38,7 @@ import * as platformIdempotencyAnswers from './0970-platform-idempotency-answers
 import * as auditEventsDevice from './0971-audit-events-device';
 import * as auditEventsSearchPrimary from './0980-audit-events-search-primary';
 import * as auditAccessReportWindow from './0995-audit-access-report-window';
+import * as auditReportExports from './0996-audit-report-exports';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0971-audit-events-device': auditEventsDevice,
   '0980-audit-events-search-primary': auditEventsSearchPrimary,
   '0995-audit-access-report-window': auditAccessReportWindow,
+  '0996-audit-report-exports': auditReportExports,
 };

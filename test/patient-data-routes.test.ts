@@ -43,7 +43,7 @@ const PATIENT_DATA: Record<string, typeof RECORD | typeof LIST | string> = {
   '/api/audit/events': LIST,
   '/api/audit/events/:id': LIST,
   '/api/audit/access-report': LIST,
-  '/api/audit/access-report.csv': LIST,
+  '/api/audit/access-report/exports/:id/csv': LIST,
   // Streamed from the trail in chunks: recorded with its filters, its patients are not known before it is sent.
   '/api/audit/events.csv': 'recorded without ids',
 };
@@ -70,6 +70,7 @@ const NO_PATIENT_DATA: Record<string, string> = {
   '/api/pharmacy/reports/stock': 'stock',
   '/api/audit/actors': 'staff names',
   '/api/audit/verify': 'the hash chain',
+  '/api/audit/access-report/exports/:id': 'whether a report is ready',
   '/api/appointments/doctors': 'doctors to book with',
   '/api/appointments/stats': 'counts',
 };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessReportApi } from '../../../test/helpers/audit-api';
 import {
   asClient,
   newPatient,
@@ -199,7 +200,7 @@ describe('the audit trail of one day', () => {
     expect(
       rows.every((r) => r.patient.id === patient.id && r.patient.name === `${patient.firstName} ${patient.lastName}`),
     ).toBe(true);
-    const csv = await call(s.tokens.admin, 'GET', `/api/audit/access-report.csv?patientId=${patient.id}`);
+    const csv = await accessReportApi(() => s.t).download(s.tokens.admin, { patientId: patient.id });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/platform';
+import { accessReportExportsOf } from './access-report-exports';
 import { auditAnchorOf } from './anchoring/anchor';
 import { auditPatientRoutes } from './patient-routes';
 import { auditTrailProjection } from './read-models/audit-trail';
@@ -20,9 +21,17 @@ export const auditModule: AppModule = {
     auditPatientRoutes(app, platform);
   },
   projections: [auditTrailProjection],
-  // Signs each hospital's chain head on a timer and at shutdown (not with EventStoreDB: no chain).
+  // Signs each hospital's chain head on a timer and at shutdown (not with EventStoreDB: no chain),
+  // and lets an access report being prepared finish before the pool closes.
   background: (platform) => {
     const anchor = auditAnchorOf(platform);
-    return anchor && { start: () => anchor.start(platform.config.auditCheckpointSeconds), stop: () => anchor.stop() };
+    const exports = accessReportExportsOf(platform);
+    return {
+      start: () => anchor?.start(platform.config.auditCheckpointSeconds),
+      stop: async () => {
+        await exports.stop();
+        await anchor?.stop();
+      },
+    };
   },
 };

@@ -6,9 +6,8 @@ import { ok, success } from '../../platform/http/envelope';
 import { BadRequest, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
-import { accessReportCsv } from './access-report-csv';
-import { accessReport, accessReportRows } from './read-models/access-report';
-import { AUDIT_TRAIL } from './read-models/audit-trail';
+import { accessReportExportRoutes } from './access-report-export-routes';
+import { accessReport } from './read-models/access-report';
 import {
   decodeCursor,
   TRAIL_CSV_HEADER,
@@ -28,6 +27,7 @@ import {
   verificationSchema,
 } from './schemas';
 import { auditAnchorOf } from './anchoring/anchor';
+import { trailCaughtUp } from './caught-up';
 import { verifyCheckpoints } from './anchoring/verify-checkpoints';
 import { verifyChain } from './verify';
 
@@ -38,14 +38,7 @@ export const VERIFY_UNSUPPORTED =
   'Integrity verification needs the PostgreSQL event store (EVENT_STORE=postgres); this server keeps events in EventStoreDB.';
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
-/**
- * Waits (briefly) until the trail has every event committed before the request arrived, so an
- * entry just written is in the answer. The audit projection follows the feed in the background.
- */
-export async function trailCaughtUp(platform: Platform): Promise<void> {
-  const head = await platform.store.headPosition();
-  await platform.waitFor(head, [{ name: AUDIT_TRAIL }], 3000);
-}
+export { trailCaughtUp };
 
 const csvHeaders = (name: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -229,25 +222,5 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
     },
   );
 
-  app.get(
-    '/audit/access-report.csv',
-    {
-      config: trailRead('access report CSV', 'handler'),
-      onRequest: canAudit,
-      schema: {
-        tags,
-        security,
-        summary: 'The access report as CSV',
-        querystring: accessReportQuery,
-        response: { 200: csvAnswer('The access report, one line per person and patient') },
-      },
-    },
-    async (request, reply) => {
-      await trailCaughtUp(platform);
-      const report = await accessReportRows(platform.db, request.auth!.hospitalId, request.query);
-      // Each patient once, however many people's rows name them: the download's one entry lists them.
-      request.auditPatients = [...new Set(report.rows.map((r) => r.patient_id))];
-      return reply.headers(csvHeaders('access-report')).send(accessReportCsv(report));
-    },
-  );
+  accessReportExportRoutes(app, platform, { canAudit, security, tags, refusals, trailRead, csvHeaders });
 }

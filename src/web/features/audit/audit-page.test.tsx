@@ -12,6 +12,18 @@ let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 const trailCalls = () => api.calls.filter((c) => c.path === '/audit/events');
 const actors = { success: true, data: { actors: [{ id: 'u-1', name: 'Tunde Bello', role: 'doctor' }] } };
+const exportOf = (status: 'preparing' | 'ready') => ({
+  success: true,
+  data: {
+    export: {
+      id: 'r1',
+      status,
+      rows: status === 'ready' ? 1 : null,
+      requestedAt: '2026-11-26T09:00:00.000Z',
+      finishedAt: null,
+    },
+  },
+});
 
 beforeEach(() => {
   localStorage.setItem('hms.adminToken', 'admin-token');
@@ -200,7 +212,9 @@ describe('Audit Logs page', () => {
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
       'GET /audit/actors': () => ({ body: actors }),
       'GET /audit/events.csv': () => ({ body: 'time,actor_id' }),
-      'GET /audit/access-report.csv': () => ({ body: 'actor_id,patient_id' }),
+      'POST /audit/access-report/exports': () => ({ status: 202, body: exportOf('preparing') }),
+      'GET /audit/access-report/exports/r1': () => ({ body: exportOf('ready') }),
+      'GET /audit/access-report/exports/r1/csv': () => ({ body: 'actor_id,patient_id' }),
     });
     renderPage();
     await screen.findByText('Viewed the detail of Ada Obi 1');
@@ -210,10 +224,38 @@ describe('Audit Logs page', () => {
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(api.calls.find((c) => c.path === '/audit/events.csv')!.query.get('q')).toBe('ada');
     await user.click(screen.getByRole('button', { name: 'Access report (CSV)' }));
-    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
-    expect(api.calls.some((c) => c.path === '/audit/access-report.csv')).toBe(true);
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    // Asked for, followed until the server had it ready, then downloaded.
+    expect(api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('access-report'))).toEqual([
+      'POST /audit/access-report/exports',
+      'GET /audit/access-report/exports/r1',
+      'GET /audit/access-report/exports/r1/csv',
+    ]);
     expect(created).toHaveBeenCalledTimes(2);
     clicked.mockRestore();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it('says the access report is being prepared, and shows why when the server could not prepare it', async () => {
+    const ready = deferred<{ body: unknown }>();
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'POST /audit/access-report/exports': () => ({ status: 202, body: exportOf('preparing') }),
+      'GET /audit/access-report/exports/r1': () => ready.promise,
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.click(screen.getByRole('button', { name: 'Access report (CSV)' }));
+    expect(await screen.findByRole('button', { name: 'Preparing report...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+    ready.resolve({
+      body: { success: true, data: { export: { ...exportOf('ready').data.export, status: 'failed' } } },
+    });
+    expect(
+      await screen.findByText('Could not prepare the access report. Please try again.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Access report (CSV)' })).toBeEnabled();
+    expect(api.calls.some((c) => c.path.endsWith('/csv'))).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ export default function AuditPage() {
   const actors = useRemoteData((signal) => fetchActors(signal), 'actors');
   const [selected, setSelected] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | 'checking' | { error: string } | null>(null);
-  const [download, setDownload] = useState<'idle' | 'busy' | { error: string }>('idle');
+  const [download, setDownload] = useState<'idle' | 'trail' | 'access' | { error: string }>('idle');
+  const downloading = download === 'trail' || download === 'access';
 
   async function verify() {
     setVerification('checking');
@@ -46,7 +47,7 @@ export default function AuditPage() {
   }
 
   async function csv(which: 'trail' | 'access') {
-    setDownload('busy');
+    setDownload(which);
     try {
       await (which === 'trail' ? downloadTrailCsv : downloadAccessReport)(effective, new Date());
       setDownload('idle');
@@ -108,11 +109,11 @@ export default function AuditPage() {
             <Button variant="secondary" onPress={() => void verify()} isDisabled={verification === 'checking'}>
               {verification === 'checking' ? 'Verifying...' : 'Verify integrity'}
             </Button>
-            <Button variant="secondary" onPress={() => void csv('access')} isDisabled={download === 'busy'}>
-              Access report (CSV)
+            <Button variant="secondary" onPress={() => void csv('access')} isDisabled={downloading}>
+              {download === 'access' ? 'Preparing report...' : 'Access report (CSV)'}
             </Button>
-            <Button onPress={() => void csv('trail')} isDisabled={download === 'busy'}>
-              {download === 'busy' ? 'Preparing CSV...' : 'Download CSV'}
+            <Button onPress={() => void csv('trail')} isDisabled={downloading}>
+              {download === 'trail' ? 'Preparing CSV...' : 'Download CSV'}
             </Button>
           </>
         }

@@ -160,8 +160,29 @@ export function downloadTrailCsv(f: TrailFilters, now: Date) {
   return download(`audit/events.csv?${filterParams(f)}`, `audit-trail-${now.toISOString().slice(0, 10)}.csv`);
 }
 
-/** Who accessed which patients in the filters' date range (and actor), for a breach notice. */
-export function downloadAccessReport(f: TrailFilters, now: Date) {
-  const params = filterParams({ ...NO_FILTERS, from: f.from, to: f.to, actorId: f.actorId });
-  return download(`audit/access-report.csv?${params}`, `access-report-${now.toISOString().slice(0, 10)}.csv`);
+const exportAnswer = z.object({
+  data: z.object({ export: z.object({ id: z.string(), status: z.enum(['preparing', 'ready', 'failed']) }) }),
+});
+const REPORT_WAIT_MS = 5 * 60_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Who accessed which patients in the filters' date range (and actor), for a breach notice. The
+ * server prepares the file in the background (a busy hour's report is thousands of rows); this
+ * asks for it, follows it every half second, and downloads it once it is ready.
+ */
+export async function downloadAccessReport(f: TrailFilters, now: Date, pause = sleep) {
+  const query = Object.fromEntries(filterParams({ ...NO_FILTERS, from: f.from, to: f.to, actorId: f.actorId }));
+  const failed = 'Could not prepare the access report. Please try again.';
+  let report = exportAnswer.parse(
+    await request('audit/access-report/exports', { method: 'post', json: query, fallback: failed }),
+  ).data.export;
+  const path = `audit/access-report/exports/${encodeURIComponent(report.id)}`;
+  for (const until = Date.now() + REPORT_WAIT_MS; report.status === 'preparing';) {
+    if (Date.now() > until) throw new ApiError(0, 'The access report is taking too long. Please try again.');
+    await pause(500);
+    report = exportAnswer.parse(await request(path, { fallback: failed })).data.export;
+  }
+  if (report.status === 'failed') throw new ApiError(0, failed);
+  return download(`${path}/csv`, `access-report-${now.toISOString().slice(0, 10)}.csv`);
 }
