@@ -42,6 +42,8 @@ export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
   'SharedValueReleased',
   // An offline device's command id rides with the command it keys.
   'IdempotencyKeyReserved',
+  // A consultation's results tally rides with the results it counts.
+  'LabResultsTallied',
   'StaffSeatAssigned',
   'StaffSeatReleased',
   'AccountProfileChanged',

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '../../platform/event-store/command-handler';
 import type { EventMetadata } from '../../platform/event-store/port';
 import type { UnitOfWork } from '../../platform/event-store/unit-of-work';
 import type { Platform } from '../../platform/platform';
-import { changePatientStatus, PATIENTS_LIST, PatientNotFound, stagePatientStatus } from '../patients';
+import { PATIENTS_LIST, stagePatientStatus } from '../patients';
 import { labRequestDecider, type LabRequestCommand, type LabResultsInput } from './decider';
 import { LabRequestNotFound } from './errors';
-import type { LabRequestEvent, LabResultsRecorded, LabUrgency } from './events';
-import { labRequestStream } from './lab-request';
+import type { LabRequestEvent, LabResultsRecorded, LabResultsTallied, LabUrgency } from './events';
+import { labRequestStream, labResultsTallyStream } from './lab-request';
 import { findLabRequest, LAB_REQUESTS, openLabRequestsOf } from './read-models/lab-requests';
 
 export type LabOrder = { testName: string; testCode: string; urgency: LabUrgency; instructions: string | null };
@@ -57,13 +58,23 @@ export function startLabTest(platform: Platform, metadata: EventMetadata, labReq
   return onLabRequest(platform, metadata, { type: 'StartLabTest', labRequestId, hospitalId: metadata.hospitalId });
 }
 
+/** The tally of a consultation's results (`LabResultsTallied`): one event per results commit. */
+type TallyResults = { type: 'TallyResults'; consultationId: string; labRequestId: string };
+const labResultsTally: Decider<TallyResults, LabResultsTallied, null> = {
+  initialState: () => null,
+  evolve: () => null,
+  decide: ({ consultationId, labRequestId }) => [{ type: 'LabResultsTallied', data: { consultationId, labRequestId } }],
+};
+
 /**
  * Results in → the patient's status becomes 'test complete' once every test of that consultation
  * has its results, staged in the results' own commit after them (the results stay the commit's
  * audit entry), so the technician's answer waits for no reactor and the patient list is current.
- * The other tests are read from the lab list (inline, so current): if a colleague's results for the
- * last other test commit between that read and this commit, each saw the other still open; the one
- * that commits last finds none open once it has committed and moves the patient in a commit of its own.
+ * The other tests are read from the lab list (inline, so current). Two technicians sending the
+ * consultation's last two results at once could each read the other's test still open; both
+ * commits therefore also append to the consultation's tally stream, read before the lab list, so
+ * the later one fails on its revision and `transact` decides it again, now seeing no test open: the
+ * status change is always in a results commit, never in a second one a crash could lose.
  */
 export async function recordLabResults(
   platform: Platform,
@@ -71,9 +82,7 @@ export async function recordLabResults(
   labRequestId: string,
   entry: { results: LabResultsInput; notes: string | null; conductedBy: string | null },
 ) {
-  // Set when the consultation's other tests were still open at the decision (the last attempt's).
-  const left: { open: { consultationId: string; patientId: string } | null } = { open: null };
-  const view = await onLabRequest(
+  return onLabRequest(
     platform,
     metadata,
     {
@@ -85,24 +94,13 @@ export async function recordLabResults(
       conductedBy: entry.conductedBy ?? metadata.actor.name,
     },
     async (uow, events) => {
-      left.open = null;
       const recorded = events.find((e): e is LabResultsRecorded => e.type === 'LabResultsRecorded');
       if (!recorded) return;
       const { consultationId, patientId } = recorded.data;
-      if ((await openLabRequestsOf(platform.db, consultationId, labRequestId)) > 0) {
-        left.open = { consultationId, patientId };
-        return;
-      }
+      const tally = await uow.load(labResultsTally, labResultsTallyStream(consultationId), { latestOnly: true });
+      uow.decide(tally, { type: 'TallyResults', consultationId, labRequestId });
+      if ((await openLabRequestsOf(platform.db, consultationId, labRequestId)) > 0) return;
       await stagePatientStatus(uow, patientId, 'test complete');
     },
   );
-  const open = left.open;
-  if (open && (await openLabRequestsOf(platform.db, open.consultationId)) === 0) {
-    try {
-      await changePatientStatus(platform, metadata, open.patientId, 'test complete');
-    } catch (e) {
-      if (!(e instanceof PatientNotFound)) throw e;
-    }
-  }
-  return view;
 }

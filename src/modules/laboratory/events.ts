@@ -55,11 +55,24 @@ export const labResultsRecorded = defineEvent(
   z.object({ ...context, results: labResults, notes: z.string().nullable(), conductedBy: z.string() }),
 );
 
-export const laboratoryContracts = [labRequestOrdered, labTestStarted, labResultsRecorded] as const;
+/**
+ * Results of one of a consultation's tests came in, on stream `lab-results-<consultationId>`: the
+ * point where concurrent results of the same consultation meet. Each results commit appends one,
+ * so two technicians sending the last two results at once cannot both commit having seen the
+ * other's test still open: the later append fails on its revision and is decided again, and then
+ * moves the patient to 'test complete' in its own commit. It rides with the results in the trail.
+ */
+export const labResultsTallied = defineEvent(
+  'LabResultsTallied',
+  z.object({ consultationId: z.string(), labRequestId: z.string() }),
+);
+
+export const laboratoryContracts = [labRequestOrdered, labTestStarted, labResultsRecorded, labResultsTallied] as const;
 
 export type LabRequestOrdered = EventOf<typeof labRequestOrdered>;
 export type LabTestStarted = EventOf<typeof labTestStarted>;
 export type LabResultsRecorded = EventOf<typeof labResultsRecorded>;
+export type LabResultsTallied = EventOf<typeof labResultsTallied>;
 export type LabRequestEvent = LabRequestOrdered | LabTestStarted | LabResultsRecorded;
 export type LabUrgency = (typeof LAB_URGENCIES)[number];
 export type LabResults = z.infer<typeof labResults>;

@@ -7,6 +7,8 @@ type Context = Omit<LabRequestOrdered['data'], 'instructions'>;
 export type LabRequestState = { status: 'none' } | { status: LabRequestStatus; request: Context };
 
 export const labRequestStream = (labRequestId: string) => `lab-request-${labRequestId}`;
+/** Where a consultation's results meet (`LabResultsTallied`). */
+export const labResultsTallyStream = (consultationId: string) => `lab-results-${consultationId}`;
 
 export const initialLabRequestState = (): LabRequestState => ({ status: 'none' });
 

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicalApi } from '../../../test/helpers/clinical-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
@@ -116,23 +118,50 @@ describe('lab requests', () => {
     expect((await patients.get(s.tokens.doctor, patient.id)).json().data.status).toBe('test complete');
   });
 
-  it("moves the patient to 'test complete' when two technicians send a consultation's last results at once", async () => {
-    const orders = await Promise.all(
-      Array.from({ length: 4 }, () => order([{ testName: 'Full Blood Count' }, { testName: 'Urine Analysis' }])),
-    );
-    await Promise.all(
-      orders.flatMap(({ consultation }) =>
-        (consultation.labOrders as { id: string }[]).map(async (lab) => {
-          const res = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${lab.id}/results`, {
-            results: 'Within range',
-          });
-          expect(res.statusCode).toBe(200);
-        }),
+  it("moves the patient to 'test complete' in a results commit when two technicians send a consultation's last results at once", async () => {
+    const { patient, consultation } = await order([{ testName: 'Full Blood Count' }, { testName: 'Urine Analysis' }]);
+    const labs = consultation.labOrders as { id: string }[];
+    // Appends wait behind this lock while both requests read the lab list: each sees the other's test
+    // still open, as two technicians pressing at the same instant would.
+    const owner = new pg.Client({ connectionString: s.t.db.url });
+    await owner.connect();
+    try {
+      await owner.query('begin');
+      await owner.query('lock table events in exclusive mode');
+      const sent = labs.map((lab) =>
+        api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${lab.id}/results`, { results: 'Within range' }),
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await owner.query(
+              `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n,
+        );
+      await expect.poll(waiting, { timeout: 15_000 }).toBeGreaterThan(0);
+      // Time for the second request to read the lab list too and queue its append behind the first.
+      await sleep(1_500);
+      await owner.query('commit');
+      for (const res of await Promise.all(sent)) expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await owner.end();
+    }
+    expect((await patients.get(s.tokens.doctor, patient.id)).json().data.status).toBe('test complete');
+    // The status change rode in one of the results' commits: no second commit a crash could lose.
+    const store = s.t.platform.store;
+    const moved = (await store.readStream(`patient-${patient.id}`)).filter((e) => e.type === 'PatientStatusChanged');
+    expect(moved.map((e) => (e.data as { to: string }).to)).toEqual(['refer for test', 'test complete']);
+    const results = await Promise.all(
+      labs.map(async (lab) =>
+        (await store.readStream(`lab-request-${lab.id}`)).find((e) => e.type === 'LabResultsRecorded')!,
       ),
     );
-    for (const { patient } of orders) {
-      expect((await patients.get(s.tokens.doctor, patient.id)).json().data.status).toBe('test complete');
-    }
+    expect(results.map((e) => e.globalPosition[0])).toContain(moved[1]!.globalPosition[0]);
+    const tally = await store.readStream(`lab-results-${consultation.id}`);
+    expect(tally.map((e) => (e.data as { labRequestId: string }).labRequestId).sort()).toEqual(
+      labs.map((l) => l.id).sort(),
+    );
   });
 
   it('asks for results, checks roles, and hides other hospitals’ requests', async () => {
