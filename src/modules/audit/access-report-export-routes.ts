@@ -30,6 +30,8 @@ const exportSchema = z.object({
 });
 const exportAnswer = ok(z.object({ export: exportSchema }));
 const exportParams = z.object({ id: z.string().max(100) });
+/** The window and filters; a call with the JSON content type and no body asks for the whole trail. */
+const exportBody = z.preprocess((v) => v ?? {}, accessReportQuery);
 
 /**
  * The access report as a download prepared in the background (access-report-exports.ts): asked
@@ -54,7 +56,7 @@ export function accessReportExportRoutes(app: HttpApp, platform: Platform, kit: 
         security,
         summary:
           'Prepares the access report (who accessed which patients in a window) as a CSV file; follow it by its id',
-        body: accessReportQuery,
+        body: exportBody,
         response: { 202: exportAnswer },
       },
     },

@@ -124,6 +124,12 @@ describe('the access report as a prepared download', () => {
     expect(left.rows).toEqual([]);
   });
 
+  it('takes a request with the JSON content type and no body: the whole trail', async () => {
+    const asked = await reports.call(s.tokens.admin, 'POST', '/api/audit/access-report/exports');
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await reports.settled(s.tokens.admin, asked.json().data.export.id)).status).toBe('ready');
+  });
+
   it('refuses the roles that may not read the trail, and records the refusal', async () => {
     for (const res of [
       await reports.ask(s.tokens.doctor, {}),
