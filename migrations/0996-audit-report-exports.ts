@@ -11,7 +11,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     id text primary key,
     hospital_id text not null,
     requested_by text not null,
-    query jsonb not null,
     status text not null check (status in ('preparing', 'ready', 'failed')),
     row_count integer,
     patient_ids text[],

@@ -142,12 +142,21 @@ describe('the access report as a prepared download', () => {
     }
   });
 
-  it('turns away a window it cannot read with a 400 and nothing prepared', async () => {
+  it('turns away hostile input with a 400 and nothing prepared', async () => {
     const before = await sql<{ n: string }>`select count(*) as n from audit_report_exports`.execute(s.t.platform.db);
-    const res = await reports.ask(s.tokens.admin, { from: 'yesterday-ish' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().success).toBe(false);
-    expect(res.body).not.toMatch(/stack|at \//);
+    for (const body of [
+      { from: 'yesterday-ish' },
+      { from: 5 },
+      { actorId: { $ne: null } },
+      { patientId: 'ada\u0000' },
+      [{ from: '2026-01-01' }],
+    ]) {
+      const res = await reports.call(s.tokens.admin, 'POST', '/api/audit/access-report/exports', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.body).not.toMatch(/stack|at \//);
+    }
+    expect((await reports.status(s.tokens.admin, 'x\u0000y')).statusCode).toBe(400);
     const after = await sql<{ n: string }>`select count(*) as n from audit_report_exports`.execute(s.t.platform.db);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });

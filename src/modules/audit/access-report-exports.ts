@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ColumnType, type Generated } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import type { Logger } from '../../platform/logger';
 import type { Platform } from '../../platform/platform';
 import { accessReportCsv } from './access-report-csv';
@@ -13,7 +13,6 @@ declare module '../../platform/db/database' {
       id: string;
       hospital_id: string;
       requested_by: string;
-      query: ColumnType<unknown, string, never>;
       status: ExportStatus;
       row_count: number | null;
       patient_ids: string[] | null;
@@ -64,13 +63,6 @@ function shown(row: Row, now = Date.now()): AccessReportExport {
   };
 }
 
-const storedQuery = (q: AccessReportQuery) => ({
-  from: q.from?.toISOString() ?? null,
-  to: q.to?.toISOString() ?? null,
-  actorId: q.actorId ?? null,
-  patientId: q.patientId ?? null,
-});
-
 export class AccessReportExports {
   /** The reports being prepared by this server, one after another. */
   private queue: Promise<void> = Promise.resolve();
@@ -85,20 +77,11 @@ export class AccessReportExports {
     return this.platform.db;
   }
 
-  /** Rows past their hour, of any hospital: patient names do not linger in prepared files. */
-  private async forgetOld(): Promise<void> {
-    await this.db
-      .deleteFrom('audit_report_exports')
-      .where('requested_at', '<', sql<Date>`now() - make_interval(mins => ${EXPORT_KEPT_MINUTES})`)
-      .execute();
-  }
-
   /**
    * Asks for a report. A request of the same person still being prepared is answered instead of a
    * second one: pressing the button twice prepares one file.
    */
   async request(who: Requester, query: AccessReportQuery): Promise<AccessReportExport> {
-    await this.forgetOld();
     const busy = await this.db
       .selectFrom('audit_report_exports')
       .select(columns)
@@ -109,12 +92,20 @@ export class AccessReportExports {
       .orderBy('requested_at', 'desc')
       .executeTakeFirst();
     if (busy) return shown(busy);
-    // A person needs their latest file only: the ones before it go, so the table holds one per person.
+    // Rows past their hour, of any hospital, so patient names do not linger in prepared files; and
+    // this person's earlier files: they need their latest only, so the table holds one per person.
     await this.db
       .deleteFrom('audit_report_exports')
-      .where('hospital_id', '=', who.hospitalId)
-      .where('requested_by', '=', who.userId)
-      .where('status', '<>', 'preparing')
+      .where((eb) =>
+        eb.or([
+          eb('requested_at', '<', sql<Date>`now() - make_interval(mins => ${EXPORT_KEPT_MINUTES})`),
+          eb.and([
+            eb('hospital_id', '=', who.hospitalId),
+            eb('requested_by', '=', who.userId),
+            eb('status', '<>', 'preparing'),
+          ]),
+        ]),
+      )
       .execute();
     const row = await this.db
       .insertInto('audit_report_exports')
@@ -122,7 +113,6 @@ export class AccessReportExports {
         id: randomUUID(),
         hospital_id: who.hospitalId,
         requested_by: who.userId,
-        query: JSON.stringify(storedQuery(query)),
         status: 'preparing',
       })
       .returning(columns)

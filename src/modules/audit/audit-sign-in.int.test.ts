@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClient, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../../../test/helpers/staff-api';
 import { randomIp } from '../../../test/helpers/onboard';
-import { trailCaughtUp } from './routes';
+import { trailCaughtUp } from './caught-up';
 
 /**
  * Sign-ins in the trail: a success is one entry (its session rides along), a wrong password is a

@@ -10,7 +10,8 @@ import { patientExportAnswer } from './export-schemas';
 import { fhirBundle } from './fhir';
 import { medicationSystem } from './fhir-coding';
 import { clinicalStreamsOf, patientHistory, registeredHere } from './patient-history';
-import { AUDIT_DENIED, AUDIT_ROLES, trailCaughtUp } from './routes';
+import { trailCaughtUp } from './caught-up';
+import { AUDIT_DENIED, AUDIT_ROLES } from './routes';
 import { exportQuery, historyEntrySchema, idParams } from './schemas';
 
 const PATIENT_NOT_FOUND = 'Patient not found';

@@ -38,8 +38,6 @@ export const VERIFY_UNSUPPORTED =
   'Integrity verification needs the PostgreSQL event store (EVENT_STORE=postgres); this server keeps events in EventStoreDB.';
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
-export { trailCaughtUp };
-
 const csvHeaders = (name: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${name}-${hospitalDate(new Date())}.csv"`,
