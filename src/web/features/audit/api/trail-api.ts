@@ -171,7 +171,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * server prepares the file in the background (a busy hour's report is thousands of rows); this
  * asks for it, follows it every half second, and downloads it once it is ready.
  */
-export async function downloadAccessReport(f: TrailFilters, now: Date, pause = sleep) {
+export async function downloadAccessReport(f: TrailFilters, now: Date) {
   const query = Object.fromEntries(filterParams({ ...NO_FILTERS, from: f.from, to: f.to, actorId: f.actorId }));
   const failed = 'Could not prepare the access report. Please try again.';
   let report = exportAnswer.parse(
@@ -180,7 +180,7 @@ export async function downloadAccessReport(f: TrailFilters, now: Date, pause = s
   const path = `audit/access-report/exports/${encodeURIComponent(report.id)}`;
   for (const until = Date.now() + REPORT_WAIT_MS; report.status === 'preparing';) {
     if (Date.now() > until) throw new ApiError(0, 'The access report is taking too long. Please try again.');
-    await pause(500);
+    await sleep(500);
     report = exportAnswer.parse(await request(path, { fallback: failed })).data.export;
   }
   if (report.status === 'failed') throw new ApiError(0, failed);
