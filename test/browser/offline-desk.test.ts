@@ -67,7 +67,7 @@ describe('The front desk offline', () => {
     await signInAsStaff(desk.page, suite.server.baseUrl, receptionist);
     await controlledByWorker(desk.page);
     await desk.page.getByRole('link', { name: 'Patients' }).first().click();
-    await desk.page.getByRole('table', { name: 'Patients' }).getByText(waitingPatient.name).waitFor();
+    await desk.page.getByRole('table', { name: 'Patients', exact: true }).getByText(waitingPatient.name).waitFor();
     await signInAsStaff(ward.page, suite.server.baseUrl, nurse);
     await controlledByWorker(ward.page);
     await ward.page.getByRole('link', { name: 'Vitals' }).click();
@@ -84,7 +84,7 @@ describe('The front desk offline', () => {
     await expect.poll(() => banner(desk.page).textContent()).toContain('3 pending changes');
     // The list last seen stays readable, with its age.
     await desk.page.getByText(/Last list seen on this device, as of \d\d:\d\d, (just now|\d+ min ago)/).waitFor();
-    await desk.page.getByRole('table', { name: 'Patients' }).getByText(waitingPatient.name).waitFor();
+    await desk.page.getByRole('table', { name: 'Patients', exact: true }).getByText(waitingPatient.name).waitFor();
 
     // A booking made offline can pick a patient registered offline and not yet sent.
     await desk.page.getByRole('link', { name: 'Appointments' }).first().click();

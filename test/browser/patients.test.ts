@@ -69,7 +69,7 @@ describe('Patients in Chromium', () => {
     // The list finds the patient by the phone written another way.
     await page.getByRole('heading', { name: 'Patients (2)' }).waitFor();
     await page.getByLabel('Search patients').fill(`0803-${digits}`);
-    const row = page.getByRole('table', { name: 'Patients' }).getByRole('row').filter({ hasText: name });
+    const row = page.getByRole('table', { name: 'Patients', exact: true }).getByRole('row').filter({ hasText: name });
     await row.waitFor();
     expect(await row.textContent()).toContain('Waiting');
     await page.getByText('Showing 1 to 1 of 1 patients').waitFor();

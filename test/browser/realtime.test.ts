@@ -92,7 +92,7 @@ describe('Live updates in Chromium', () => {
     expect(await doctor.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     // The receptionist's patient list follows someone else's registration too, without a reload.
     await receptionist.page.waitForURL(`${suite.server.baseUrl}/user/patients`);
-    const list = receptionist.page.getByRole('table', { name: 'Patients' });
+    const list = receptionist.page.getByRole('table', { name: 'Patients', exact: true });
     await list.getByRole('row').filter({ hasText: patient.name }).waitFor();
     await receptionist.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     const other = await suite.server.testApp.app.inject({

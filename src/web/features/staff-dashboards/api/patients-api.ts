@@ -1,5 +1,6 @@
 import { z } from '../../../lib/zod';
 import { ApiError, request } from '../../../lib/api-client';
+import { rememberPatients } from '../../../lib/offline/known-patients';
 
 const patient = z.object({
   id: z.string(),
@@ -30,7 +31,7 @@ function failure(e: unknown, fallback: string): Error {
   return new Error(fallback);
 }
 
-/** GET /api/patients with page, limit and optionally status. */
+/** GET /api/patients with page, limit and optionally status; the patients shown are remembered on this device. */
 export async function fetchPatients(
   query: { page: number; limit: number; status?: string },
   signal?: AbortSignal,
@@ -38,7 +39,15 @@ export async function fetchPatients(
   const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit };
   if (query.status) searchParams.status = query.status;
   try {
-    return listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    // Patients shown on a dashboard are ones this device has seen: an offline booking can pick them.
+    const seen = page.patients.map((p) => ({
+      id: p.id,
+      name: p.name,
+      identificationNumber: p.identificationNumber ?? undefined,
+    }));
+    void rememberPatients(seen).catch(() => undefined);
+    return page;
   } catch (e) {
     throw failure(e, 'Failed to fetch patients');
   }
