@@ -101,7 +101,7 @@ export async function grantAppPrivileges(owner: pg.Client, role: string): Promis
       end $$`);
       await owner.query(`grant usage on schema public to ${r}`);
       await owner.query(`revoke all on all tables in schema public from ${r}`);
-      await owner.query(`grant select, insert, update, delete on all tables in schema public to ${r}`);
+      await owner.query(`grant select, insert, update, delete, truncate on all tables in schema public to ${r}`);
       await owner.query(`revoke update, delete, truncate on events from ${r}`);
       await owner.query(`revoke all on kysely_migration, kysely_migration_lock from ${r}`);
       await owner.query(`grant usage, select on all sequences in schema public to ${r}`);

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/database';
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { normaliseMatrix, type AccessMatrix } from '../../../shared/access-matrix';
 import type { AccessControlEvent } from '../events';
 
@@ -49,9 +49,7 @@ export const accessMatrixProjection = defineProjection<AccessControlEvent>({
         .execute();
     },
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('access_matrix').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['access_matrix']),
 });
 
 export type StoredMatrix = {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { AppointmentStatus } from '../appointment';
 import type { AppointmentEvent, Slot } from '../events';
 
@@ -105,9 +105,7 @@ export const appointmentsProjection = defineProjection<AppointmentEvent>({
     AppointmentAttended: (trx, e: On<'AppointmentAttended'>) =>
       patch(trx, e, { status: 'attended', consultation_id: e.data.consultationId }),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('appointments').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['appointments']),
 });
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

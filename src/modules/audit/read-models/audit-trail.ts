@@ -1,7 +1,7 @@
 import type { GeneratedAlways } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { insertRows } from '../../../platform/projections/bulk-insert';
-import type { Projection, Trx } from '../../../platform/projections/projection';
+import { emptyTables, type Projection, type Trx } from '../../../platform/projections/projection';
 import { describe, redact } from '../actions';
 import { chainHash, GENESIS } from '../chain';
 import { AUDIT_EVENT_COLUMNS, patientOf, primaryFlags, storedEvents, VIEW_COLUMNS } from './trail-rows';
@@ -258,12 +258,13 @@ export const auditTrailProjection: Projection = {
     'audit_events_event_id_key',
     'audit_patient_views_pkey',
   ],
-  reset: async (trx) => {
-    await trx.deleteFrom('audit_cursor').execute();
-    await trx.deleteFrom('audit_subjects').execute();
-    await trx.deleteFrom('audit_actors').execute();
-    await trx.deleteFrom('audit_chain_heads').execute();
-    await trx.deleteFrom('audit_patient_views').execute();
-    await trx.deleteFrom('audit_events').execute();
-  },
+  reset: (trx) =>
+    emptyTables(trx, [
+      'audit_cursor',
+      'audit_subjects',
+      'audit_actors',
+      'audit_chain_heads',
+      'audit_patient_views',
+      'audit_events',
+    ]),
 };

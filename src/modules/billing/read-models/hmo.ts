@@ -1,4 +1,4 @@
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
 import type { HmoEvent } from '../hmo-events';
 import { activity } from './ledger';
@@ -114,9 +114,5 @@ export const billingHmoProjection = defineProjection<HmoEvent>({
       );
     },
   },
-  reset: async (trx) => {
-    for (const table of ['billing_hmos', 'billing_enrollments', 'billing_claims'] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-  },
+  reset: (trx) => emptyTables(trx, ['billing_hmos', 'billing_enrollments', 'billing_claims']),
 });

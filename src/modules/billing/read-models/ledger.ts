@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
 import { hospitalDate } from '../../patients';
 import type { BillingEvent } from '../events';
@@ -191,9 +191,5 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
     'billing_payments_invoice',
     'billing_activity_recent',
   ],
-  reset: async (trx) => {
-    for (const table of ['billing_invoices', 'billing_payments', 'billing_activity', 'billing_prices'] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-  },
+  reset: (trx) => emptyTables(trx, ['billing_invoices', 'billing_payments', 'billing_activity', 'billing_prices']),
 });

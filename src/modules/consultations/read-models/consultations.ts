@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { hospitalDate } from '../../patients';
 import type { ConsultationData, ConsultationEvent } from '../events';
 import { insertRecorded, markDispensed, markIssued } from './consultation-batches';
@@ -126,10 +126,7 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
     'prescription_dispensations_recent',
     'prescription_dispensations_day',
   ],
-  reset: async (trx) => {
-    await trx.deleteFrom('prescription_dispensations').execute();
-    await trx.deleteFrom('consultations').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['prescription_dispensations', 'consultations']),
 });
 
 /** A patient's consultations, newest first; lab orders are joined by the caller from the lab's records. */

@@ -1,4 +1,4 @@
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
 import type { HospitalEvent } from '../events';
 
@@ -70,9 +70,7 @@ export const directoryProjection = defineProjection<HospitalEvent>({
         .execute();
     },
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('hospitals').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['hospitals']),
 });
 
 export type HospitalSummary = {

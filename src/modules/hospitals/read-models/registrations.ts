@@ -1,4 +1,4 @@
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
 import type { RegistrationEvent } from '../registration';
 
@@ -56,9 +56,7 @@ export const registrationsProjection = defineProjection<RegistrationEvent>({
         .execute();
     },
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('hospital_registrations').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['hospital_registrations']),
 });
 
 /** The registration a verification or resend for `email` is about: the newest not superseded. */

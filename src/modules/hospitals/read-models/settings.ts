@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { HospitalEvent } from '../events';
 import { SETTINGS_DEFAULTS, type HospitalSettings } from '../settings';
 
@@ -72,9 +72,7 @@ export const settingsProjection = defineProjection<HospitalEvent>({
     },
     HospitalLogoChanged: (trx, event) => write(trx, event, event.data.hospitalId, { logo: event.data.logo }),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('hospital_settings').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['hospital_settings']),
 });
 
 export type SettingsView = HospitalSettings & { hospitalCode: string; logo: string | null; plan: string };

@@ -1,5 +1,5 @@
 import type { Database, Db } from '../../../platform/db/database';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { AccountEvent, TenantEvent } from '../events';
 import { TEMPORARY_PASSWORD_HOURS } from '../temporary-password';
 
@@ -215,11 +215,7 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
         credential_epoch: Number(revision),
       }),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('identity_accounts').execute();
-    await trx.deleteFrom('identity_hospitals').execute();
-    await trx.deleteFrom('identity_pending_credentials').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['identity_accounts', 'identity_hospitals', 'identity_pending_credentials']),
 });
 
 export type Account = Database['identity_accounts'];

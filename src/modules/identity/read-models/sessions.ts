@@ -1,4 +1,4 @@
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
 import type {
   AccountDisabled,
@@ -113,9 +113,7 @@ export const sessionsProjection = defineProjection<
     AccountDisabled: async (trx, event) =>
       revokeOpenSessions(trx, event.data.userId, new Date(event.metadata.occurredAt), event.data.reason),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('identity_sessions').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['identity_sessions']),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/database';
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { EVERY_ADDRESS, LOCKOUT_DURATION_MS, LOCKOUT_THRESHOLD, LOCKOUT_WINDOW_MS } from '../account';
 import type { AccountLocked, LoginSucceeded, SignInFailed } from '../events';
 
@@ -75,10 +75,7 @@ export const signInLocksProjection = defineProjection<AccountLocked | LoginSucce
       await trx.deleteFrom('identity_sign_in_failures').where('email', '=', email).where('ip', '=', ip).execute();
     },
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('identity_sign_in_locks').execute();
-    await trx.deleteFrom('identity_sign_in_failures').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['identity_sign_in_locks', 'identity_sign_in_failures']),
 });
 
 /** Until when sign-ins for `subject` from `ip` are locked (its own lock or one of every address). */

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { insertOrdered, markStarted, recordResults } from './lab-request-batches';
 import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
@@ -81,9 +81,7 @@ export const labRequestsProjection = defineProjection<LabRequestEvent>({
   independentStreams: true,
   // The queue's, the dashboard's and the chart's indexes; the handlers find a request by its key.
   deferredIndexes: ['lab_requests_queue', 'lab_requests_recent', 'lab_requests_consultation'],
-  reset: async (trx) => {
-    await trx.deleteFrom('lab_requests').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['lab_requests']),
 });
 
 type Row = Selectable<Database['lab_requests']>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { InboxEvent } from '../events';
 import { fromRow, type StoredNotification } from './notification-history';
 
@@ -55,10 +55,7 @@ export const notificationInboxProjection = defineProjection<InboxEvent>({
     NotificationsRead: (trx, event) => mark(trx, event, 'read'),
     NotificationsDismissed: (trx, event) => mark(trx, event, 'dismissed'),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('notification_marks').execute();
-    await trx.deleteFrom('notification_cursors').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['notification_marks', 'notification_cursors']),
 });
 
 export type Reader = { hospitalId: string; userId: string; role: string };

@@ -1,7 +1,7 @@
 import type { Database, Db } from '../../../platform/db/database';
 import type { GlobalPosition, RecordedEvent } from '../../../platform/event-store/port';
 import { insertRows, type BulkColumns } from '../../../platform/projections/bulk-insert';
-import type { Projection, Trx } from '../../../platform/projections/projection';
+import { emptyTables, type Projection, type Trx } from '../../../platform/projections/projection';
 import type { NotificationPriority } from '../events';
 import { RULES, type Draft } from '../rules';
 import { audienceOf, type Audience, type ServerMessageType } from '../visibility';
@@ -124,12 +124,8 @@ export const notificationHistoryProjection: Projection = {
   // The delivery's look-up by event, and the keys, which only the live path's `on conflict` needs.
   deferredIndexes: ['notifications_event', 'notifications_pkey', 'notification_recipients_pkey'],
   eventTypes: [...new Set([...Object.keys(RULES), ...Object.keys(COPIES)])],
-  reset: async (trx) => {
-    await trx.deleteFrom('notification_recipients').execute();
-    await trx.deleteFrom('notifications').execute();
-    await trx.deleteFrom('notification_patients').execute();
-    await trx.deleteFrom('notification_staff').execute();
-  },
+  reset: (trx) =>
+    emptyTables(trx, ['notification_recipients', 'notifications', 'notification_patients', 'notification_staff']),
 };
 
 export function fromRow(row: {

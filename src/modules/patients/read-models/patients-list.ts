@@ -3,7 +3,7 @@ import type { Database } from '../../../platform/db/database';
 import { prepared } from '../../../platform/db/prepared';
 import { MAX_BATCH } from '../../../platform/event-store/group-commit';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
 import type { PatientAdmitted, PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
@@ -323,8 +323,5 @@ export const patientsListProjection = defineProjection<PatientEvent>({
     'patients_list_phone',
     'patients_list_same_person',
   ],
-  reset: async (trx) => {
-    await trx.deleteFrom('patient_counts').execute();
-    await trx.deleteFrom('patients_list').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['patient_counts', 'patients_list']),
 });

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { MedicationEvent } from '../events';
 import { stockStatus } from '../medication';
 
@@ -93,9 +93,7 @@ export const medicationStockProjection = defineProjection<MedicationEvent>({
   },
   // One row per batch, written only by its own stream's events.
   independentStreams: true,
-  reset: async (trx) => {
-    await trx.deleteFrom('pharmacy_medications').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['pharmacy_medications']),
 });
 
 /** Stock within this many days of expiry is "expiring soon". */

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import { hospitalDate } from '../../patients';
 import type { MedicationEvent } from '../events';
 
@@ -107,7 +107,5 @@ export const stockMovementsProjection = defineProjection<MedicationEvent>({
   independentStreams: true,
   // The reports' index; rows go in by event id.
   deferredIndexes: ['pharmacy_stock_movements_day'],
-  reset: async (trx) => {
-    await trx.deleteFrom('pharmacy_stock_movements').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['pharmacy_stock_movements']),
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import type { HospitalRegistered } from '../../hospitals';
 import type { HospitalPlanChanged } from '../events';
 import { parsePlan, type PlanCode } from '../plans';
@@ -27,9 +27,7 @@ export const hospitalPlansProjection = defineProjection<HospitalRegistered | Hos
     HospitalRegistered: async (trx, event) => upsert(trx, event, event.data.hospitalId, parsePlan(event.data.plan)),
     HospitalPlanChanged: async (trx, event) => upsert(trx, event, event.data.hospitalId, event.data.plan),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('staff_hospital_plans').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['staff_hospital_plans']),
 });
 
 /** The plan the hospital is on as far as the read model knows; the Clinic plan when it knows nothing yet. */

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx } from '../../../platform/projections/projection';
+import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
 import { STAFF_ROLES, type RoleCode } from '../roles';
 import type { StaffMemberEvent } from '../events';
 import { ADMIN_SEATS } from '../plans';
@@ -85,9 +85,7 @@ export const staffDirectoryProjection = defineProjection<StaffMemberEvent>({
     // Deleted members leave every list, but keep their row so they can still be named.
     StaffMemberDeleted: async (trx, event) => patch(trx, event, { deleted: true, is_active: false }),
   },
-  reset: async (trx) => {
-    await trx.deleteFrom('staff_directory').execute();
-  },
+  reset: (trx) => emptyTables(trx, ['staff_directory']),
 });
 
 // ---- queries -------------------------------------------------------------------------------
