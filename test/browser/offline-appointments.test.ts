@@ -21,6 +21,7 @@ let hospital: Onboarded;
 let receptionist: BrowserStaff;
 let relief: BrowserStaff;
 const patients: Record<'ada' | 'bola' | 'chidi' | 'dayo' | 'efe', PatientJson> = {} as never;
+let newest: PatientJson;
 
 type Appointment = { id: string; patientId: string; status: string; date: string; time: string };
 type Day = { appointments: Appointment[] };
@@ -46,6 +47,13 @@ beforeAll(async () => {
     const made = await inject('POST', '/api/patients', newPatient({ firstName, lastName: `Okafor${tag}` }));
     if (made.statusCode !== 201) throw new Error(made.body);
     patients[key] = made.json().data.patient as PatientJson;
+  }
+  // Registered after the five: the dashboard's recent list (9) shows these and not Adaeze, the patient
+  // list's first page (10) shows Adaeze too.
+  for (const firstName of ['Funke', 'Gbenga', 'Halima', 'Ikenna', 'Jide']) {
+    const made = await inject('POST', '/api/patients', newPatient({ firstName, lastName: `Okafor${tag}` }));
+    if (made.statusCode !== 201) throw new Error(made.body);
+    newest = made.json().data.patient as PatientJson;
   }
 });
 
@@ -83,6 +91,18 @@ async function openAppointments(page: Page) {
 const card = (page: Page, patient: PatientJson) => page.getByRole('listitem').filter({ hasText: patient.name });
 const pendingCount = (page: Page) => page.getByTestId('pending-count');
 
+/** Opens the booking dialog offline and waits for its picker to find `patient` among those this device has seen. */
+async function pickOffline(page: Page, patient: PatientJson) {
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
+  const picker = dialog.getByRole('button', { name: /Patient/ });
+  await dialog.getByLabel('Find patient').fill(patient.name);
+  await expect.poll(() => picker.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await picker.click();
+  await page.getByRole('option', { name: patient.name }).click();
+  return dialog;
+}
+
 describe('Appointments offline', () => {
   it(
     'books one and checks in another offline; both reach the server exactly once and show in the book',
@@ -94,7 +114,7 @@ describe('Appointments offline', () => {
       const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
       const { page, context } = desk;
 
-      // Online once: the dashboard and the patient list (patients kept for the booking's picker), the day's book.
+      // Online once: the patient list (its patients kept for the booking's picker) and the day's book.
       await signInAsStaff(page, suite.server.baseUrl, receptionist);
       await controlledByWorker(page);
       await page.getByRole('link', { name: 'Patients' }).first().click();
@@ -105,14 +125,8 @@ describe('Appointments offline', () => {
       await context.setOffline(true);
       await offlineBanner(page).waitFor();
       await checkInOffline(page, patients.bola);
-      // The picker finds the patient among those this device has seen.
-      await page.getByRole('button', { name: 'Book Appointment' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
-      const picker = dialog.getByRole('button', { name: /Patient/ });
-      await dialog.getByLabel('Find patient').fill(patients.ada.name);
-      await expect.poll(() => picker.isEnabled(), { timeout: 15_000 }).toBe(true);
-      await picker.click();
-      await page.getByRole('option', { name: patients.ada.name }).click();
+      // The picker finds the patient among those this device has seen (in the patient list only).
+      const dialog = await pickOffline(page, patients.ada);
       await dialog.getByLabel('Reason').fill('Follow-up of malaria treatment');
       await dialog.getByRole('button', { name: 'Book', exact: true }).click();
       // Closed with no error: kept on this device.
@@ -148,6 +162,20 @@ describe('Appointments offline', () => {
       expect(desk.pageErrors).toEqual([]);
     },
   );
+
+  it('finds a patient seen only on the dashboard for a booking made offline', { timeout: 600_000 }, async () => {
+    const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
+    const { page, context } = desk;
+    await signInAsStaff(page, suite.server.baseUrl, receptionist);
+    await controlledByWorker(page);
+    await page.getByRole('table', { name: 'Recent patients registered' }).getByText(newest.name).waitFor();
+    await openAppointments(page);
+    await context.setOffline(true);
+    await offlineBanner(page).waitFor();
+    const dialog = await pickOffline(page, newest);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(desk.pageErrors).toEqual([]);
+  });
 
   it(
     'keeps work pending through a session that expired offline until the same person signs in again',

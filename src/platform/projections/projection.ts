@@ -116,7 +116,7 @@ function inLayers(events: readonly RecordedEvent[]): RecordedEvent[][] {
  * dead, for the rebuild's inserts to write past and autovacuum to clean while the rebuild runs. Read
  * models have no DELETE triggers to bypass (only `events` has, and the app may not truncate it).
  */
-export async function emptyTables(trx: Trx, tables: readonly string[]): Promise<void> {
+export async function emptyTables(trx: Trx, tables: readonly (keyof Database & string)[]): Promise<void> {
   if (tables.length === 0) return;
   await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
 import { hospitalDate } from '../../patients';
 import type { BillingEvent } from '../events';

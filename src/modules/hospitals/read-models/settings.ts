@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { HospitalEvent } from '../events';
 import { SETTINGS_DEFAULTS, type HospitalSettings } from '../settings';
 

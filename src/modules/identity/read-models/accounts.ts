@@ -1,5 +1,5 @@
 import type { Database, Db } from '../../../platform/db/database';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { AccountEvent, TenantEvent } from '../events';
 import { TEMPORARY_PASSWORD_HOURS } from '../temporary-password';
 

@@ -1,4 +1,4 @@
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { Db } from '../../../platform/db/database';
 import type {
   AccountDisabled,

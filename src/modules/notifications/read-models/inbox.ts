@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { InboxEvent } from '../events';
 import { fromRow, type StoredNotification } from './notification-history';
 

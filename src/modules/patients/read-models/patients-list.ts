@@ -3,7 +3,7 @@ import type { Database } from '../../../platform/db/database';
 import { prepared } from '../../../platform/db/prepared';
 import { MAX_BATCH } from '../../../platform/event-store/group-commit';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import { hospitalDate } from '../clinic-time';
 import type { PatientAdmitted, PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import { hospitalDate } from '../../patients';
 import type { MedicationEvent } from '../events';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { defineProjection, type Trx, emptyTables } from '../../../platform/projections/projection';
+import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { HospitalRegistered } from '../../hospitals';
 import type { HospitalPlanChanged } from '../events';
 import { parsePlan, type PlanCode } from '../plans';

@@ -34,11 +34,17 @@ function oneAtATime(work: () => Promise<void>): Promise<void> {
 }
 
 /** Adds a list's patients to the ones known on this device (newest first, at most LIMIT). */
-export async function rememberPatients(patients: KnownPatient[]): Promise<void> {
+export async function rememberPatients(
+  patients: readonly { id: string; name: string; identificationNumber?: string | null }[],
+): Promise<void> {
   const name = slot();
   const key = name ? await ownerKey() : null;
   if (!name || !key || patients.length === 0) return;
-  const fresh = patients.map(({ id, name: n, identificationNumber }) => ({ id, name: n, identificationNumber }));
+  const fresh = patients.map(({ id, name: n, identificationNumber }) => ({
+    id,
+    name: n,
+    identificationNumber: identificationNumber ?? undefined,
+  }));
   const ids = new Set(fresh.map((p) => p.id));
   await oneAtATime(async () => {
     const known = (await readSnapshot<KnownPatient[]>(key, name)) ?? [];

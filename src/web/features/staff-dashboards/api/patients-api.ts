@@ -41,12 +41,7 @@ export async function fetchPatients(
   try {
     const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
     // Patients shown on a dashboard are ones this device has seen: an offline booking can pick them.
-    const seen = page.patients.map((p) => ({
-      id: p.id,
-      name: p.name,
-      identificationNumber: p.identificationNumber ?? undefined,
-    }));
-    void rememberPatients(seen).catch(() => undefined);
+    void rememberPatients(page.patients).catch(() => undefined);
     return page;
   } catch (e) {
     throw failure(e, 'Failed to fetch patients');
