@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { cut } from '../shared/text';
 
 export type { Logger };
 
@@ -17,7 +18,7 @@ export function loggedUrl(url: string | undefined): string {
   const names = url
     .slice(at + 1)
     .split('&')
-    .map((pair) => pair.split('=')[0]!.slice(0, MAX_NAME_LENGTH))
+    .map((pair) => cut(pair.split('=')[0]!, MAX_NAME_LENGTH))
     .filter(Boolean);
   const kept = [...new Set(names)].slice(0, MAX_PARAM_NAMES);
   return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);

@@ -4,7 +4,7 @@ import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 import { describeAppointment } from './appointment-actions';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
-import { ok, onPatient, onUser, patientNamed, str, userNamed } from './describe-kit';
+import { ok, onPatient, onUser, patientNamed, str, unnamed, userNamed } from './describe-kit';
 import { describeIdentity } from './identity-actions';
 import { listReadSentence } from './list-actions';
 
@@ -153,7 +153,7 @@ export function describe(event: DomainEvent, name: NameOf): Described {
         const count = typeof d.patientCount === 'number' ? d.patientCount : ids.length;
         const shown =
           ids.length === 1
-            ? (name('patient', ids[0]!) ?? `patient ${ids[0]!.slice(0, 8)}`)
+            ? (name('patient', ids[0]!) ?? unnamed('patient', ids[0]!))
             : `${count} patient${count === 1 ? '' : 's'}`;
         return ok(`Received the ${str(d.what)} answer again (a resent request), showing ${shown}`, kind, id);
       }
@@ -161,7 +161,7 @@ export function describe(event: DomainEvent, name: NameOf): Described {
         const shown = typeof d.patientCount === 'number' ? d.patientCount : d.patientIds.length;
         return ok(listReadSentence(`${kind} ${str(d.what)}`, d.query, shown), kind, null);
       }
-      const who = id ? (name(kind, id) ?? `${kind} ${id.slice(0, 8)}`) : `${kind} records`;
+      const who = id ? (name(kind, id) ?? unnamed(kind, id)) : `${kind} records`;
       const asOf = d.asOf ? ` as of ${str(d.asOf)}` : '';
       const format = d.format ? ` (${str(d.format).toUpperCase()})` : '';
       const verb =
@@ -171,7 +171,7 @@ export function describe(event: DomainEvent, name: NameOf): Described {
     case 'AccessRefused': {
       const kind = str(d.subjectType);
       const id = d.subjectId === null ? null : str(d.subjectId);
-      const who = id ? (name(kind, id) ?? `${kind} ${id.slice(0, 8)}`) : `${kind} records`;
+      const who = id ? (name(kind, id) ?? unnamed(kind, id)) : `${kind} records`;
       const why = { unauthenticated: 'not signed in', forbidden: 'role not allowed', not_found: 'not found' }[
         str(d.reason) as 'forbidden'
       ];

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../platform/event-store/port';
 import type { Described, NameOf } from './actions';
-import { str } from './describe-kit';
+import { str, unnamed } from './describe-kit';
 
 /**
  * The trail's sentences for the clinical modules' events: consultations, prescriptions and their
@@ -15,8 +15,7 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export function describeClinical(event: DomainEvent, name: NameOf): Described | null {
   const d = event.data as Data;
-  const patient =
-    name('patient', str(d.patientId)) ?? (str(d.patientName) || `patient ${str(d.patientId).slice(0, 8)}`);
+  const patient = name('patient', str(d.patientId)) ?? (str(d.patientName) || unnamed('patient', str(d.patientId)));
   const on = (action: string, subjectType: string, subjectId: unknown): Described => ({
     action,
     subjectType,

@@ -1,3 +1,4 @@
+import { cut, RECORD_ID } from '../../shared/text';
 import type { Described, NameOf } from './actions';
 
 /** The small pieces the trail's sentences are written with (actions.ts and its per-area files). */
@@ -14,11 +15,18 @@ export const ok = (action: string, subjectType: string | null, subjectId: unknow
   subjectId: subjectId === undefined || subjectId === null ? null : str(subjectId),
   outcome: 'success',
 });
+/**
+ * A record the trail has no name for, told by its kind and the start of its id, cut by code points.
+ * An id that is not one of ours (a refused lookup of `AAAAAAA😀`, recorded quoted as
+ * `AAAAAAA\u{1f600}`) is shown whole, up to 40 characters, so the trail says what was asked for.
+ */
+export const unnamed = (kind: string, id: string) =>
+  `${kind} ${RECORD_ID.test(id) ? cut(id, 8) : `"${cut(id, 40, '…')}"`}`;
 export const patientNamed = (d: Data, name: NameOf) =>
-  name('patient', str(d.patientId)) ?? `patient ${str(d.patientId).slice(0, 8)}`;
+  name('patient', str(d.patientId)) ?? unnamed('patient', str(d.patientId));
 export const userNamed = (d: Data, name: NameOf) => {
   const id = str(d.userId);
-  return name('user', id) ?? `user ${id.slice(0, 8)}`;
+  return name('user', id) ?? unnamed('user', id);
 };
 export const onPatient = (d: Data, action: string) => ok(action, 'patient', d.patientId);
 export const onUser = (d: Data, action: string) => ok(action, 'user', d.userId);

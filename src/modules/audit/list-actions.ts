@@ -1,3 +1,4 @@
+import { cut } from '../../shared/text';
 /**
  * The sentence of a list read (a patient list, a search, a queue, a report):
  * 'Viewed patient list (search "ada", 20 patients)'. The query's paging is left out of it (the
@@ -9,7 +10,7 @@ const TERM_MAX = 60;
 export function listReadSentence(what: string, query: unknown, shown: number): string {
   const terms = Object.entries((query ?? {}) as Record<string, unknown>)
     .filter(([key, value]) => !PAGING.has(key) && typeof value === 'string' && value !== '')
-    .map(([key, value]) => `${key} "${String(value).slice(0, TERM_MAX)}"`);
+    .map(([key, value]) => `${key} "${cut(String(value), TERM_MAX)}"`);
   const page = (query as { page?: unknown } | null)?.page;
   if (page !== undefined && page !== '1') terms.push(`page ${String(page)}`);
   terms.push(`${shown} patient${shown === 1 ? '' : 's'}`);

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../platform/mail/mailer';
+import { codePointLength, cut } from '../../shared/text';
 
 /**
  * The mails of the registration flow, in plain text and HTML. Whoever registers chooses the
@@ -30,7 +31,7 @@ export function mailSafeName(value: string): string {
     .replace(/\.(?=\S)/g, '. ')
     .replace(/\s+/g, ' ')
     .trim();
-  const bounded = cleaned.length > MAIL_NAME_MAX ? `${cleaned.slice(0, MAIL_NAME_MAX - 1).trimEnd()}…` : cleaned;
+  const bounded = codePointLength(cleaned) > MAIL_NAME_MAX ? `${cut(cleaned, MAIL_NAME_MAX - 1).trimEnd()}…` : cleaned;
   return bounded || 'there';
 }
 

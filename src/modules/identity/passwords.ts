@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { cut } from '../../shared/text';
 
 /**
  * The password policy and hashing, owned by identity; other modules (hospitals for the onboarding
@@ -39,7 +40,7 @@ function estimate(password: string, userInputs: string[]) {
     zxcvbnOptions.setOptions({ dictionary, graphs: adjacencyGraphs });
     estimatorReady = true;
   }
-  return zxcvbn(password.slice(0, ESTIMATED_LENGTH), userInputs);
+  return zxcvbn(cut(password, ESTIMATED_LENGTH), userInputs);
 }
 
 /** What a person typed about themselves, whole and in words (an email's name and domain too). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { quotedId, safeText } from '../../shared/text';
 import { defineEvent, type EventOf } from '../event-store/contracts';
 import type { EventMetadata, EventStore } from '../event-store/port';
 import type { Logger } from '../logger';
@@ -111,7 +112,7 @@ export function accessStream(hospitalId: string, userId: string, at: string, req
 function purposeOf(request: FastifyRequest): string | null {
   const raw = request.headers['x-access-purpose'];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value ? value.slice(0, PURPOSE_MAX) : null;
+  return value ? safeText(value, PURPOSE_MAX) || null : null;
 }
 
 function metadataOf(request: FastifyRequest): EventMetadata {
@@ -181,10 +182,6 @@ export function listRead(
   return { subject, what, patientIds };
 }
 
-/** Text the event log can store as JSON whatever a client sent: no control characters, no lone surrogates. */
-const printable = (text: string) =>
-  text.replace(/\p{Cc}|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, '');
-
 /** The read's search terms and filters as strings, bounded: what the trail says was searched for. */
 function queryOf(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
@@ -193,7 +190,7 @@ function queryOf(request: FastifyRequest): Record<string, string> {
     if (value === undefined || value === null || value === '') continue;
     const text =
       value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    out[printable(key.slice(0, 40))] = printable(text.slice(0, QUERY_VALUE_MAX));
+    out[safeText(key, 40)] = safeText(text, QUERY_VALUE_MAX);
   }
   return out;
 }
@@ -214,7 +211,8 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
   const id = audit.idParam ? params[audit.idParam] : undefined;
   const base = {
     subjectType: audit.subject,
-    subjectId: typeof id === 'string' ? id.slice(0, 200) : null,
+    // A refusal is recorded before (or instead of) any check of the id: quoted, never stored as sent.
+    subjectId: typeof id === 'string' ? quotedId(id) : null,
     what: audit.what,
     method: request.method,
     route: request.routeOptions.url ?? '',

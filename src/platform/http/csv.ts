@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormed } from '../../shared/text';
 
 /**
  * CSV as spreadsheets read it (RFC 4180, CRLF lines). A cell that starts with = + - @ (or a tab or
@@ -8,7 +9,8 @@ import { z } from 'zod';
 export function csvCell(value: unknown): string {
   // A number is a value, not a formula: a stock adjustment of -1 stays -1 in the sheet.
   if (typeof value === 'number') return String(value);
-  let text = value === null || value === undefined ? '' : String(value);
+  // Text a person reads in a sheet: no lone surrogates, controls or bidi overrides (shared/text.ts).
+  let text = value === null || value === undefined ? '' : wellFormed(String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { TokenClaims } from '../http/auth';
 import type { Logger } from '../logger';
 import { allowedChannels, channelsFor } from './channels';
+import { safeText } from '../../shared/text';
 
 /** Close codes the web client understands: 4401 no valid session at connect, 4001 session ended. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -64,6 +65,13 @@ export type HubOptions = {
  * periodically; modules end them at once through disconnectSession / disconnectUser when a
  * session ends. Messages are `{type, data, timestamp}` (product-spec-1 §7).
  */
+/** A close reason within the protocol's 123 bytes of UTF-8, cut by code points, never inside one. */
+function closeReason(reason: string): string {
+  let out = safeText(reason, 120);
+  while (Buffer.byteLength(out) > 123) out = Array.from(out).slice(0, -1).join('');
+  return out;
+}
+
 export class RealtimeHub implements Realtime {
   private readonly connections = new Set<Connection>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -160,7 +168,7 @@ export class RealtimeHub implements Realtime {
       if (!match(c)) continue;
       this.connections.delete(c);
       // Close reasons are limited to 123 bytes by the protocol.
-      c.socket.close(CLOSE_SESSION_ENDED, reason.slice(0, 120));
+      c.socket.close(CLOSE_SESSION_ENDED, closeReason(reason));
       closed++;
     }
     return closed;
@@ -210,7 +218,7 @@ export class RealtimeHub implements Realtime {
         return;
       default:
         // Answered, never fatal: the socket stays open for the messages it does understand.
-        this.send(c, { type: 'error', data: { message: `Unknown message type: ${message.type.slice(0, 40)}` } });
+        this.send(c, { type: 'error', data: { message: `Unknown message type: ${safeText(message.type, 40, '…')}` } });
         return;
     }
   }

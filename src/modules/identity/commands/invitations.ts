@@ -10,6 +10,7 @@ import { invitationEmail } from '../invitation-email';
 import { hashPassword, isCommonPassword } from '../passwords';
 import { SESSION_GUARD } from '../session-guard';
 import { generateTemporaryPassword } from '../temporary-password';
+import { safeText } from '../../../shared/text';
 
 /** The reactor that invites new staff; the staff module waits for it before answering a hire. */
 export const INVITATIONS: FeedConsumerRef = { name: 'identity-invitations' };
@@ -60,7 +61,7 @@ export async function sendInvitation(
     );
   } catch (err) {
     platform.log.error({ err, userId: invitee.userId }, 'staff invitation email failed');
-    failure = err instanceof Error ? err.message.slice(0, 200) : 'mail failed';
+    failure = err instanceof Error ? safeText(err.message, 200, '…') : 'mail failed';
   }
   await platform.execute(
     accountDecider,

@@ -22,6 +22,7 @@ import { TrailFilterBar } from './components/trail-filters';
 import { useTrail } from './state/use-trail';
 import { dateTime, subjectHref } from './timeline';
 import styles from './audit-page.module.css';
+import { cut } from '../../../shared/text';
 
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -79,7 +80,7 @@ export default function AuditPage() {
       render: (e) => {
         const href = subjectHref(e.subject);
         if (!e.subject) return '—';
-        const text = `${e.subject.type} ${e.subject.id?.slice(0, 8) ?? ''}`;
+        const text = `${e.subject.type} ${cut(e.subject.id ?? '', 8)}`;
         return href ? <Link href={href}>{text}</Link> : text;
       },
     },
@@ -192,8 +193,15 @@ function VerificationBanner({
         </>
       )}
       {result.checkpoint && checkpointSentence(result.checkpoint)}
+      {result.lag && result.lag.behind > 0 && lagSentence(result.lag)}
     </Banner>
   );
+}
+
+/** A trail behind its event log, in one sentence: it is not reported intact while entries are missing. */
+export function lagSentence(lag: NonNullable<Verification['lag']>): string {
+  const since = lag.oldestMissingAt ? `, the oldest recorded at ${lag.oldestMissingAt}` : '';
+  return `The trail is behind the event log: ${lag.behind.toLocaleString('en-US')} of ${lag.recorded.toLocaleString('en-US')} recorded events have no entry yet${since}.`;
 }
 
 /** What a failed signed checkpoint means, in one sentence. */
