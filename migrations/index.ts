@@ -39,6 +39,7 @@ import * as auditEventsDevice from './0971-audit-events-device';
 import * as auditEventsSearchPrimary from './0980-audit-events-search-primary';
 import * as auditAccessReportWindow from './0995-audit-access-report-window';
 import * as auditReportExports from './0996-audit-report-exports';
+import * as platformParkedEvents from './1000-platform-parked-events';
 
 /**
  * Every migration, keyed by name; names sort in the order they run.
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0980-audit-events-search-primary': auditEventsSearchPrimary,
   '0995-audit-access-report-window': auditAccessReportWindow,
   '0996-audit-report-exports': auditReportExports,
+  '1000-platform-parked-events': platformParkedEvents,
 };

@@ -29,7 +29,7 @@ import {
 import { auditAnchorOf } from './anchoring/anchor';
 import { trailCaughtUp } from './caught-up';
 import { verifyCheckpoints } from './anchoring/verify-checkpoints';
-import { verifyChain } from './verify';
+import { trailLag, verifyChain } from './verify';
 
 /** Who may read the trail: the hospital's admin and its compliance officers (read-only). */
 export const AUDIT_ROLES = ['admin', 'compliance_officer'] as const;
@@ -190,14 +190,22 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
       if (platform.store.name !== 'postgres') {
         return success({ ok: false, checked: 0, headHash: null, unsupported: VERIFY_UNSUPPORTED });
       }
-      await trailCaughtUp(platform);
+      const head = await trailCaughtUp(platform);
       const hospitalId = request.auth!.hospitalId;
+      let lag = head === null ? null : await trailLag(platform.db, hospitalId, head[1]);
+      // An event of a transaction that committed just now may be counted before its entry is written:
+      // give the trail one more moment before calling it behind.
+      if (head && lag && lag.behind > 0 && (await trailCaughtUp(platform))) {
+        lag = await trailLag(platform.db, hospitalId, head[1]);
+      }
       const chain = await verifyChain(platform.db, hospitalId);
       const anchor = auditAnchorOf(platform)!;
       const signed = await verifyCheckpoints(platform.db, anchor, hospitalId);
       const anchored = { checkpoints: signed.checkpoints, last: signed.last };
-      if (!signed.broken) return success({ ...chain, anchored });
-      return success({ ...chain, ok: false, checkpoint: signed.broken, anchored });
+      const lagging = lag !== null && lag.behind > 0;
+      const answer = { ...chain, ok: chain.ok && !lagging, ...(lag ? { lag } : {}), anchored };
+      if (!signed.broken) return success(answer);
+      return success({ ...answer, ok: false, checkpoint: signed.broken });
     },
   );
 

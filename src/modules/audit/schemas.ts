@@ -144,6 +144,19 @@ export const verificationSchema = z.object({
       found: z.string().nullable(),
     })
     .optional(),
+  /**
+   * How far the projected trail is behind the event log: the hospital's events recorded up to the
+   * moment of the check, those with a chained entry, and how many (the oldest since when) have none
+   * yet. `ok` is false while any is missing: a trail that stopped or lags is not reported intact.
+   */
+  lag: z
+    .object({
+      recorded: z.number(),
+      projected: z.number(),
+      behind: z.number(),
+      oldestMissingAt: z.string().nullable(),
+    })
+    .optional(),
   /** How many signed checkpoints the chain was checked against, and the newest of them. */
   anchored: z
     .object({

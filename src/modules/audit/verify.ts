@@ -16,6 +16,13 @@ export type Verification =
   | { ok: true; checked: number; headHash: string | null }
   | { ok: false; checked: number; headHash: string | null; broken: Broken };
 
+/**
+ * How far the projected trail is behind the event log for one hospital: the hospital's events
+ * the log holds up to the head at the time of the check that have no chained entry yet, and when
+ * the oldest of them was recorded. A trail that stopped, or lags, is never reported intact.
+ */
+export type TrailLag = { recorded: number; projected: number; behind: number; oldestMissingAt: string | null };
+
 type ChainRow = {
   seq: string;
   hash: string;
@@ -63,4 +70,26 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
     afterSeq = BigInt(rows[rows.length - 1]!.seq);
   }
   return { ok: true, checked, headHash: checked ? previous : null };
+}
+
+/**
+ * The lag at `head` (the log's newest position when the check began), in one statement, so one
+ * snapshot sees both sides: the events first, then the entries (an event committed meanwhile is
+ * in neither count). The oldest missing event is looked for only when some are missing.
+ */
+export async function trailLag(db: Db, hospitalId: string, head: bigint): Promise<TrailLag> {
+  const { rows } = await sql<{ recorded: string; projected: string }>`
+    select (select count(*) from events where metadata->>'hospitalId' = ${hospitalId} and position <= ${String(head)}::bigint) as recorded,
+           (select count(*) from audit_events where hospital_id = ${hospitalId} and seq is not null
+                and position <= ${String(head)}::bigint) as projected`.execute(db);
+  const recorded = Number(rows[0]!.recorded);
+  const projected = Number(rows[0]!.projected);
+  const behind = Math.max(0, recorded - projected);
+  if (behind === 0) return { recorded, projected, behind, oldestMissingAt: null };
+  const oldest = await sql<{ at: Date | null }>`
+    select min(e.recorded_at) as at from events e
+     where e.metadata->>'hospitalId' = ${hospitalId} and e.position <= ${String(head)}::bigint
+       and not exists (select 1 from audit_events a where a.position = e.position and a.seq is not null)`.execute(db);
+  const at = oldest.rows[0]?.at;
+  return { recorded, projected, behind, oldestMissingAt: at ? new Date(at).toISOString() : null };
 }

@@ -20,11 +20,26 @@ const healthSchema = z.object({
           checkpoint: z.string().nullable(),
           eventsBehind: z.number(),
           failing: z.string().nullable(),
+          fellBack: z.number(),
+        }),
+      )
+      .optional(),
+    /** Events a consumer set aside because of what they hold, until an operator retries them. */
+    parked: z
+      .array(
+        z.object({
+          consumer: z.string(),
+          position: z.string(),
+          eventId: z.string(),
+          eventType: z.string(),
+          error: z.string(),
+          parkedAt: z.string(),
         }),
       )
       .optional(),
   }),
 });
+const PARKED_SHOWN = 20;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -82,7 +97,8 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
           return reply.code(down ? 503 : 200).send({ success: !down, data: { status: down ? 'down' : 'ok' } });
         }
         const projections = down ? [] : await platform.runner.status().catch(() => []);
-        const status = down ? 'down' : projections.some((p) => p.failing) ? 'degraded' : 'ok';
+        const parked = down ? [] : await platform.runner.parked().catch(() => []);
+        const status = down ? 'down' : projections.some((p) => p.failing) || parked.length ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,
           data: {
@@ -90,6 +106,14 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
             database,
             eventStore: { adapter: platform.store.name, status: eventStore, head },
             projections,
+            parked: parked.slice(0, PARKED_SHOWN).map((p) => ({
+              consumer: p.consumer,
+              position: p.position,
+              eventId: p.eventId,
+              eventType: p.eventType,
+              error: p.error,
+              parkedAt: p.parkedAt,
+            })),
           },
         });
       },

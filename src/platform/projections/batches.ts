@@ -5,7 +5,9 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { samePosition } from './feed-tail';
 import { applyEvents, type Projection, type Reactor } from './projection';
+import { parkEvent } from './parking';
 import { markRebuilding } from './rebuilding';
+import type { SetAside } from './track';
 
 /** How a page of the feed is applied with its checkpoint: by a projection, by a reactor, in a rebuild. */
 
@@ -80,6 +82,57 @@ export async function reactToBatch(
     if (reacted) crashPoint(`reactor:${reactor.name}:before-checkpoint`);
     await moveCheckpoint(trx, name, expected, last);
     return last;
+  });
+}
+
+/**
+ * Sets aside one event the projection failed on because of what it holds, moving the checkpoint
+ * past it in the same transaction: written by the projection's `fallback` when it has one (the
+ * audit trail's chained fallback entry), else, or when that fails too, parked (parking.ts).
+ * `how` is null when another runner had moved the checkpoint: nothing was done here.
+ */
+export async function setAsideInProjection(
+  db: Db,
+  projection: Projection,
+  expected: GlobalPosition | null,
+  event: RecordedEvent,
+  err: unknown,
+): Promise<{ checkpoint: GlobalPosition | null; how: SetAside | null }> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveCheckpoint(trx, projection.name, expected, event.globalPosition))) {
+      return { checkpoint: await readCheckpoint(trx, projection.name), how: null };
+    }
+    if (projection.fallback) {
+      await sql`savepoint fallback`.execute(trx);
+      try {
+        await projection.fallback(trx, event);
+        return { checkpoint: event.globalPosition, how: 'fallback' as const };
+      } catch (fallbackErr) {
+        await sql`rollback to savepoint fallback`.execute(trx);
+        err = new AggregateError([err, fallbackErr], 'the event and its fallback both failed');
+      }
+    }
+    await parkEvent(trx, projection.name, event, err);
+    return { checkpoint: event.globalPosition, how: 'parked' as const };
+  });
+}
+
+/** Parks one event a reactor failed on because of what it holds, and moves its checkpoint past it. */
+export async function setAsideInReactor(
+  db: Db,
+  reactor: Reactor,
+  expected: GlobalPosition | null,
+  event: RecordedEvent,
+  err: unknown,
+): Promise<{ checkpoint: GlobalPosition | null; how: SetAside | null }> {
+  const name = reactorCheckpoint(reactor.name);
+  return db.transaction().execute(async (trx) => {
+    await lockCheckpoint(trx, name);
+    const stored = await readCheckpoint(trx, name);
+    if (!samePosition(stored, expected)) return { checkpoint: stored, how: null };
+    await parkEvent(trx, name, event, err);
+    await moveCheckpoint(trx, name, expected, event.globalPosition);
+    return { checkpoint: event.globalPosition, how: 'parked' as const };
   });
 }
 

@@ -25,13 +25,24 @@ export async function createCountingTable(db: Db, table: string): Promise<void> 
 export function countingProjection(
   name: string,
   table: string,
-  options: { failOn?: (event: RecordedEvent<Counted>) => boolean } = {},
+  options: {
+    failOn?: (event: RecordedEvent<Counted>) => boolean;
+    /**
+     * How it fails: 'server' (default) as a fault of the server's own (SQLSTATE XX000) would, so the
+     * runner waits and retries; 'event' as the event's own (a handler throwing on what it holds), so
+     * the runner sets that event aside (parking.ts).
+     */
+    failure?: 'server' | 'event';
+  } = {},
 ): Projection {
   return defineProjection<Counted>({
     name,
     handlers: {
       Counted: async (trx, event) => {
-        if (options.failOn?.(event)) throw new Error(`${name} failed on event ${event.data.seq}`);
+        if (options.failOn?.(event)) {
+          const error = new Error(`${name} failed on event ${event.data.seq}`);
+          throw options.failure === 'event' ? error : Object.assign(error, { code: 'XX000' });
+        }
         await sql`insert into ${sql.table(table)} (event_id, seq) values (${event.id}, ${event.data.seq})
                   on conflict (event_id) do update set times = ${sql.table(table)}.times + 1`.execute(trx);
       },

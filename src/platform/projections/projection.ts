@@ -55,6 +55,12 @@ export type Projection = {
    * checkpoint in memory only, as a page without a handled type does for the others.
    */
   eventTypes?: readonly string[];
+  /**
+   * Optional: how to write an event its handlers fail on because of what it holds, instead of
+   * parking it (parking.ts). The audit trail writes a chained entry with a fallback description,
+   * so a hospital's trail never has a hole or a stop. Runs in the transaction that moves the checkpoint.
+   */
+  fallback?: (trx: Trx, event: RecordedEvent) => Promise<void>;
 };
 
 type HandlersFor<E extends DomainEvent> = {

@@ -107,6 +107,30 @@ describe('ProjectionRunner', () => {
     expect(await readCheckpoint(pg.db, 'counted')).toEqual(head);
   });
 
+  it('parks an event that fails on what it holds, goes on past it, and applies it when retried', async () => {
+    let poisoned = true;
+    const r = runner(pg.store, [
+      'counted',
+      'counted',
+      { failOn: (e) => poisoned && e.data.seq === 700, failure: 'event' },
+    ]);
+    await r.start();
+    const head = await appendCounted(pg.store, 1200);
+    expect(await r.waitFor(head, [{ name: 'counted' }], 20_000)).toBe(true);
+    // Every other event of its page and after it is applied once; the one is parked, not lost.
+    expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1199, maxTimes: 1 });
+    const parked = await r.parked();
+    expect(parked).toEqual([expect.objectContaining({ consumer: 'counted', eventType: 'Counted', attempts: 1 })]);
+    expect(parked[0]!.error).toBe('Error: counted failed on event 700');
+    expect((await r.status())[0]).toMatchObject({ failing: null, eventsBehind: 0 });
+    expect(await readCheckpoint(pg.db, 'counted')).toEqual(head);
+
+    poisoned = false;
+    expect(await r.retryParked()).toEqual([expect.objectContaining({ eventId: parked[0]!.eventId, applied: true })]);
+    expect(await r.parked()).toEqual([]);
+    expect(await tableStats(pg.db, 'counted')).toEqual({ rows: 1200, maxTimes: 1 });
+  });
+
   it('applies each event once when two runners (two servers) follow the same projection', async () => {
     await appendCounted(pg.store, 1000);
     const a = runner(pg.store, ['counted', 'counted']);

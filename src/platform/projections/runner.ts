@@ -8,8 +8,19 @@ import {
   type RecordedEvent,
   type Unsubscribe,
 } from '../event-store/port';
-import { applyProjectionBatch, concerns, reached, reactorCheckpoint, reactToBatch, rebuildProjection } from './batches';
+import {
+  applyProjectionBatch,
+  concerns,
+  reached,
+  reactorCheckpoint,
+  reactToBatch,
+  rebuildProjection,
+  setAsideInProjection,
+  setAsideInReactor,
+} from './batches';
+import { isEventsFault, listParked, MAX_PARKED_PER_PAGE, parkEvent, type ParkedEvent } from './parking';
 import { rebuildAll, type RebuildMode } from './rebuild-all';
+import { retryParked, type RetryOutcome } from './retry-parked';
 import { lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { FeedTail, samePosition } from './feed-tail';
 import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
@@ -24,6 +35,8 @@ export type ProjectionStatus = {
   checkpoint: string | null;
   eventsBehind: number;
   failing: string | null;
+  /** Events written by the projection's fallback (the audit trail's) since this process started. */
+  fellBack: number;
 };
 
 export type RunnerOptions = {
@@ -106,6 +119,11 @@ export class ProjectionRunner {
         return batch.checkpoint;
       });
       track.row = p.name;
+      track.setAside = async (event, err) => {
+        const done = await setAsideInProjection(this.db, p, track.persisted, event, err);
+        track.persisted = done.checkpoint;
+        return done;
+      };
       track.loop = this.follow(track);
     }
     for (const r of this.reactors) {
@@ -118,6 +136,11 @@ export class ProjectionRunner {
         return track.persisted;
       });
       track.row = row;
+      track.setAside = async (event, err) => {
+        const done = await setAsideInReactor(this.db, r, track.persisted, event, err);
+        track.persisted = done.checkpoint;
+        return done;
+      };
       track.loop = this.follow(track);
     }
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS);
@@ -128,6 +151,10 @@ export class ProjectionRunner {
         await c.handle(events);
         return events[events.length - 1]!.globalPosition;
       });
+      track.setAside = async (event, err) => {
+        await parkEvent(this.db, c.name, event, err);
+        return { checkpoint: event.globalPosition, how: 'parked' as const };
+      };
       track.loop = this.follow(track);
     }
   }
@@ -210,6 +237,7 @@ export class ProjectionRunner {
       checkpoint: null,
       eventsBehind: 0,
       failing: null,
+      fellBack: 0,
     }));
     if (tracks.length === 0) return inline;
     const checkpoints = tracks.map((t) => t.checkpoint);
@@ -224,9 +252,21 @@ export class ProjectionRunner {
         checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
         eventsBehind: ahead.filter((e) => !reached(t.checkpoint, e.globalPosition)).length,
         failing: t.failing,
+        fellBack: t.setAsideCounts.fallback,
       })),
       ...inline,
     ];
+  }
+
+  /** The events set aside (parked) by any consumer, oldest first (see parking.ts). */
+  parked(): Promise<ParkedEvent[]> {
+    return listParked(this.db);
+  }
+
+  /** Gives parked events (all, or one by id) to their consumers again (see retry-parked.ts). */
+  retryParked(only?: { eventId?: string }): Promise<RetryOutcome[]> {
+    const consumers = { projections: this.projections, reactors: this.reactors, live: this.live };
+    return retryParked(this.db, this.store, consumers, only);
   }
 
   /** Empties one projection's tables and replays the whole feed into it (see rebuildProjection). */
@@ -307,13 +347,51 @@ export class ProjectionRunner {
     for (const t of this.tracks.values()) t.wake();
   }
 
+  /**
+   * Applies a page; when it fails because of what an event holds, applies it again one event at a
+   * time and sets aside (parking.ts) each event that still fails, so one bad event never stops the
+   * consumer. A failure that is not an event's (the database away, a fault of the server's) is
+   * thrown, and the loop waits and retries from the last event applied.
+   */
+  private async applyPage(track: Track, events: RecordedEvent[]): Promise<GlobalPosition | null> {
+    try {
+      return await track.apply(track.checkpoint, events);
+    } catch (err) {
+      if (!track.setAside || !isEventsFault(err) || this.stopped) throw err;
+      this.log.warn({ err, consumer: track.name, events: events.length }, 'page failed; applying it event by event');
+    }
+    let setAside = 0;
+    for (const event of events) {
+      let next: GlobalPosition | null;
+      try {
+        next = await track.apply(track.checkpoint, [event]);
+      } catch (err) {
+        if (!isEventsFault(err) || ++setAside > MAX_PARKED_PER_PAGE) throw err;
+        const done = await track.setAside(event, err);
+        next = done.checkpoint;
+        if (done.how) {
+          track.setAsideCounts[done.how]++;
+          const at = positionToString(event.globalPosition);
+          this.log.error(
+            { err, consumer: track.name, eventId: event.id, eventType: event.type, position: at, how: done.how },
+            done.how === 'parked' ? 'event parked: the consumer goes on without it' : 'event written by its fallback',
+          );
+        }
+      }
+      track.checkpoint = next;
+      // Another runner moved the checkpoint elsewhere: read on from there.
+      if (!next || !samePosition(next, event.globalPosition)) return next;
+    }
+    return track.checkpoint;
+  }
+
   private async follow(track: Track): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
       try {
         const events = await this.readPage(track.checkpoint, BATCH);
         if (events.length > 0) {
-          track.checkpoint = await track.apply(track.checkpoint, events);
+          track.checkpoint = await this.applyPage(track, events);
           track.failing = null;
           failures = 0;
           settle(track);

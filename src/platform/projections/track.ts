@@ -5,6 +5,9 @@ import { reached } from './batches';
 
 export type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
 
+/** How an event was set aside: written by the projection's fallback, or parked for an operator. */
+export type SetAside = 'fallback' | 'parked';
+
 export type Track = {
   name: string;
   kind: 'projection' | 'reactor' | 'live';
@@ -16,6 +19,16 @@ export type Track = {
   row?: string;
   /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
   apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
+  /**
+   * Sets aside one event that fails on what it holds (see parking.ts): a projection's fallback
+   * entry or a parked row, with the checkpoint moved past it. Returns the checkpoint afterwards.
+   */
+  setAside?: (
+    event: RecordedEvent,
+    err: unknown,
+  ) => Promise<{ checkpoint: GlobalPosition | null; how: SetAside | null }>;
+  /** Events set aside since the process started, by how. */
+  setAsideCounts: Record<SetAside, number>;
   waiters: Waiter[];
   wake: () => void;
   woken: boolean;
@@ -41,6 +54,7 @@ export function newTrack(
     woken: false,
     wake: () => undefined,
     failing: null,
+    setAsideCounts: { fallback: 0, parked: 0 },
   };
   track.wake = () => {
     track.woken = true;

@@ -2,7 +2,8 @@ import type { GeneratedAlways } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { insertRows } from '../../../platform/projections/bulk-insert';
 import { emptyTables, type Projection, type Trx } from '../../../platform/projections/projection';
-import { describe, redact } from '../actions';
+import { cut, RECORD_ID, wellFormed, wellFormedDeep } from '../../../shared/text';
+import { describe, redact, type Described } from '../actions';
 import { chainHash, GENESIS } from '../chain';
 import { AUDIT_EVENT_COLUMNS, patientOf, primaryFlags, storedEvents, VIEW_COLUMNS } from './trail-rows';
 import { SubjectNames } from './subject-names';
@@ -98,7 +99,31 @@ class PageWrites {
   }
 }
 
-async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+/** In a fallback entry, only an id that is well formed (an id of ours) is kept. */
+const safeId = (id: string | null, safe: boolean) => (safe && id !== null && !RECORD_ID.test(id) ? null : id);
+
+/** The longest sentence an entry keeps, in code points. */
+const ACTION_MAX = 500;
+
+/**
+ * The entry of an event the trail failed to write as usual (its sentence threw, or something it
+ * holds could not be stored): still in the hospital's chain, in its place, said plainly with the
+ * event's type and raw id, so an auditor can open the event itself. The runner logs and counts it.
+ */
+function fallbackDescribed(e: RecordedEvent): Described {
+  return {
+    action: `Recorded ${wellFormed(cut(e.type, 80))} (event ${e.id}); its description could not be written`,
+    subjectType: null,
+    subjectId: null,
+    outcome: 'success',
+  };
+}
+
+/**
+ * Writes a page of the feed. `safe`: the fallback of one event the page failed on (see
+ * `fallback` below): its sentence is the fallback one and every text it carries is made well formed.
+ */
+async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = false): Promise<void> {
   const names = await SubjectNames.load(trx, events);
   const stored = await storedEvents(trx, events);
   const hospitals = [...new Set(events.map((e) => e.metadata.hospitalId ?? ''))];
@@ -128,8 +153,9 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
     const m = e.metadata;
     const hospitalId = m.hospitalId ?? '';
     // Told with the names as they stood before this event (an edit of a name says the old one).
-    const described = describe(e, names.in(hospitalId));
-    names.apply(e);
+    const described = safe ? fallbackDescribed(e) : describe(e, names.in(hospitalId));
+    if (!safe) names.apply(e);
+    const text = safe ? wellFormed : (t: string) => t;
     const raw = stored.get(e.id);
     let seq: string | null = null;
     let hash: string | null = null;
@@ -150,23 +176,25 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
       event_type: e.type,
       stream_id: e.streamId,
       stream_revision: String(e.revision),
-      occurred_at: new Date(m.occurredAt ?? e.recordedAt),
-      actor_id: m.actor?.userId ?? 'system',
-      actor_name: m.actor?.name ?? 'System',
-      actor_role: m.actor?.role ?? 'system',
-      action: described.action.slice(0, 500),
+      occurred_at: new Date(
+        safe && Number.isNaN(Date.parse(m.occurredAt ?? '')) ? e.recordedAt : (m.occurredAt ?? e.recordedAt),
+      ),
+      actor_id: text(m.actor?.userId ?? 'system'),
+      actor_name: text(m.actor?.name ?? 'System'),
+      actor_role: text(m.actor?.role ?? 'system'),
+      action: cut(described.action, ACTION_MAX, '…'),
       subject_type: described.subjectType,
       subject_id: described.subjectId,
-      patient_id: patientOf(described, e.data),
+      patient_id: safeId(patientOf(described, e.data), safe),
       outcome: described.outcome,
-      ip: m.ip ?? null,
-      request_id: m.requestId ?? null,
-      device_id: m.deviceId ?? null,
-      device_time: m.deviceTime ? new Date(m.deviceTime) : null,
-      correlation_id: m.correlationId ?? null,
-      causation_id: m.causationId ?? null,
+      ip: m.ip ? text(m.ip) : null,
+      request_id: m.requestId ? text(m.requestId) : null,
+      device_id: m.deviceId ? text(m.deviceId) : null,
+      device_time: m.deviceTime && !(safe && Number.isNaN(Date.parse(m.deviceTime))) ? new Date(m.deviceTime) : null,
+      correlation_id: m.correlationId ? text(m.correlationId) : null,
+      causation_id: m.causationId ? text(m.causationId) : null,
       primary_entry: primary[i]!,
-      data: redact(e.data),
+      data: safe ? wellFormedDeep(redact(e.data)) : redact(e.data),
     };
   }
 
@@ -174,7 +202,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
     const shown = (events[i]!.data as { patientIds?: unknown }).patientIds;
     if (!Array.isArray(shown)) return [];
     return [...new Set(shown)]
-      .filter((id): id is string => typeof id === 'string' && id !== r.patient_id)
+      .filter((id): id is string => typeof id === 'string' && id !== r.patient_id && (!safe || RECORD_ID.test(id)))
       .map((patient_id) => ({
         hospital_id: r.hospital_id,
         patient_id,
@@ -240,7 +268,8 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[]): Promise<vo
 export const auditTrailProjection: Projection = {
   name: AUDIT_TRAIL,
   handlers: {},
-  everyEvent: applyPage,
+  everyEvent: (trx, events) => applyPage(trx, events),
+  fallback: (trx, event) => applyPage(trx, [event], true),
   // The trail's readers' indexes: the page writes by position and keeps the chain's head itself.
   deferredIndexes: [
     // Unique: built again at the end of a rebuild, it checks the whole chain's numbering at once.

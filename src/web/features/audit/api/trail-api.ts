@@ -78,6 +78,14 @@ const verifyAnswer = z.object({
         found: z.string().nullable(),
       })
       .optional(),
+    lag: z
+      .object({
+        recorded: z.number(),
+        projected: z.number(),
+        behind: z.number(),
+        oldestMissingAt: z.string().nullable(),
+      })
+      .optional(),
     anchored: z
       .object({
         checkpoints: z.number(),
