@@ -83,7 +83,6 @@ describe('vitals and deletion', () => {
         {
           field: 'vitals',
           message: 'Please record at least one vital sign',
-          msg: 'Please record at least one vital sign',
         },
       ]);
     }

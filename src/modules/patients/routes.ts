@@ -11,7 +11,6 @@ import { Forbidden } from '../../platform/http/errors';
 import { PatientNotFound } from './errors';
 import { patientStream } from './patient';
 import { patientDetailAsOf } from './read-models/patient-replay';
-import { withFieldMsg } from './field-errors';
 import { patientStats } from './read-models/patient-counts';
 import { findPatient, listPatients } from './read-models/patients-queries';
 import {
@@ -55,7 +54,6 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const security = [{ bearer: [] }];
   const tags = ['Patients'];
   const answer = z.object({ patient: patientDetail });
-  withFieldMsg(app);
   const samePage = coalescedReads<Awaited<ReturnType<typeof listPatients>>>();
 
   // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
