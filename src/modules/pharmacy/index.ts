@@ -10,6 +10,7 @@ export { pharmacyContracts } from './events';
 export type * from './events';
 export { InsufficientStock } from './errors';
 export { dispenseFromStock, type DispenseRequest } from './stock';
+export { isStockStream } from './medication';
 export { catalogueMedicationNames, countLowStock, MEDICATION_STOCK } from './read-models/medication-stock';
 
 export const pharmacyModule: AppModule = {

@@ -14,6 +14,8 @@ export type MedicationState =
     };
 
 export const medicationStream = (medicationId: string) => `medication-${medicationId}`;
+/** Whether a stream is a stocked batch's (what every dispensing of that medication writes to). */
+export const isStockStream = (stream: string) => stream.startsWith('medication-');
 
 export const initialMedicationState = (): MedicationState => ({ status: 'none' });
 

@@ -163,7 +163,18 @@ export type CommittedEvent = {
 export type TransactOptions = {
   /** Attempts after a conflict with a concurrent writer; each re-reads and re-decides. */
   retries?: number;
+  /**
+   * Streams many commands write at once (a medication's stock, which every dispensing of it takes
+   * from). A conflict on one of them is no conflict with what the caller saw, only a race for a
+   * shared counter: the work is decided again after a short random pause, up to CONTENDED_RETRIES
+   * times, without counting against `retries`. A conflict on any other stream is counted as usual.
+   */
+  contended?: (stream: string) => boolean;
 };
+
+/** How many times a conflict on a contended stream is decided again (see TransactOptions.contended). */
+export const CONTENDED_RETRIES = 100;
+const CONTENDED_PAUSE_MS = 8;
 
 export type Transacted<T> = { value: T; events: CommittedEvent[]; position: GlobalPosition | null };
 
@@ -179,6 +190,7 @@ export async function transact<T>(
   options: TransactOptions = {},
 ): Promise<Transacted<T>> {
   const retries = options.retries ?? 3;
+  let contendedLeft = options.contended ? CONTENDED_RETRIES : 0;
   const mustRead = new Set<string>();
   // A request with an Idempotency-Key reserves it in its command's commit, staged first so that
   // EventStoreDB (which writes stream by stream) writes nothing else when the key is taken.
@@ -206,6 +218,12 @@ export async function transact<T>(
       if (e instanceof WrongExpectedRevision && uow.assumed.has(e.stream) && !mustRead.has(e.stream)) {
         // Our own assumption was wrong, not a concurrent edit: decide again with the stream read.
         mustRead.add(e.stream);
+        attempt--;
+        continue;
+      }
+      if (e instanceof WrongExpectedRevision && options.contended?.(e.stream) && contendedLeft-- > 0) {
+        // Spread the racers out so the next round is not the same race again.
+        await new Promise((r) => setTimeout(r, Math.random() * CONTENDED_PAUSE_MS));
         attempt--;
         continue;
       }

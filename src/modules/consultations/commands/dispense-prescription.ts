@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import { dispenseFromStock, MEDICATION_STOCK } from '../../pharmacy';
+import { dispenseFromStock, isStockStream, MEDICATION_STOCK } from '../../pharmacy';
 import { consultationStream } from '../consultation';
 import { consultationDecider } from '../decider';
 import { ConsultationNotFound } from '../errors';
@@ -41,7 +41,10 @@ export async function dispensePrescription(
       }
       return done.map((i) => i.index);
     },
-    { waitFor: [{ name: CONSULTATIONS }, { name: MEDICATION_STOCK }] },
+    // Pharmacists dispensing one drug race for its stock streams, not for each other's prescriptions:
+    // such a race is decided again inside the command (a 409 is left for a real conflict, such as
+    // a prescription another pharmacist just dispensed, or the last units gone).
+    { waitFor: [{ name: CONSULTATIONS }, { name: MEDICATION_STOCK }], contended: isStockStream },
   );
   const prescription = await findPrescription(platform.db, metadata.hospitalId, consultationId);
   if (!prescription) throw new ConsultationNotFound();
