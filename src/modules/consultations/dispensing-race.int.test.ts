@@ -40,7 +40,10 @@ describe('dispensing one medication from many desks at once', () => {
     return res.json().consultation.id as string;
   };
   const stockOf = async (name: string) => {
-    const inventory = (await api.inventory(s.tokens.pharmacist)).medications as { name: string; stockQuantity: number }[];
+    const inventory = (await api.inventory(s.tokens.pharmacist)).medications as {
+      name: string;
+      stockQuantity: number;
+    }[];
     return inventory.filter((m) => m.name === name).reduce((n, m) => n + m.stockQuantity, 0);
   };
 
@@ -64,9 +67,7 @@ describe('dispensing one medication from many desks at once', () => {
     await api.stock(s.tokens.pharmacist, { name: 'Amoxil', quantity: 100 });
     const id = await prescribe('Amoxil');
     const both = await Promise.all(pharmacists.slice(0, 4).map((token) => api.dispense(token, id)));
-    const dispensedItems = both
-      .filter((r) => r.statusCode === 200)
-      .map((r) => r.json().data.dispensed as number[]);
+    const dispensedItems = both.filter((r) => r.statusCode === 200).map((r) => r.json().data.dispensed as number[]);
     // Whatever each desk was told, the prescription's one item left the stock exactly once.
     expect(await stockOf('Amoxil')).toBe(100 - EACH);
     expect(dispensedItems.flat()).toEqual([0]);
