@@ -13,6 +13,7 @@ import { auditRoutes } from './routes';
 export { AUDIT_TRAIL } from './read-models/audit-trail';
 export { AUDIT_ROLES } from './routes';
 export { auditAnchorOf } from './anchoring/anchor';
+export { verifyEveryHospital, type HospitalVerification } from './verify-all';
 
 export const auditModule: AppModule = {
   name: 'audit',

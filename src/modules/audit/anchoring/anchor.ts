@@ -9,7 +9,7 @@ import {
   type SignedCheckpoint,
   type SigningKey,
 } from './checkpoint-file';
-import { CHAIN_START, hospitalsMoved, settledBound, walkChain, type ChainPoint } from './event-chain';
+import { CHAIN_START, eventAt, hospitalsMoved, settledBound, walkChain, type ChainPoint } from './event-chain';
 
 /**
  * Signs each hospital's chain head when it has moved: on a timer (AUDIT_CHECKPOINT_SECONDS), at a
@@ -21,6 +21,8 @@ export class AuditAnchor {
   /** Every transaction below this is covered by the checkpoints taken so far (null: not yet scanned). */
   private scannedBelow: string | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** Hospitals whose last checkpoint was found in this database's feed (see `placed`). */
+  private readonly located = new Set<string>();
   private running: Promise<SignedCheckpoint[]> | undefined;
 
   constructor(
@@ -55,7 +57,8 @@ export class AuditAnchor {
     const at = new Date().toISOString();
     const signed: SignedCheckpoint[] = [];
     for (const hospitalId of moved) {
-      const from = this.heads.get(hospitalId) ?? CHAIN_START;
+      const from = await this.placed(hospitalId);
+      if (!from) continue;
       const head = await walkChain(this.db, hospitalId, from, () => true, { below });
       if (head.seq === from.seq) continue;
       signed.push(signCheckpoint({ hospitalId, ...pick(head), at, key: this.key.id }, this.key));
@@ -64,6 +67,29 @@ export class AuditAnchor {
     for (const c of signed) this.heads.set(c.hospitalId, c);
     this.scannedBelow = below;
     return signed;
+  }
+
+  /**
+   * Where the hospital's last checkpoint stands in this database's feed. A checkpoint names the feed
+   * position of its last event, and a restored database (npm run restore) gave every event a new
+   * one: the first time a hospital is signed for, its checkpoint's event is looked for where it
+   * says, and if it is not there, found again by its entry number. One whose recomputed hash does not
+   * match is not signed on from (null: logged; verify reports it): a new checkpoint would vouch for a
+   * chain the old one contradicts.
+   */
+  private async placed(hospitalId: string): Promise<ChainPoint | null> {
+    const from = this.heads.get(hospitalId) ?? CHAIN_START;
+    if (from.seq === 0 || this.located.has(hospitalId)) return from;
+    if (!(await eventAt(this.db, hospitalId, from))) {
+      const found = await walkChain(this.db, hospitalId, CHAIN_START, (p) => p.seq < from.seq);
+      if (found.seq !== from.seq || found.hash !== from.hash) {
+        this.log.error({ hospitalId, seq: from.seq }, 'the last signed checkpoint does not match the chain');
+        return null;
+      }
+      this.heads.set(hospitalId, { ...from, tx: found.tx, position: found.position });
+    }
+    this.located.add(hospitalId);
+    return this.heads.get(hospitalId)!;
   }
 
   start(seconds: number): void {

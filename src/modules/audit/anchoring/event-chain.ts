@@ -58,3 +58,12 @@ export async function settledBound(db: Db): Promise<string> {
   );
   return rows[0]!.xmin;
 }
+
+/** Whether the hospital's event stands at the point's feed position in this database. */
+export async function eventAt(db: Db, hospitalId: string, point: ChainPoint): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from events
+     where transaction_id = ${point.tx}::xid8 and position = ${point.position}::bigint
+       and coalesce(metadata->>'hospitalId', '') = ${hospitalId}`.execute(db);
+  return rows.length > 0;
+}
