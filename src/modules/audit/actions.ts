@@ -4,25 +4,21 @@ import { ROLE_LABELS, type RoleCode } from '../../shared/roles';
 import { describeAppointment } from './appointment-actions';
 import { describeBilling } from './billing-actions';
 import { describeClinical } from './clinical-actions';
-import { ok, onPatient, onUser, patientNamed, str, unnamed, userNamed } from './describe-kit';
+import {
+  ok,
+  onPatient,
+  onUser,
+  patientNamed,
+  str,
+  unnamed,
+  userNamed,
+  type Described,
+  type NameOf,
+} from './describe-kit';
 import { describeIdentity } from './identity-actions';
 import { listReadSentence } from './list-actions';
 
-/**
- * What an event means in the trail: a short sentence in the past tense, the record it is about,
- * and how it ended. Written from the event alone plus the names the projection keeps; event types
- * this file does not know (a module that lands later) get a sentence from their type name and a
- * subject from the first id field they carry.
- */
-export type Described = {
-  action: string;
-  subjectType: string | null;
-  subjectId: string | null;
-  outcome: 'success' | 'failure' | 'denied';
-};
-
-/** Names the projection knows: `name('patient', id)` → 'Ada Obi', or undefined. */
-export type NameOf = (kind: string, id: string) => string | undefined;
+export type { Described, NameOf };
 
 type Data = Record<string, unknown>;
 

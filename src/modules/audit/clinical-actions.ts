@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../platform/event-store/port';
-import type { Described, NameOf } from './actions';
+import type { Described, NameOf } from './describe-kit';
 import { str, unnamed } from './describe-kit';
 
 /**

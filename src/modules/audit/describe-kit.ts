@@ -1,5 +1,20 @@
 import { cut, RECORD_ID } from '../../shared/text';
-import type { Described, NameOf } from './actions';
+
+/**
+ * What an event means in the trail: a short sentence in the past tense, the record it is about,
+ * and how it ended. Written from the event alone plus the names the projection keeps; event types
+ * this file does not know (a module that lands later) get a sentence from their type name and a
+ * subject from the first id field they carry.
+ */
+export type Described = {
+  action: string;
+  subjectType: string | null;
+  subjectId: string | null;
+  outcome: 'success' | 'failure' | 'denied';
+};
+
+/** Names the projection knows: `name('patient', id)` → 'Ada Obi', or undefined. */
+export type NameOf = (kind: string, id: string) => string | undefined;
 
 /** The small pieces the trail's sentences are written with (actions.ts and its per-area files). */
 type Data = Record<string, unknown>;

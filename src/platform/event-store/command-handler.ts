@@ -2,11 +2,9 @@ import type { DomainEvent, EventMetadata, EventStore, GlobalPosition, RecordedEv
 import { transact, type CommittedEvent } from './unit-of-work';
 
 /** A module's pure decision logic for one aggregate. */
-export type Decider<Command, Event extends DomainEvent, State> = {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  decide: (command: Command, state: State) => Event[];
-};
+import type { Decider } from './decider';
+
+export type { Decider };
 
 export type CommandResult<State, Event extends DomainEvent> = {
   /** The aggregate's state after the command. */

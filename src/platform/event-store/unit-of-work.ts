@@ -1,4 +1,4 @@
-import type { Decider } from './command-handler';
+import type { Decider } from './decider';
 import { crashPoint } from '../crash-points';
 import { IdempotencyKeyHeld, idempotencyStream, pendingReservation } from '../idempotency/reservation';
 import {

@@ -5,9 +5,8 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import { deleteCheckpoint, lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
 import { samePosition } from './feed-tail';
 import { applyEvents, type Projection, type Reactor } from './projection';
-import { parkEvent } from './parking';
+import { parkEvent, type SetAside } from './parking';
 import { markRebuilding } from './rebuilding';
-import type { SetAside } from './track';
 
 /** How a page of the feed is applied with its checkpoint: by a projection, by a reactor, in a rebuild. */
 

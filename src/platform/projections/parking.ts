@@ -32,6 +32,9 @@ declare module '../db/database' {
  * consumer waits and tries again, since every event would fail the same way.
  */
 
+/** How an event was set aside: written by the projection's fallback, or parked for an operator. */
+export type SetAside = 'fallback' | 'parked';
+
 /** More set aside than this in one page is no bad event but a fault of the server's: stop and retry. */
 export const MAX_PARKED_PER_PAGE = 20;
 const ERROR_MAX = 1000;

@@ -1,12 +1,10 @@
 import type { GlobalPosition, RecordedEvent } from '../event-store/port';
 import { reached } from './batches';
+import type { SetAside } from './parking';
 
 /** One consumer as the runner follows the feed for it, and the waits its loop is made of. */
 
 export type Waiter = { position: GlobalPosition; settle: (applied: boolean) => void };
-
-/** How an event was set aside: written by the projection's fallback, or parked for an operator. */
-export type SetAside = 'fallback' | 'parked';
 
 export type Track = {
   name: string;
