@@ -31,7 +31,7 @@ const dispenseBody = z
 
 /**
  * The spec's client shows `message` as its toast: a 400 from these routes carries the first
- * field's message there (e.g. 'Chief complaint is required'), and `msg` beside each field's.
+ * field's message there (e.g. 'Chief complaint is required'); each field error stays { field, message }.
  */
 function firstFieldMessage(app: HttpApp) {
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -39,7 +39,6 @@ function firstFieldMessage(app: HttpApp) {
     const body = JSON.parse(payload) as { message?: string; errors?: { message?: string }[] };
     if (!Array.isArray(body.errors) || !body.errors[0]?.message) return payload;
     body.message = body.errors[0].message;
-    body.errors = body.errors.map((e) => ({ ...e, msg: e.message }));
     return JSON.stringify(body);
   });
 }
