@@ -72,6 +72,23 @@ describe('the spec client and hostile input', () => {
     expect(res.json()).toMatchObject({ success: false, message: 'Please check your input and try again' });
   });
 
+  it('refuses a query parameter the route does not take, naming it, on every list route', async () => {
+    for (const url of ['/api/patients', '/api/users', '/api/audit/events', '/api/billing/invoices']) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?form=2026-01-01`, headers: asClient(a.token) });
+      expect([url, res.statusCode, res.json().errors]).toEqual([
+        url,
+        400,
+        [{ field: 'form', message: 'This parameter is not known here' }],
+      ]);
+    }
+    const known = await t.app.inject({
+      method: 'GET',
+      url: '/api/patients?page=1&limit=5',
+      headers: asClient(a.token),
+    });
+    expect(known.statusCode).toBe(200);
+  });
+
   it('refuses a NUL byte in a query, a body or a path with 400 naming the field', async () => {
     const search = await t.app.inject({ method: 'GET', url: '/api/patients?search=%00', headers: asClient(a.token) });
     expect(search.statusCode).toBe(400);

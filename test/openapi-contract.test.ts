@@ -163,4 +163,27 @@ describe('the OpenAPI document and the methods of each path', () => {
     const none = await request(`${baseUrl}/api/no-such-thing`, 'GET');
     expect([none.status, none.allow]).toEqual([404, undefined]);
   });
+
+  it('answers a static path shadowed by an :id route with its own methods, not the :id route', async () => {
+    // PUT /api/patients/:id and GET /api/users/:id exist; /stats and /plan are paths of their own.
+    const stats = await request(`${baseUrl}/api/patients/stats`, 'PUT', '{}');
+    expect([stats.status, stats.allow]).toEqual([405, 'GET, HEAD']);
+    expect(JSON.parse(stats.body).message).toBe('Method PUT is not allowed on /api/patients/stats');
+    for (const method of ['GET', 'DELETE']) {
+      const plan = await request(`${baseUrl}/api/users/plan`, method);
+      expect([method, plan.status, plan.allow]).toEqual([method, 405, 'PUT']);
+    }
+    // The path's own method still reaches its route (no token: 401).
+    expect((await request(`${baseUrl}/api/patients/stats`, 'GET')).status).toBe(401);
+  });
+
+  it('checks the method, then the token, then the headers and the body', async () => {
+    const headers = { 'content-type': 'application/json', 'x-device-time': 'yesterday' };
+    const noToken = await t.app.inject({ method: 'GET', url: '/api/patients', headers });
+    expect(noToken.statusCode).toBe(401);
+    const wrongMethod = await t.app.inject({ method: 'PATCH', url: '/api/patients', headers, payload: '{' });
+    expect(wrongMethod.statusCode).toBe(405);
+    const own = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, payload: '{' });
+    expect(own.statusCode).toBe(401);
+  });
 });

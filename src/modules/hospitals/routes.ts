@@ -98,7 +98,7 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
   app.get(
     '/hospitals/:id',
     {
-      preHandler: platform.auth(),
+      onRequest: platform.auth(),
       schema: {
         tags: ['hospitals'],
         summary: "The caller's own hospital (any other id is not found)",

@@ -38,7 +38,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   app.get(
     '/admin/profile',
     {
-      preHandler: platform.auth(['admin']),
+      onRequest: platform.auth(['admin']),
       config: ownSession,
       schema: {
         tags: ['identity'],
@@ -56,7 +56,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   app.get(
     '/auth/me',
     {
-      preHandler: platform.auth(),
+      onRequest: platform.auth(),
       config: ownSession,
       schema: {
         tags: ['identity'],
@@ -91,13 +91,13 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   const changeLimit = { ...ownSession, rateLimit: { max: 30, timeWindow: '1 minute' } };
   app.post(
     '/auth/change-password',
-    { preHandler: platform.auth(), config: changeLimit, schema: changeSchema('Change own password') },
+    { onRequest: platform.auth(), config: changeLimit, schema: changeSchema('Change own password') },
     changeOwnPassword,
   );
   app.post(
     '/admin/change-password',
     {
-      preHandler: platform.auth(['admin']),
+      onRequest: platform.auth(['admin']),
       config: changeLimit,
       schema: changeSchema("Change the administrator's password"),
     },
@@ -116,12 +116,12 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   });
   app.post(
     '/auth/logout',
-    { preHandler: platform.auth(), config: ownSession, schema: logoutSchema('End this session') },
+    { onRequest: platform.auth(), config: ownSession, schema: logoutSchema('End this session') },
     endSession,
   );
   app.post(
     '/admin/logout',
-    { preHandler: platform.auth(), config: ownSession, schema: logoutSchema('End this administrator session') },
+    { onRequest: platform.auth(), config: ownSession, schema: logoutSchema('End this administrator session') },
     endSession,
   );
 }

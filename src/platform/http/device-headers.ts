@@ -54,7 +54,9 @@ export function offlineMetadata(request: FastifyRequest): DeviceStamp & { idempo
 
 export function installDeviceHeaders(app: FastifyInstance): void {
   app.decorateRequest('device', null);
-  app.addHook('onRequest', async (request) => {
+  // After the method check and authentication (onRequest), before the body is validated: a request with no
+  // token and a bad header is a 401, not a 400.
+  app.addHook('preValidation', async (request) => {
     request.device = deviceStampOf(request, new Date());
   });
 }

@@ -1,12 +1,29 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { WrongExpectedRevision } from '../event-store/port';
+import { cut } from '../../shared/text';
 import { AppError, type ErrorExtra, type FieldError } from './errors';
 
 const VALIDATION_MESSAGE = 'Please check your input and try again';
 const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload and try again.';
 
-type ZodValidationItem = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type ZodValidationItem = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[]; issue?: { path?: PropertyKey[] } };
+};
+
+const UNKNOWN_PARAMETER = 'This parameter is not known here';
+
+/** One field error per item; a query with names the route does not take gives one per unknown name. */
+function fieldErrorsOf(v: ZodValidationItem, context: string | undefined): FieldError[] {
+  const keys = v.params?.keys;
+  if (v.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length) {
+    return keys.map((key) => ({ field: cut(key, 100), message: UNKNOWN_PARAMETER }));
+  }
+  return [{ field: fieldOf(v, context), message: v.message ?? 'Invalid value' }];
+}
 
 function fieldOf(v: ZodValidationItem, context: string | undefined): string {
   const issuePath = v.params?.issue?.path;
@@ -23,10 +40,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.extra));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: FieldError[] = (error.validation as ZodValidationItem[]).map((v) => ({
-      field: fieldOf(v, error.validationContext),
-      message: v.message ?? 'Invalid value',
-    }));
+    const errors = (error.validation as ZodValidationItem[]).flatMap((v) => fieldErrorsOf(v, error.validationContext));
     return reply.code(400).send(envelope(VALIDATION_MESSAGE, dedupe(errors)));
   }
   if (error instanceof WrongExpectedRevision) {

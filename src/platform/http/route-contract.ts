@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { envelope } from './error-handler';
 import { errorEnvelope } from './envelope';
 
 /**
@@ -23,6 +24,7 @@ type RouteSchema = {
   security?: unknown[];
   body?: unknown;
   params?: unknown;
+  querystring?: unknown;
   response?: Record<string | number, unknown>;
 };
 
@@ -65,6 +67,9 @@ export function platformErrorStatuses(method: string, schema: RouteSchema, rateL
   return [...statuses];
 }
 
+const isStrictable = (q: unknown): q is { strict: () => unknown } =>
+  typeof q === 'object' && q !== null && typeof (q as { strict?: unknown }).strict === 'function';
+
 function patternOf(url: string): RegExp {
   const escaped = url
     .split('/')
@@ -76,6 +81,25 @@ function patternOf(url: string): RegExp {
 export function installRouteContract(app: FastifyInstance): RouteContract {
   const table: { pattern: RegExp; methods: Set<string> }[] = [];
   const byUrl = new Map<string, Set<string>>();
+  /** The methods of a path with no parameter: `/api/patients/stats` is that path, never an `:id`. */
+  const staticMethods = (path: string) => byUrl.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+  // A static path shadowed by an `:id` route (`PUT /api/patients/stats` matched `PUT /api/patients/:id`) is
+  // the static path with a method it lacks: 405 with its own methods, before authentication and the body.
+  // A path with no route for this method answers 405 here too, before its body is read (a malformed body to
+  // a missing method is still a 405).
+  app.addHook('onRequest', async (request, reply) => {
+    const matched = request.routeOptions.url;
+    const path = request.url.split('?', 1)[0]!;
+    if (matched && !matched.includes(':')) return;
+    if (!matched && !path.startsWith('/api/')) return;
+    const methods = matched ? staticMethods(path) : new Set(allowedMethods(path));
+    if (!methods || methods.size === 0 || methods.has(request.method)) return;
+    return reply
+      .code(405)
+      .header('allow', [...methods].sort().join(', '))
+      .send(envelope(`Method ${request.method} is not allowed on ${path}`));
+  });
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -92,6 +116,9 @@ export function installRouteContract(app: FastifyInstance): RouteContract {
     const schema = route.schema as RouteSchema | undefined;
     if (!method || !schema || schema.hide) return;
     schema.operationId ??= operationIdFor(method, route.url);
+    // A query parameter the route does not take is a mistake to say, not to ignore (a typo in `form=` for
+    // `from=` would otherwise answer the whole unfiltered list).
+    if (isStrictable(schema.querystring)) schema.querystring = schema.querystring.strict();
     schema.security ??= [];
     const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
     const response = { ...(schema.response ?? {}) };
@@ -99,11 +126,13 @@ export function installRouteContract(app: FastifyInstance): RouteContract {
     schema.response = response;
   });
 
-  return {
-    allowedMethods: (path) => {
-      const allowed = new Set<string>();
-      for (const { pattern, methods } of table) if (pattern.test(path)) for (const m of methods) allowed.add(m);
-      return [...allowed].sort();
-    },
-  };
+  function allowedMethods(path: string): string[] {
+    const exact = staticMethods(path);
+    if (exact) return [...exact].sort();
+    const allowed = new Set<string>();
+    for (const { pattern, methods } of table) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+    return [...allowed].sort();
+  }
+
+  return { allowedMethods };
 }
