@@ -72,6 +72,29 @@ describe('the spec client and hostile input', () => {
     expect(res.json()).toMatchObject({ success: false, message: 'Please check your input and try again' });
   });
 
+  it('documents the 404 of a body naming a record of nothing, and the 422 of a reused Idempotency-Key', async () => {
+    type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
+    const statuses = (route: string, method = 'post') => Object.keys(doc.paths[route]?.[method]?.responses ?? {});
+    for (const route of [
+      '/api/billing/invoices',
+      '/api/appointments',
+      '/api/consultations/create',
+      '/api/billing/claims',
+    ]) {
+      expect([route, statuses(route)]).toEqual([route, expect.arrayContaining(['404'])]);
+    }
+    expect(statuses('/api/billing/invoices/{id}/payments')).toContain('422');
+    // …and the server does answer it.
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      headers: asClient(a.token),
+      payload: JSON.stringify({ patientId: 'P-NOBODY', lines: [{ description: 'Card', quantity: 1, unitPrice: 500 }] }),
+    });
+    expect([invoice.statusCode, invoice.json().message]).toEqual([404, 'Patient not found']);
+  });
+
   it('refuses a query parameter the route does not take, naming it, on every list route', async () => {
     for (const url of ['/api/patients', '/api/users', '/api/audit/events', '/api/billing/invoices']) {
       const res = await t.app.inject({ method: 'GET', url: `${url}?form=2026-01-01`, headers: asClient(a.token) });

@@ -24,6 +24,7 @@ type RouteSchema = {
   security?: unknown[];
   body?: unknown;
   params?: unknown;
+  headers?: unknown;
   querystring?: unknown;
   response?: Record<string | number, unknown>;
 };
@@ -58,6 +59,10 @@ export function platformErrorStatuses(method: string, schema: RouteSchema, rateL
     statuses.add(403); // another role, a module the hospital turned off, a temporary password still to change
   }
   if (schema.params) statuses.add(404); // an id of nothing this hospital has
+  // A body naming another record (patientId, hmoId, doctorId …): that record may not be this hospital's.
+  if (secured && WITH_BODY.has(method) && keysOf(schema.body).some((k) => /Ids?$/.test(k))) statuses.add(404);
+  // An Idempotency-Key header sent again with another request (a different amount, say) is refused.
+  if (keysOf(schema.headers).includes('idempotency-key')) statuses.add(422);
   if (WITH_BODY.has(method)) {
     statuses.add(413); // body over the limit
     statuses.add(415); // a body that is not JSON
@@ -65,6 +70,17 @@ export function platformErrorStatuses(method: string, schema: RouteSchema, rateL
   if (secured && WRITES.has(method)) statuses.add(409); // the record changed under the command (stale version)
   if (rateLimited) statuses.add(429);
   return [...statuses];
+}
+
+type ZodLike = { shape?: Record<string, unknown>; _zod?: { def?: { innerType?: unknown; in?: unknown } } };
+
+/** The property names of a zod object schema, through optional/nullable/default/pipe wrappers; [] for others. */
+function keysOf(schema: unknown, depth = 0): string[] {
+  if (!schema || typeof schema !== 'object' || depth > 5) return [];
+  const z = schema as ZodLike;
+  if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
+  const def = z._zod?.def;
+  return keysOf(def?.innerType ?? def?.in, depth + 1);
 }
 
 const isStrictable = (q: unknown): q is { strict: () => unknown } =>
