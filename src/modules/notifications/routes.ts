@@ -10,6 +10,7 @@ import {
   notificationsDismissed,
   notificationsRead,
 } from './events';
+import { asyncApiDocument } from './asyncapi';
 import { inbox, newestVisibleId, visibleIds, type Reader } from './read-models/inbox';
 import { announcementAnswer, announcementBody, historyQuery, inboxAnswer, marksBody } from './schemas';
 
@@ -24,6 +25,12 @@ export function notificationRoutes(app: HttpApp, platform: Platform) {
   const admin = platform.auth(['admin'], 'Access denied. Only administrators can make announcements.');
   const security = [{ bearer: [] }];
   const tags = ['Notifications'];
+  // The live channel's contract, beside the OpenAPI document at /api/docs (public, as that one is).
+  const asyncApi = asyncApiDocument(platform.config.publicUrl);
+  app.get('/docs/asyncapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(asyncApi),
+  );
+
   const readerOf = (auth: AuthContext): Reader => ({
     hospitalId: auth.hospitalId,
     userId: auth.userId,

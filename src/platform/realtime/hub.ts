@@ -7,8 +7,24 @@ import { safeText } from '../../shared/text';
 /** Close codes the web client understands: 4401 no valid session at connect, 4001 session ended. */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_SESSION_ENDED = 4001;
-const CLOSE_GOING_AWAY = 1001;
-const CLOSE_TOO_SLOW = 1013;
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_TOO_SLOW = 1013;
+
+/** Every close code the hub sends, with what it means and what a client does (docs/websocket.md, AsyncAPI). */
+export const CLOSE_CODES: readonly { code: number; meaning: string; client: string }[] = [
+  { code: CLOSE_UNAUTHORIZED, meaning: 'no valid session at connect', client: 'sign in again' },
+  {
+    code: CLOSE_SESSION_ENDED,
+    meaning: 'the session ended: logout, expiry, idle time-out, password or role change, deactivation',
+    client: 'sign in again',
+  },
+  { code: CLOSE_GOING_AWAY, meaning: 'the server is shutting down', client: 'reconnect with backoff' },
+  {
+    code: CLOSE_TOO_SLOW,
+    meaning: 'the socket fell more than 1 MiB behind',
+    client: 'reconnect, then refetch the lists',
+  },
+];
 /** A socket whose unsent backlog passes this is not keeping up; it is closed and will reconnect. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
