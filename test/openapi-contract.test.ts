@@ -149,6 +149,31 @@ describe('the OpenAPI document and the methods of each path', () => {
     }
   });
 
+  it('gives dates, statuses and headers the formats the server holds them to', () => {
+    type Param = { name: string; in: string; schema: Record<string, unknown> };
+    const param = (route: string, method: string, name: string) =>
+      ((doc.paths[route]?.[method] as { parameters?: Param[] } | undefined)?.parameters ?? []).find(
+        (p) => p.name === name,
+      )?.schema;
+    for (const route of ['/api/billing/invoices', '/api/billing/payments', '/api/billing/reports/revenue']) {
+      expect([route, param(route, 'get', 'from')?.format, param(route, 'get', 'to')?.format]).toEqual([
+        route,
+        'date',
+        'date',
+      ]);
+    }
+    expect(param('/api/pharmacy/reports/stock', 'get', 'from')?.format).toBe('date');
+    expect(param('/api/appointments', 'get', 'date')?.format).toBe('date');
+    expect(param('/api/patients/{id}', 'get', 'asOf')?.format).toBe('date-time');
+    expect(param('/api/audit/events', 'get', 'from')?.pattern).toEqual(expect.any(String));
+    expect(param('/api/lab/requests', 'get', 'status')?.enum).toEqual(expect.arrayContaining(['pending', 'completed']));
+    expect(param('/api/patients', 'post', 'x-device-time')?.pattern).toEqual(expect.any(String));
+    expect(param('/api/users/{id}', 'put', 'if-match')?.pattern).toEqual(expect.any(String));
+    // A nullable enum lists null (OpenAPI 3.0.3).
+    const text = JSON.stringify(doc);
+    expect(text).toContain('"interpretation":{"nullable":true,"type":"string","enum":["H","L","N",null]}');
+  });
+
   it('answers 405 with Allow for a method the path does not have, over real HTTP, and 404 for no path', async () => {
     for (const method of ['TRACE', 'QUERY', 'DELETE', 'OPTIONS']) {
       const res = await request(`${baseUrl}/api/patients`, method);

@@ -16,7 +16,7 @@ export const MESSAGES = {
   version: 'Version must be a positive whole number',
 } as const;
 
-const date = z.string({ error: MESSAGES.date }).trim().refine(isCalendarDate, MESSAGES.date);
+const date = z.string({ error: MESSAGES.date }).trim().refine(isCalendarDate, MESSAGES.date).meta({ format: 'date' });
 const time = z
   .string({ error: MESSAGES.time })
   .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Query and answer schemas of the audit routes. */
 
+const DATE_OR_INSTANT = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 const DATE_MESSAGE = 'Dates must look like 2026-11-20 or 2026-11-20T10:15:00Z';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
@@ -11,19 +12,24 @@ const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().m
  * starts at its midnight, a `to` date takes the whole day.
  */
 function instant(edge: 'start' | 'end') {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .max(40, DATE_MESSAGE)
-      .refine((v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+01:00` : v)), DATE_MESSAGE)
-      .transform((v) => {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
-        const start = new Date(`${v}T00:00:00+01:00`);
-        return edge === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
-      })
-      .optional(),
-  );
+  return z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .max(40, DATE_MESSAGE)
+        .refine(
+          (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+01:00` : v)),
+          DATE_MESSAGE,
+        )
+        .transform((v) => {
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
+          const start = new Date(`${v}T00:00:00+01:00`);
+          return edge === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
+        })
+        .optional(),
+    )
+    .meta({ pattern: DATE_OR_INSTANT, description: 'A date (the whole hospital day) or a date-time' });
 }
 
 export const OUTCOMES = ['success', 'failure', 'denied'] as const;

@@ -55,7 +55,8 @@ export const day = (label: string) =>
     .trim()
     .optional()
     .refine((v) => !v || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`)
-    .transform((v) => v || undefined);
+    .transform((v) => v || undefined)
+    .meta({ format: 'date' });
 
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),

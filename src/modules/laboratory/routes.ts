@@ -64,16 +64,15 @@ const pageQuery = {
 
 const listQuery = z.object({
   status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v || v === 'all') return undefined;
-      const s = STATUS_ALIASES[v];
-      if (!s) ctx.addIssue({ code: 'custom', message: 'Status must be one of: pending, in progress, completed' });
-      return s ?? z.NEVER;
-    }),
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z
+        .enum(['all', ...(Object.keys(STATUS_ALIASES) as (keyof typeof STATUS_ALIASES)[])], {
+          error: 'Status must be one of: pending, in progress, completed',
+        })
+        .optional(),
+    )
+    .transform((v) => (!v || v === 'all' ? undefined : STATUS_ALIASES[v])),
   search: z.string().trim().max(200).optional(),
   ...pageQuery,
 });

@@ -121,7 +121,11 @@ export const patientAsOfQuery = z.object({
     .max(40, AS_OF_MESSAGE)
     .refine((v) => !Number.isNaN(Date.parse(v)), AS_OF_MESSAGE)
     .transform((v) => new Date(v))
-    .optional(),
+    .optional()
+    .meta({
+      format: 'date-time',
+      description: 'The instant to see the record as it stood (a bare date is midnight UTC)',
+    }),
 });
 
 export const vitalsSchema = z.object({

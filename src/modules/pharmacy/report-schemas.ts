@@ -8,7 +8,8 @@ const day = (label: string) =>
     .trim()
     .optional()
     .refine((v) => !v || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`)
-    .transform((v) => v || undefined);
+    .transform((v) => v || undefined)
+    .meta({ format: 'date' });
 
 /** A period of hospital days, both included; left out, this month so far (Africa/Lagos). */
 export const reportQuery = z

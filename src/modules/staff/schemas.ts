@@ -74,7 +74,14 @@ export const listUsersQuery = z.object({
   ),
 });
 
-export const ifMatchHeaders = z.object({ 'if-match': z.string().optional() }).loose();
+export const ifMatchHeaders = z
+  .object({
+    'if-match': z
+      .string()
+      .regex(/^\s*((W\/)?"?\d{1,9}"?)?\s*$/, 'If-Match must be a version number such as "3"')
+      .optional(),
+  })
+  .loose();
 
 /** Reads an If-Match version: `3`, `"3"` or `W/"3"`; null when absent, NaN when unreadable. */
 export function versionFromIfMatch(header: string | undefined): number | null {

@@ -71,6 +71,7 @@ export const offlineHeaders = z.looseObject({
   'x-device-id': z.string().max(100).optional().describe('The device the command was done on'),
   'x-device-time': z
     .string()
+    .regex(ISO_INSTANT, BAD_DEVICE_TIME)
     .optional()
     .describe('ISO 8601 instant the command was done on the device (at most 5 minutes ahead of the server)'),
 });

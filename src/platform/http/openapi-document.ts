@@ -3,7 +3,8 @@
  * valid OpenAPI 3.0:
  * - `nullable` must sit beside a `type`: `{ anyOf: [number, string], nullable: true }` becomes
  *   `{ anyOf: [{ number, nullable }, { string, nullable }] }`, which accepts exactly the same values;
- * - an `anyOf` of one schema is that schema.
+ * - an `anyOf` of one schema is that schema;
+ * - a nullable `enum` lists `null` among its values (OpenAPI 3.0.3: `nullable` does not widen an `enum`).
  */
 type Node = Record<string, unknown>;
 
@@ -16,6 +17,7 @@ export function tidySchema(node: unknown): void {
   }
   if (!isNode(node)) return;
   for (const value of Object.values(node)) tidySchema(value);
+  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
 
   for (const key of ['anyOf', 'oneOf'] as const) {
     const members = node[key];
