@@ -59,4 +59,49 @@ describe('vital signs in the FHIR export', () => {
       99.1,
     ]);
   });
+
+  it("reference their Encounter: the same day's consultation, or that day's visit", () => {
+    const hospital = { id: 'h1', code: 'H-1', name: 'Lagos Clinic' };
+    const consultation = {
+      id: 'e-consult',
+      type: 'ConsultationRecorded',
+      data: {
+        consultationId: '3d2c1b0a-0000-4000-8000-000000000001',
+        patientId: patient.row.patient_id,
+        doctor: { id: 'u-doc', name: 'Dr Eze' },
+        chiefComplaint: 'Fever',
+        primaryDiagnosis: 'Malaria',
+        prescriptions: [],
+      },
+      metadata: { occurredAt: '2026-11-25T09:30:00.000Z', actor: { userId: 'u-doc', role: 'doctor', name: 'Dr Eze' } },
+    } as unknown as RecordedEvent;
+    const onTheDay = vitalsEvent('6c0e2b9a-1d1e-4c2f-8a55-000000000003', { pulseRate: 80 });
+    const dayBefore = {
+      ...vitalsEvent('6c0e2b9a-1d1e-4c2f-8a55-000000000004', { pulseRate: 70, temperature: 37 }),
+      metadata: {
+        occurredAt: '2026-11-24T10:00:00.000Z',
+        actor: { userId: 'u-nurse', role: 'nurse', name: 'Nurse Bisi' },
+      },
+    } as unknown as RecordedEvent;
+    const resources = fhirBundle(
+      patient,
+      [dayBefore, onTheDay],
+      [consultation],
+      new Date('2026-11-25T10:00:00Z'),
+      hospital,
+    ).entry.map((e) => e.resource as Record<string, unknown> & { resourceType: string; id: string });
+    const encounters = resources.filter((r) => r.resourceType === 'Encounter');
+    const observations = resources.filter((r) => r.resourceType === 'Observation');
+    expect(observations).toHaveLength(3);
+    const encounterOf = (o: Record<string, unknown>) => (o.encounter as { reference: string } | undefined)?.reference;
+    // Every Observation names an Encounter that is in the bundle.
+    const ids = new Set(encounters.map((e) => `urn:uuid:${e.id}`));
+    expect(observations.every((o) => ids.has(encounterOf(o) ?? ''))).toBe(true);
+    expect(encounterOf(observations.find((o) => o.effectiveDateTime === '2026-11-25T08:00:00.000Z')!)).toBe(
+      'urn:uuid:3d2c1b0a-0000-4000-8000-000000000001',
+    );
+    const visit = encounters.find((e) => e.id !== '3d2c1b0a-0000-4000-8000-000000000001')!;
+    expect(visit).toMatchObject({ status: 'finished', type: [{ text: 'Vital signs check' }] });
+    expect(observations.filter((o) => encounterOf(o) === `urn:uuid:${visit.id}`)).toHaveLength(2);
+  });
 });

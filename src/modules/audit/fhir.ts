@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
-import type { ReplayedPatient } from '../patients';
+import type { ConsultationRecorded } from '../consultations';
+import { hospitalDate, type ReplayedPatient } from '../patients';
 import { appointmentResources } from './fhir-appointments';
 import { bundleOf, type BundleKind } from './fhir-bundle';
 import { clinicalResources } from './fhir-clinical';
@@ -97,7 +98,70 @@ function quantity(value: number, unit: string, ucum: string) {
   return { value, unit, system: UCUM, code: ucum };
 }
 
-function observations(patientId: string, event: RecordedEvent, people: FhirPeople): Resource[] {
+const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+
+/**
+ * The Encounter each set of vital signs was taken in: the consultation of the same hospital day closest in time
+ * when there is one, otherwise that day's visit (an ambulatory Encounter of its own, one per day, spanning the
+ * vitals taken that day). So every vital-sign Observation references an Encounter in the bundle.
+ */
+function vitalsEncounters(patientId: string, vitals: readonly RecordedEvent[], clinical: readonly RecordedEvent[]) {
+  const consultationsByDay = new Map<string, { id: string; at: number }[]>();
+  for (const e of clinical) {
+    if (e.type !== 'ConsultationRecorded') continue;
+    const day = hospitalDate(new Date(e.metadata.occurredAt));
+    const list = consultationsByDay.get(day) ?? [];
+    list.push({
+      id: (e as RecordedEvent<ConsultationRecorded>).data.consultationId,
+      at: Date.parse(e.metadata.occurredAt),
+    });
+    consultationsByDay.set(day, list);
+  }
+  const encounterOf = new Map<string, string>();
+  const visits = new Map<string, { id: string; start: string; end: string; by: RecordedEvent }>();
+  for (const e of vitals) {
+    const at = Date.parse(e.metadata.occurredAt);
+    const day = hospitalDate(new Date(at));
+    const sameDay = consultationsByDay.get(day);
+    if (sameDay?.length) {
+      const closest = sameDay.reduce((a, b) => (Math.abs(b.at - at) < Math.abs(a.at - at) ? b : a));
+      encounterOf.set(e.id, closest.id);
+      continue;
+    }
+    const visit = visits.get(day) ?? {
+      id: uuidFor(patientId, `visit/${day}`),
+      start: e.metadata.occurredAt,
+      end: e.metadata.occurredAt,
+      by: e,
+    };
+    if (e.metadata.occurredAt < visit.start) visit.start = e.metadata.occurredAt;
+    if (e.metadata.occurredAt > visit.end) visit.end = e.metadata.occurredAt;
+    visits.set(day, visit);
+    encounterOf.set(e.id, visit.id);
+  }
+  return { encounterOf, visits: [...visits.values()] };
+}
+
+function visitEncounter(
+  patientId: string,
+  visit: { id: string; start: string; end: string; by: RecordedEvent },
+  people: FhirPeople,
+): Resource {
+  const actor = visit.by.metadata.actor;
+  return {
+    resourceType: 'Encounter',
+    id: visit.id,
+    status: 'finished',
+    class: { system: ACT_CODE, code: 'AMB', display: 'ambulatory' },
+    type: [{ text: 'Vital signs check' }],
+    subject: { reference: urn(patientId) },
+    participant: [{ individual: people.as({ id: actor.userId, name: actor.name }, actor.role) }],
+    serviceProvider: people.organization,
+    period: { start: visit.start, end: visit.end },
+  };
+}
+
+function observations(patientId: string, event: RecordedEvent, people: FhirPeople, encounterId: string): Resource[] {
   const v = (event.data as { vitals: Record<string, unknown> }).vitals;
   const base = (suffix: string, profile: string, codings: Coding[]) => ({
     resourceType: 'Observation',
@@ -107,6 +171,7 @@ function observations(patientId: string, event: RecordedEvent, people: FhirPeopl
     category: VITAL_SIGNS_CATEGORY,
     code: { coding: codings.map((c) => ({ system: LOINC, ...c })), text: codings[0]!.display },
     subject: { reference: urn(patientId) },
+    encounter: { reference: urn(encounterId) },
     effectiveDateTime: event.metadata.occurredAt,
     performer: [
       people.as({ id: event.metadata.actor.userId, name: event.metadata.actor.name }, event.metadata.actor.role),
@@ -155,9 +220,12 @@ export function fhirBundle(
 ) {
   const id = patient.row.patient_id;
   const people = new FhirPeople(hospital);
+  const vitals = events.filter((e) => e.type === 'VitalsRecorded');
+  const { encounterOf, visits } = vitalsEncounters(id, vitals, clinical);
   const resources = [
     patientResource(patient, people),
-    ...events.filter((e) => e.type === 'VitalsRecorded').flatMap((e) => observations(id, e, people)),
+    ...visits.map((v) => visitEncounter(id, v, people)),
+    ...vitals.flatMap((e) => observations(id, e, people, encounterOf.get(e.id)!)),
     ...clinicalResources(id, clinical, people, options.catalogue),
     ...appointmentResources(id, clinical, people),
   ];
