@@ -276,8 +276,14 @@ describe('the clinical record in the audit', () => {
     expect(of('MedicationDispense')).toMatchObject([
       {
         status: 'completed',
-        medicationCodeableConcept: { text: 'Coartem' },
-        quantity: { value: 2 },
+        medicationCodeableConcept: {
+          text: 'Coartem',
+          // The pharmacy's own code and, beside it, WHO ATC (src/shared/atc.ts).
+          coding: expect.arrayContaining([
+            { system: 'http://www.whocc.no/atc', code: 'P01BF01', display: 'artemether and lumefantrine' },
+          ]),
+        },
+        quantity: { value: 2, unit: 'unit', system: 'http://unitsofmeasure.org', code: '{unit}' },
         subject: patientRef,
         authorizingPrescription: [{ reference: `urn:uuid:${requests[0]!.id}` }],
       },

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ConsultationRecorded, PrescriptionDispensed } from '../consultations';
 import type { LabRequestOrdered, LabResultsRecorded } from '../laboratory';
 import { urn, uuidFor, type Resource } from './fhir-ids';
-import { condition, conditionId, medicationConcept, type MedicationCatalogue } from './fhir-coding';
+import { condition, conditionId, medicationConcept, medicationQuantity, type MedicationCatalogue } from './fhir-coding';
 import { labReport, serviceRequest } from './fhir-lab';
 import type { FhirPeople } from './fhir-people';
 
@@ -61,7 +61,7 @@ function medicationRequests(
         ...(m.instructions ? { patientInstruction: m.instructions } : {}),
       },
     ],
-    dispenseRequest: { quantity: { value: m.quantity } },
+    dispenseRequest: { quantity: medicationQuantity(m.quantity, m.medicationName) },
   }));
 }
 
@@ -81,7 +81,7 @@ function medicationDispenses(
     context: ref(d.consultationId),
     performer: [{ actor: people.as(actorOf(e), e.metadata.actor.role) }],
     authorizingPrescription: [ref(medicationRequestId(d.consultationId, item.index))],
-    quantity: { value: item.quantity },
+    quantity: medicationQuantity(item.quantity, item.medicationName),
     whenHandedOver: e.metadata.occurredAt,
   }));
 }

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
+import { ATC_SYSTEM, atcFor, doseUnitOf } from '../../shared/atc';
 import { findIcd10, ICD10_SYSTEM } from '../../shared/icd10';
 import type { ConsultationRecorded } from '../consultations';
 import { urn, uuidFor, type Resource } from './fhir-ids';
@@ -16,12 +17,24 @@ export type MedicationCatalogue = { system: string; names: ReadonlySet<string> }
 export const medicationSystem = (hospitalId: string) => `urn:hms:hospital:${hospitalId}:medication`;
 export const medicationCode = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** The medication as text, with the catalogue's coding when the catalogue knows the name. */
+/**
+ * The medication as text, with the catalogue's coding when the catalogue knows the name, and its WHO ATC code
+ * beside it where the formulary table maps the name (src/shared/atc.ts).
+ */
 export function medicationConcept(name: string, catalogue: MedicationCatalogue | undefined) {
   const code = medicationCode(name);
-  return catalogue?.names.has(code)
-    ? { coding: [{ system: catalogue.system, code, display: name }], text: name }
-    : { text: name };
+  const atc = atcFor(name);
+  const coding = [
+    ...(catalogue?.names.has(code) ? [{ system: catalogue.system, code, display: name }] : []),
+    ...(atc ? [{ system: ATC_SYSTEM, code: atc.code, display: atc.display }] : []),
+  ];
+  return coding.length ? { coding, text: name } : { text: name };
+}
+
+/** A counted quantity of a medication, in the unit of its dose form (UCUM annotation: {tablet}, {bottle} …). */
+export function medicationQuantity(value: number, name: string) {
+  const unit = doseUnitOf(name);
+  return { value, unit, system: 'http://unitsofmeasure.org', code: `{${unit}}` };
 }
 
 export const conditionId = (consultationId: string) => uuidFor(consultationId, 'condition');

@@ -110,8 +110,9 @@ function structured(v: LabValue) {
   };
 }
 
-function byParameter(value: string | number | boolean) {
-  if (typeof value === 'number') return { valueQuantity: { value } };
+/** A value entered as `{ analyte: value }`: a number carries the catalogue analyte's unit when it has one. */
+function byParameter(value: string | number | boolean, unit: string | null) {
+  if (typeof value === 'number') return { valueQuantity: quantity(value, unit) };
   if (typeof value === 'boolean') return { valueBoolean: value };
   return { valueString: value };
 }
@@ -128,7 +129,11 @@ function valuesOf(d: LabResultsRecorded['data']) {
   }
   return Object.entries(d.results)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null)
-    .map(([name, value]) => ({ key: name, code: analyteCode(d.testCode, name, name), value: byParameter(value) }));
+    .map(([name, value]) => ({
+      key: name,
+      code: analyteCode(d.testCode, name, name),
+      value: byParameter(value, findAnalyte(d.testCode, name)?.unit ?? null),
+    }));
 }
 
 /** The report and, when the results are values, one Observation per value. */

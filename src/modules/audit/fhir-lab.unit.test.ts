@@ -119,6 +119,12 @@ describe('lab results in the FHIR export', () => {
       ],
       [{ text: 'Other' }, { value: 3 }],
     ]);
+    // A number entered by parameter carries the catalogue analyte's unit (UCUM).
+    const numeric = exported({ Haemoglobin: 13.2, PLT: 250 }).filter((r) => r.resourceType === 'Observation');
+    expect(numeric.map((o) => o.valueQuantity)).toEqual([
+      { value: 13.2, unit: 'g/dL', system: 'http://unitsofmeasure.org', code: 'g/dL' },
+      { value: 250, unit: '10*3/uL', system: 'http://unitsofmeasure.org', code: '10*3/uL' },
+    ]);
     const text = exported('All normal');
     expect(text.filter((r) => r.resourceType === 'Observation')).toEqual([]);
     expect(text.find((r) => r.resourceType === 'DiagnosticReport')).toMatchObject({ conclusion: 'All normal' });
