@@ -140,7 +140,9 @@ function reasonOf(part: 'database' | 'event store', err: unknown, detailed: bool
     ? `The ${part} is unreachable; the server keeps trying and recovers by itself when it is back`
     : `The ${part} answers with an error`;
   if (!detailed) return what;
-  const message = err instanceof Error ? err.message : String(err);
-  const code = (err as { code?: unknown } | null)?.code;
-  return `${what}: ${message}${typeof code === 'string' ? ` (${code})` : ''}`;
+  // A refused connection to several addresses is an AggregateError with an empty message.
+  const inner = (err as { errors?: unknown[] } | null)?.errors?.[0] ?? err;
+  const message = (inner instanceof Error ? inner.message : String(inner)) || 'no message';
+  const code = (inner as { code?: unknown } | null)?.code;
+  return `${what}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`;
 }
