@@ -74,9 +74,9 @@ export async function buildApp(
     appUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
   });
-  const pool = createPool(appUrl, 20);
+  const pool = createPool(appUrl, 20, log);
   const db = createDb(pool);
-  const lockPool = createLockPool(appUrl);
+  const lockPool = createLockPool(appUrl, undefined, log);
   const projections = modules.flatMap((m) => m.projections ?? []);
   const registry = new EventRegistry([
     ...reservationContracts,

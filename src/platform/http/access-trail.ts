@@ -4,7 +4,7 @@ import { quotedId, safeText } from '../../shared/text';
 import { defineEvent, type EventOf } from '../event-store/contracts';
 import type { EventMetadata, EventStore } from '../event-store/port';
 import type { Logger } from '../logger';
-import { envelope } from './error-handler';
+import { envelope, unavailableHeaders } from './error-handler';
 import { clientRequestIdField } from './request-id';
 
 /**
@@ -265,7 +265,7 @@ export function installAccessTrail(app: FastifyInstance, store: EventStore, log:
     } catch (err) {
       log.error({ err, requestId: request.id }, 'access event not recorded');
       if (event.type === 'AccessRefused') return payload;
-      void reply.code(503).header('content-type', 'application/json; charset=utf-8');
+      void reply.code(503).header('content-type', 'application/json; charset=utf-8').headers(unavailableHeaders);
       return JSON.stringify(envelope(ACCESS_NOT_RECORDED));
     }
   });

@@ -1,11 +1,17 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnavailable } from '../db/faults';
 import { WrongExpectedRevision } from '../event-store/port';
 import { cut } from '../../shared/text';
 import { AppError, type ErrorExtra, type FieldError } from './errors';
 
 const VALIDATION_MESSAGE = 'Please check your input and try again';
 const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
+/** Seconds a client waits before trying again while the database is away: a restart takes a few. */
+export const RETRY_AFTER_SECONDS = 5;
+/** What a client that retries reads from a 503: wait, then send the same request again. */
+export const unavailableHeaders = { 'retry-after': String(RETRY_AFTER_SECONDS) };
 
 type ZodValidationItem = {
   keyword?: string;
@@ -45,6 +51,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof WrongExpectedRevision) {
     return reply.code(409).send(envelope(CONFLICT_MESSAGE));
+  }
+  // The database away (connection lost or refused, restarting, in recovery): a wait helps, the
+  // request was not at fault, and nothing half-done was acknowledged.
+  if (isUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(503)
+      .headers(unavailableHeaders)
+      .send(envelope(UNAVAILABLE_MESSAGE, undefined, { code: 'UNAVAILABLE' }));
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {

@@ -2,12 +2,16 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { HttpApp, Platform } from '../platform';
+import { isUnavailable } from '../db/faults';
 import { positionToString } from '../event-store/port';
+import { unavailableHeaders } from './error-handler';
 
 const healthSchema = z.object({
   success: z.boolean(),
   data: z.object({
     status: z.enum(['ok', 'degraded', 'down']),
+    /** Why it is down, in words an operator acts on (the driver's own message for a detailed caller). */
+    reason: z.string().optional(),
     // The details: for an administrator or a caller on this machine only.
     database: z.enum(['up', 'down']).optional(),
     eventStore: z
@@ -82,19 +86,24 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
+        let failure: unknown;
         const database = await sql`select 1`.execute(platform.db).then(
           () => 'up' as const,
-          () => 'down' as const,
+          (err: unknown) => ((failure = err), 'down' as const),
         );
         let head: string | null = null;
         const eventStore = await platform.store.headPosition().then(
           (p) => ((head = p ? positionToString(p) : null), 'up' as const),
-          () => 'down' as const,
+          (err: unknown) => ((failure ??= err), 'down' as const),
         );
         const down = database === 'down' || eventStore === 'down';
         const detailed = isLocal(request) || (await isAdmin(request, reply));
+        const why = down
+          ? { reason: reasonOf(database === 'down' ? 'database' : 'event store', failure, detailed) }
+          : {};
+        if (down) void reply.headers(unavailableHeaders);
         if (!detailed) {
-          return reply.code(down ? 503 : 200).send({ success: !down, data: { status: down ? 'down' : 'ok' } });
+          return reply.code(down ? 503 : 200).send({ success: !down, data: { status: down ? 'down' : 'ok', ...why } });
         }
         const projections = down ? [] : await platform.runner.status().catch(() => []);
         const parked = down ? [] : await platform.runner.parked().catch(() => []);
@@ -103,6 +112,7 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
           success: !down,
           data: {
             status,
+            ...why,
             database,
             eventStore: { adapter: platform.store.name, status: eventStore, head },
             projections,
@@ -119,4 +129,20 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
       },
     );
   };
+}
+
+/**
+ * Why health answers down. Anyone learns which part is away; the driver's message (an address, a
+ * SQLSTATE) only a detailed caller.
+ */
+function reasonOf(part: 'database' | 'event store', err: unknown, detailed: boolean): string {
+  const what = isUnavailable(err)
+    ? `The ${part} is unreachable; the server keeps trying and recovers by itself when it is back`
+    : `The ${part} answers with an error`;
+  if (!detailed) return what;
+  // A refused connection to several addresses is an AggregateError with an empty message.
+  const inner = (err as { errors?: unknown[] } | null)?.errors?.[0] ?? err;
+  const message = (inner instanceof Error ? inner.message : String(inner)) || 'no message';
+  const code = (inner as { code?: unknown } | null)?.code;
+  return `${what}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`;
 }

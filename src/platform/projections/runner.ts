@@ -143,8 +143,7 @@ export class ProjectionRunner {
       };
       track.loop = this.follow(track);
     }
-    this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.flushTimer.unref();
+    this.scheduleFlush(0);
     const head = await this.store.headPosition();
     for (const c of this.live) {
       const track = this.track(c.name, 'live', head, async (_after, events) => {
@@ -173,7 +172,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.flushTimer);
+    clearTimeout(this.flushTimer);
     await this.unlisten?.();
     this.wakeAll();
     for (const t of this.tracks.values()) t.hurry?.();
@@ -284,6 +283,25 @@ export class ProjectionRunner {
   ): Promise<number> {
     const options = { pageSize, retryMs: XMIN_RETRY_MS, mode, owner };
     return rebuildAll(this.db, this.store, this.projections, options, onProgress);
+  }
+
+  /**
+   * The flush on a timer: a failure (the database away) is logged and tried again later, backing
+   * off up to 30 s, never left as an unhandled rejection that ends the process.
+   */
+  private scheduleFlush(failures: number): void {
+    if (this.stopped) return;
+    const delay = failures === 0 ? FLUSH_MS : Math.min(30_000, FLUSH_MS * 2 ** Math.min(failures, 5));
+    this.flushTimer = setTimeout(() => {
+      this.flush().then(
+        () => this.scheduleFlush(0),
+        (err: unknown) => {
+          this.log.warn({ err, failures: failures + 1 }, 'storing checkpoints failed; will retry');
+          this.scheduleFlush(failures + 1);
+        },
+      );
+    }, delay);
+    this.flushTimer.unref();
   }
 
   /**
