@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components';
+import { atcFor } from '../../../../shared/atc';
 import { DataTable, type Column } from '../../../components/data-table';
 import { shortDate } from '../../../lib/dates';
 import type { Medication, MedicationGroup } from '../api/inventory';
@@ -73,10 +74,22 @@ export function MedicationsTable({ medications, onReceive, onAdjust, ...state }:
   );
 }
 
-/** The Group Medications tab: batches of one medication together. */
+/** The WHO ATC code the formulary maps this medication to (the FHIR export codes it so), or a dash. */
+function atcCell(g: MedicationGroup) {
+  const atc = atcFor(g.name);
+  if (!atc) return <span className={styles.unmapped}>Not mapped</span>;
+  return (
+    <abbr className={styles.atc} title={atc.display}>
+      {atc.code}
+    </abbr>
+  );
+}
+
+/** The Group Medications tab: batches of one medication together, with the ATC code each maps to. */
 export function MedicationGroupsTable({ groups, ...state }: TableState & { groups: MedicationGroup[] | undefined }) {
   const columns: Column<MedicationGroup>[] = [
     { key: 'name', header: 'Name', render: (g) => g.name },
+    { key: 'atc', header: 'ATC Code', render: atcCell },
     { key: 'batches', header: 'Batches', render: (g) => g.batches },
     { key: 'stock', header: 'Total Stock', render: (g) => g.stockQuantity },
     { key: 'reorder', header: 'Reorder Level', render: (g) => g.reorderLevel },
