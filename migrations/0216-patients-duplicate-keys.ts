@@ -1,9 +1,40 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { duplicateKeys } from '../src/modules/patients/duplicate-keys';
-import { sharedStream } from '../src/platform/event-store/shared-reservation';
 
 const PAGE = 5_000;
+
+/*
+ * The code this migration ran with, kept here as it was (a migration must not change when the module does):
+ * the keys of src/modules/patients/duplicate-keys.ts, the phone reduction of patients/phone.ts and the
+ * stream name of platform/event-store/shared-reservation.ts, as of this migration. A unit test pins the
+ * frozen copy to the live code, so a change of the live rule is noticed (and needs a migration of its own).
+ */
+const COUNTRY_CODE = '234';
+const MIN_AFTER_COUNTRY_CODE = 9;
+const MIN_COMPARABLE_DIGITS = 7;
+
+function normalisePhone(phone: string): string {
+  let digits = phone.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.startsWith(COUNTRY_CODE) && digits.length >= COUNTRY_CODE.length + MIN_AFTER_COUNTRY_CODE) {
+    digits = digits.slice(COUNTRY_CODE.length).replace(/^0+/, '');
+  }
+  return digits;
+}
+
+type KeyFields = { firstName: string; lastName: string; dateOfBirth: string; phoneNumber: string };
+
+export function duplicateKeys(hospitalId: string, d: KeyFields): { scope: string; value: string }[] {
+  const keys: { scope: string; value: string }[] = [];
+  const digits = normalisePhone(d.phoneNumber);
+  if (digits.length >= MIN_COMPARABLE_DIGITS) keys.push({ scope: 'patient-phone', value: `${hospitalId}:${digits}` });
+  const person = [hospitalId, d.firstName.toLowerCase(), d.lastName.toLowerCase(), d.dateOfBirth];
+  keys.push({ scope: 'patient-person', value: JSON.stringify(person) });
+  return keys;
+}
+
+export function sharedStream(scope: string, value: string): string {
+  return `shared-${scope}-${createHash('sha256').update(value).digest('hex').slice(0, 40)}`;
+}
 
 type Row = {
   patient_id: string;
