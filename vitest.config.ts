@@ -10,6 +10,8 @@ export default defineConfig({
           include: ['src/**/*.unit.test.ts', 'src/**/*.int.test.ts', 'test/**/*.test.ts'],
           exclude: ['test/browser/**', 'node_modules/**'],
           globalSetup: ['test/global-setup.ts'],
+          // Passwords hashed by tests are thrown away: the cheapest argon2 cost (never in production).
+          env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores.
