@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SpreadBrowserSequencer } from './test/sequencer';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,7 @@ export default defineConfig({
     // files mostly wait on PostgreSQL and Chromium. Three keep both cores busy; the browser files run
     // beside the server files rather than one by one after them.
     maxWorkers: 3,
+    sequence: { sequencer: SpreadBrowserSequencer },
     projects: [
       {
         test: {
