@@ -4,9 +4,10 @@ import { SpreadBrowserSequencer } from './test/sequencer';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, and the
-    // files mostly wait on PostgreSQL and Chromium. Three keep both cores busy; the browser files run
-    // beside the server files rather than one by one after them.
-    maxWorkers: 3,
+    // files mostly wait on PostgreSQL and Chromium. Two keep both cores busy (three, tried at load 17,
+    // pushed the onboarding reactor past its 10 s wait); the browser files run beside the server files
+    // rather than one by one after them. `npm test -- --maxWorkers=N` overrides it.
+    maxWorkers: 2,
     sequence: { sequencer: SpreadBrowserSequencer },
     projects: [
       {
