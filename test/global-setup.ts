@@ -3,30 +3,41 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createLogger } from '../src/platform/logger';
+import { createTemplateDatabase } from './helpers/template-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A database with every migration applied, for test files to copy (CREATE DATABASE … TEMPLATE). */
+    templateDatabase: string;
   }
 }
 
 /**
  * Tests need a PostgreSQL server: the one in DATABASE_URL (CI points it at the machine's),
- * or else an embedded one started here for the run. Each test file creates its own database.
+ * or else an embedded one started here for the run. Each test file creates its own database,
+ * most of them as a copy of the template migrated here once.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
-    project.provide('databaseUrl', process.env.DATABASE_URL);
-    return;
+  let stopServer = async () => {};
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    keepVitestExitCode();
+    const { startEmbeddedPostgres } = await import('../src/platform/db/embedded-postgres');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-test-pg-'));
+    const embedded = await startEmbeddedPostgres(dir, createLogger('warn'));
+    serverUrl = embedded.url;
+    stopServer = async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
-  keepVitestExitCode();
-  const { startEmbeddedPostgres } = await import('../src/platform/db/embedded-postgres');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-test-pg-'));
-  const embedded = await startEmbeddedPostgres(dir, createLogger('warn'));
-  project.provide('databaseUrl', embedded.url);
+  project.provide('databaseUrl', serverUrl);
+  const template = await createTemplateDatabase(serverUrl);
+  project.provide('templateDatabase', template.name);
   return async () => {
-    await embedded.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await template.drop();
+    await stopServer();
   };
 }
 

@@ -10,7 +10,7 @@ export type TestApp = BuiltApp & { db: TestDatabase; dataDir: string; config: Co
 
 /** The real application (Fastify, PostgreSQL, projections) on a fresh database and data dir. */
 export async function startTestApp(options: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase('hms_t', { migrated: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-test-data-'));
   const config = {
     ...loadConfig({

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD, passwordPolicyError, personalWords, WEAK_PASSWORD } from './passwords';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  COMMON_PASSWORD,
+  hashPassword,
+  passwordHashCost,
+  passwordPolicyError,
+  personalWords,
+  verifyPassword,
+  WEAK_PASSWORD,
+} from './passwords';
 
 describe('the password policy', () => {
   it.each(['aaaaaa', 'abcdef', 'hospital123', 'nigeria', 'Lagos2024', 'qwertyuiop1'])(
@@ -52,5 +60,35 @@ describe('the password policy', () => {
       'test',
       'ada okafor',
     ]);
+  });
+});
+
+describe('password hashing', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('hashes with argon2id at 19 MiB, 2 passes and one lane outside the test suite', async () => {
+    vi.stubEnv('HMS_TEST_PASSWORD_HASH_COST', undefined);
+    const stored = await hashPassword('Harmattan-Breeze-2024');
+    expect(stored.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(await verifyPassword(stored, 'Harmattan-Breeze-2024')).toBe(true);
+  });
+
+  it('keeps the production cost in production even when the test switch is set', () => {
+    expect(passwordHashCost({ HMS_TEST_PASSWORD_HASH_COST: 'cheap', NODE_ENV: 'production' })).toEqual({
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(passwordHashCost({})).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('hashes cheaply under the test switch, and such a hash still verifies', async () => {
+    vi.stubEnv('HMS_TEST_PASSWORD_HASH_COST', 'cheap');
+    const stored = await hashPassword('Okra-Soup-77');
+    expect(stored.startsWith('$argon2id$v=19$m=1024,t=1,p=1$')).toBe(true);
+    expect(await verifyPassword(stored, 'Okra-Soup-77')).toBe(true);
+    expect(await verifyPassword(stored, 'Okra-Soup-78')).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ export type PostgresTestStore = {
 
 /** Tests only: the Postgres event store on a fresh, migrated database of the test server. */
 export async function createPostgresTestStore(poolSize = 10): Promise<PostgresTestStore> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('hms_t', { migrated: true });
   const pool = createPool(database.url, poolSize);
   const db = createDb(pool);
   await migrateToLatest(db);

@@ -90,12 +90,12 @@ async function unpackBundledChromium(dir: string): Promise<void> {
 }
 
 /**
- * Chromium driven by playwright-core (which never downloads a browser of its own).
+ * How Chromium is started for playwright-core (which never downloads a browser of its own).
  * The flags keep it from reaching for the network at start-up: this machine has none.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function chromiumLaunchOptions() {
   const choice = await chooseChromium();
-  return chromium.launch({
+  return {
     executablePath: choice.executablePath,
     env: { ...process.env, ...choice.env },
     args: [
@@ -108,7 +108,20 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** A Chromium of the test file's own (the browser project's global set-up shares one instead). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(await chromiumLaunchOptions());
+}
+
+/**
+ * The Chromium the browser project's global set-up started for the whole run, when there is one
+ * (every file then opens its own contexts in it), or else one of this file's own.
+ */
+export async function sharedOrOwnBrowser(wsEndpoint: string | undefined): Promise<Browser> {
+  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 export type OpenedPage = { context: BrowserContext; page: Page; pageErrors: Error[] };

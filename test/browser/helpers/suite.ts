@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, openPage, type OpenedPage } from './browser';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openPage, sharedOrOwnBrowser, type OpenedPage } from './browser';
 import { startBrowserServer, type BrowserServer } from './server';
 
 export type BrowserSuite = {
@@ -13,7 +13,10 @@ export type BrowserSuite = {
   ) => Promise<OpenedPage>;
 };
 
-/** Starts the real server and Chromium for one test file, and closes both, with every page, after it. */
+/**
+ * Starts the real server for one test file and connects to the run's shared Chromium; after the file
+ * it closes every page and context it opened, disconnects, and stops the server.
+ */
 export function browserSuite(): BrowserSuite {
   let server: BrowserServer | undefined;
   let browser: Browser | undefined;
@@ -21,7 +24,7 @@ export function browserSuite(): BrowserSuite {
 
   beforeAll(async () => {
     server = await startBrowserServer();
-    browser = await launchBrowser();
+    browser = await sharedOrOwnBrowser(inject('chromiumWsEndpoint'));
   });
 
   afterAll(async () => {
