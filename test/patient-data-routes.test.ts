@@ -37,6 +37,7 @@ const PATIENT_DATA: Record<string, typeof RECORD | typeof LIST | string> = {
   '/api/billing/claims/:id/csv': LIST,
   '/api/billing/reports/outstanding': LIST,
   '/api/billing/reports/outstanding.csv': LIST,
+  '/api/billing/patients': LIST,
   '/api/notifications': LIST,
   '/api/appointments': LIST,
   '/api/appointments/:id': LIST,
