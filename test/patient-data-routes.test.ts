@@ -59,6 +59,7 @@ const NO_PATIENT_DATA: Record<string, string> = {
   '/api/users/stats': 'staff counts',
   '/api/users/:id': 'a staff member',
   '/api/billing/prices': 'the price list',
+  '/api/billing/price-list': 'the price list with the catalogue and formulary',
   '/api/billing/dashboard': 'totals and a payments chart',
   '/api/billing/hmos': 'HMO providers with enrollee counts',
   '/api/billing/reports/revenue': 'totals by day, month, service or payer',

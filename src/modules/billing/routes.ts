@@ -11,6 +11,7 @@ import { PaymentNotFound } from './errors';
 import { claimRoutes } from './claim-routes';
 import { hmoRoutes } from './hmo-routes';
 import { lookupRoutes } from './lookup-routes';
+import { priceRoutes } from './price-routes';
 import { reportRoutes } from './report-routes';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
@@ -47,6 +48,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
   hmoRoutes(app, platform);
   lookupRoutes(app, platform);
+  priceRoutes(app, platform);
   claimRoutes(app, platform);
   reportRoutes(app, platform);
 

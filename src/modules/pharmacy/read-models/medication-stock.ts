@@ -243,3 +243,22 @@ export async function catalogueMedicationNames(db: Db, hospitalId: string): Prom
     .execute();
   return new Set(rows.map((r) => r.name));
 }
+
+/**
+ * The hospital's formulary: each medication the pharmacy keeps, once (its batches together), with
+ * the stock on hand. The price list and the doctor's prescription field read it (issue 34 §1).
+ */
+export async function formularyMedications(db: Db, hospitalId: string) {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select([
+      sql<string>`min(trim(name))`.as('name'),
+      sql<string>`lower(trim(name))`.as('key'),
+      sql<number>`sum(stock_quantity)::int`.as('stock'),
+    ])
+    .where('hospital_id', '=', hospitalId)
+    .groupBy(sql`lower(trim(name))`)
+    .orderBy(sql`lower(trim(name))`)
+    .execute();
+  return rows.map((r) => ({ name: r.name, key: r.key, stock: Number(r.stock) }));
+}
