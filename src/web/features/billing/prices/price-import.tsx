@@ -90,7 +90,7 @@ export function PriceImport({ onSaved }: Props) {
         services by name; prices in naira.
       </p>
       <div className={billing.toolbar}>
-        <label>
+        <label className={styles.fileLabel}>
           <span className="visually-hidden">CSV file of prices</span>
           <input
             className={styles.file}
