@@ -14,6 +14,7 @@ export { isStockStream } from './medication';
 export {
   catalogueMedicationNames,
   countLowStock,
+  formularyIdsOf,
   formularyMedications,
   MEDICATION_STOCK,
 } from './read-models/medication-stock';
