@@ -58,6 +58,19 @@ export function describeBilling(event: DomainEvent): { action: string; subjectTy
         subjectType: 'claim',
         subjectId: String(d.claimId),
       };
+    case 'InvoiceLineRepriced':
+      return onInvoice(
+        `Priced ${String(d.description)} on the invoice of ${String(d.patientName)} from ${amount(d.fromUnitPriceKobo)} to ${amount(d.unitPriceKobo)} each`,
+      );
+    case 'PriceSet': {
+      const what = d.kind === 'lab' ? 'lab test' : String(d.kind);
+      const from = d.fromKobo === null || d.fromKobo === undefined ? 'no price' : amount(d.fromKobo);
+      return {
+        action: `Changed the price of ${String(d.name)} (${what}) from ${from} to ${amount(d.toKobo)}`,
+        subjectType: 'price list',
+        subjectId: String(d.hospitalId),
+      };
+    }
     case 'PriceListUpdated':
       return { action: 'Updated the price list', subjectType: 'price list', subjectId: String(d.hospitalId) };
     default:

@@ -6,12 +6,14 @@ import {
   InvoiceHasPayments,
   InvoiceInClaim,
   InvoiceIsVoid,
+  InvoiceLineNotFound,
   InvoiceNotFound,
+  LineAlreadyPriced,
   Overpayment,
   ShareAlreadyPaid,
 } from './errors';
 import type { InvoiceEvent, InvoiceLine, InvoiceRaised, PaymentMethod } from './events';
-import { balances, evolveInvoice, initialInvoiceState, withShares, type InvoiceState } from './invoice';
+import { balances, evolveInvoice, initialInvoiceState, NO_LIST_PRICE, withShares, type InvoiceState } from './invoice';
 
 type Target = { invoiceId: string; hospitalId: string };
 export type RaiseInvoice = { type: 'RaiseInvoice'; invoice: InvoiceRaised['data'] };
@@ -36,8 +38,10 @@ export type SettleInvoiceClaim = Target & {
   paidKobo: number;
   reason: string | null;
 };
+/** The accountant prices a ₦0 line (issue 34 §1); a priced line is refused, never changed silently. */
+export type PriceInvoiceLine = Target & { type: 'PriceInvoiceLine'; lineId: string; unitPriceKobo: number };
 export type InvoiceCommand =
-  RaiseInvoice | AddInvoiceLines | RecordPayment | VoidInvoice | ClaimInvoice | SettleInvoiceClaim;
+  RaiseInvoice | AddInvoiceLines | RecordPayment | VoidInvoice | ClaimInvoice | SettleInvoiceClaim | PriceInvoiceLine;
 
 type Open = Extract<InvoiceState, { status: 'open' | 'void' }>;
 
@@ -144,6 +148,39 @@ function voidInvoice(command: VoidInvoice, state: InvoiceState): InvoiceEvent[] 
   return [{ type: 'InvoiceVoided', data: { invoiceId, patientId, patientName, reason: command.reason } }];
 }
 
+function priceLine(command: PriceInvoiceLine, state: InvoiceState): InvoiceEvent[] {
+  const invoice = open(state, command.hospitalId);
+  const line = invoice.unpriced.get(command.lineId);
+  if (!line) {
+    // A line that is on the invoice with a price (it was sent, or priced already) is not silently changed.
+    if (invoice.knownLines.has(command.lineId)) throw new LineAlreadyPriced();
+    throw new InvoiceLineNotFound();
+  }
+  if (command.unitPriceKobo === 0) return [];
+  const amountKobo = line.quantity * command.unitPriceKobo;
+  const [priced] = withShares([{ ...line, unitPriceKobo: command.unitPriceKobo, amountKobo }], invoice.cover);
+  const description = line.description.endsWith(NO_LIST_PRICE)
+    ? line.description.slice(0, -NO_LIST_PRICE.length)
+    : line.description;
+  return [
+    {
+      type: 'InvoiceLineRepriced',
+      data: {
+        invoiceId: invoice.invoiceId,
+        patientId: invoice.patientId,
+        patientName: invoice.patientName,
+        lineId: line.lineId,
+        description,
+        fromUnitPriceKobo: line.unitPriceKobo,
+        unitPriceKobo: command.unitPriceKobo,
+        amountKobo,
+        ...(priced!.hmoKobo !== undefined ? { hmoKobo: priced!.hmoKobo } : {}),
+        totalKobo: invoice.totalKobo + amountKobo,
+      },
+    },
+  ];
+}
+
 export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState> = {
   initialState: initialInvoiceState,
   evolve: evolveInvoice,
@@ -161,6 +198,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return claim(command, state);
       case 'SettleInvoiceClaim':
         return settleClaim(command, state);
+      case 'PriceInvoiceLine':
+        return priceLine(command, state);
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${(never as { type: string }).type}`);

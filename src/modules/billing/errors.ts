@@ -116,3 +116,18 @@ export class NothingToClaim extends Conflict {
     super(`No unclaimed ${hmoName} shares for ${month}`, { code: 'NOTHING_TO_CLAIM' });
   }
 }
+
+export class InvoiceLineNotFound extends NotFound {
+  constructor() {
+    super('Invoice line not found');
+  }
+}
+
+/** A line with a price may have been paid: it is never changed on the invoice (issue 34 §1). */
+export class LineAlreadyPriced extends Conflict {
+  constructor() {
+    super('This line already has a price; only a line without a price can be priced on the invoice', {
+      code: 'LINE_PRICED',
+    });
+  }
+}

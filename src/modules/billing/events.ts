@@ -138,6 +138,46 @@ export const priceListUpdated = defineEvent(
   z.object({ hospitalId: z.string(), medications: z.array(medicationPrice), labTests: z.array(labTestPrice) }),
 );
 
+/**
+ * A ₦0 line priced by the accountant on the invoice (issue 34 §1): its new unit price and amount,
+ * its HMO share at the invoice's cover, and the invoice's new total. Only a line at ₦0 is priced
+ * here, so nothing paid is ever changed.
+ */
+export const invoiceLineRepriced = defineEvent(
+  'InvoiceLineRepriced',
+  z.object({
+    invoiceId: z.string(),
+    patientId: z.string(),
+    patientName: z.string(),
+    lineId: z.string(),
+    description: z.string(),
+    fromUnitPriceKobo: kobo,
+    unitPriceKobo: kobo,
+    amountKobo: kobo,
+    hmoKobo: kobo.optional(),
+    totalKobo: kobo,
+  }),
+);
+
+export const PRICE_KINDS = ['medication', 'lab', 'service'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+
+/**
+ * One item's price changed (issue 34 §1): a medication by name, a lab test by code, another service
+ * (registration card, admission per day, a procedure) by name; `fromKobo` null: it had none.
+ */
+export const priceSet = defineEvent(
+  'PriceSet',
+  z.object({
+    hospitalId: z.string(),
+    kind: z.enum(PRICE_KINDS),
+    key: z.string(),
+    name: z.string(),
+    fromKobo: kobo.nullable(),
+    toKobo: kobo,
+  }),
+);
+
 export const billingContracts = [
   invoiceRaised,
   invoiceLinesAdded,
@@ -147,6 +187,8 @@ export const billingContracts = [
   invoiceClaimSettled,
   receiptNumberIssued,
   priceListUpdated,
+  invoiceLineRepriced,
+  priceSet,
 ] as const;
 
 export type InvoiceRaised = EventOf<typeof invoiceRaised>;
@@ -157,6 +199,14 @@ export type ReceiptNumberIssued = EventOf<typeof receiptNumberIssued>;
 export type PriceListUpdated = EventOf<typeof priceListUpdated>;
 export type InvoiceClaimed = EventOf<typeof invoiceClaimed>;
 export type InvoiceClaimSettled = EventOf<typeof invoiceClaimSettled>;
+export type InvoiceLineRepriced = EventOf<typeof invoiceLineRepriced>;
+export type PriceSet = EventOf<typeof priceSet>;
 export type InvoiceEvent =
-  InvoiceRaised | InvoiceLinesAdded | PaymentRecorded | InvoiceVoided | InvoiceClaimed | InvoiceClaimSettled;
-export type BillingEvent = InvoiceEvent | ReceiptNumberIssued | PriceListUpdated;
+  | InvoiceRaised
+  | InvoiceLinesAdded
+  | PaymentRecorded
+  | InvoiceVoided
+  | InvoiceClaimed
+  | InvoiceClaimSettled
+  | InvoiceLineRepriced;
+export type BillingEvent = InvoiceEvent | ReceiptNumberIssued | PriceListUpdated | PriceSet;

@@ -1,5 +1,5 @@
 import type { Decider } from '../../platform/event-store/command-handler';
-import type { PriceListUpdated, ReceiptNumberIssued } from './events';
+import type { PriceKind, PriceListUpdated, PriceSet, ReceiptNumberIssued } from './events';
 
 /**
  * The hospital-wide billing streams: the receipt counter `billing-receipts-<hospitalId>` (receipt
@@ -31,9 +31,48 @@ export const receiptCounterDecider: Decider<IssueReceipt, ReceiptNumberIssued, {
 };
 
 export type SetPriceList = { type: 'SetPriceList'; prices: PriceListUpdated['data'] };
+/** Items' prices, one by one (the Price list screen, its CSV import, the invoice): one PriceSet per change. */
+export type SetPrices = {
+  type: 'SetPrices';
+  hospitalId: string;
+  items: { kind: PriceKind; key: string; name: string; priceKobo: number }[];
+};
 
-export const priceListDecider: Decider<SetPriceList, PriceListUpdated, null> = {
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [{ type: 'PriceListUpdated', data: command.prices }],
+/** The hospital's prices as they stand, by `<kind>:<key>`: what a change is "from". */
+export type PriceState = ReadonlyMap<string, number>;
+const slot = (kind: PriceKind, key: string) => `${kind}:${key}`;
+
+function evolvePrices(state: PriceState, event: PriceListUpdated | PriceSet): PriceState {
+  switch (event.type) {
+    case 'PriceListUpdated': {
+      const next = new Map([...state].filter(([k]) => k.startsWith('service:')));
+      for (const m of event.data.medications) next.set(slot('medication', m.name.trim().toLowerCase()), m.priceKobo);
+      for (const t of event.data.labTests) next.set(slot('lab', t.code.toUpperCase()), t.priceKobo);
+      return next;
+    }
+    case 'PriceSet':
+      return new Map(state).set(slot(event.data.kind, event.data.key), event.data.toKobo);
+    default:
+      return state;
+  }
+}
+
+export const priceListDecider: Decider<SetPriceList | SetPrices, PriceListUpdated | PriceSet, PriceState> = {
+  initialState: () => new Map(),
+  evolve: evolvePrices,
+  decide: (command, state) => {
+    if (command.type === 'SetPriceList') return [{ type: 'PriceListUpdated', data: command.prices }];
+    const events: PriceSet[] = [];
+    const seen = new Map(state);
+    for (const item of command.items) {
+      const from = seen.get(slot(item.kind, item.key)) ?? null;
+      if (from === item.priceKobo) continue;
+      seen.set(slot(item.kind, item.key), item.priceKobo);
+      events.push({
+        type: 'PriceSet',
+        data: { hospitalId: command.hospitalId, ...item, fromKobo: from, toKobo: item.priceKobo },
+      });
+    }
+    return events;
+  },
 };

@@ -21,6 +21,10 @@ export type InvoiceState =
       hmoPaidKobo: number;
       /** Per claim still submitted: the share it holds. */
       pendingClaims: ReadonlyMap<string, number>;
+      /** The lines at ₦0, by line id: the only lines the accountant may price on the invoice. */
+      unpriced: ReadonlyMap<string, InvoiceLine>;
+      /** Every line id on it, to tell a priced line from one that is not there. */
+      knownLines: ReadonlySet<string>;
     };
 
 type Open = Extract<InvoiceState, { status: 'open' | 'void' }>;
@@ -40,6 +44,10 @@ export function withShares(lines: InvoiceLine[], cover: InvoiceCover | null | un
 }
 
 const hmoSum = (lines: InvoiceLine[]) => lines.reduce((n, l) => n + (l.hmoKobo ?? 0), 0);
+const unpricedOf = (lines: InvoiceLine[]) =>
+  lines.filter((l) => l.unitPriceKobo === 0).map((l) => [l.lineId, l] as const);
+/** The suffix an invoicing reaction gives a line it found no list price for. */
+export const NO_LIST_PRICE = ' (no list price)';
 const pending = (s: Open) => [...s.pendingClaims.values()].reduce((a, b) => a + b, 0);
 
 /** What each payer still owes, and what of the HMO's share is in no claim yet. */
@@ -85,6 +93,8 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         hmoShareKobo: hmoSum(d.lines),
         hmoPaidKobo: 0,
         pendingClaims: new Map(),
+        unpriced: new Map(unpricedOf(d.lines)),
+        knownLines: new Set(d.lines.map((l) => l.lineId)),
       };
     }
     case 'InvoiceLinesAdded':
@@ -94,7 +104,16 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         totalKobo: event.data.totalKobo,
         hmoShareKobo: state.hmoShareKobo + hmoSum(event.data.lines),
         sources: new Set([...state.sources, ...event.data.lines.flatMap((l) => (l.source ? [l.source] : []))]),
+        unpriced: new Map([...state.unpriced, ...unpricedOf(event.data.lines)]),
+        knownLines: new Set([...state.knownLines, ...event.data.lines.map((l) => l.lineId)]),
       };
+    case 'InvoiceLineRepriced': {
+      if (state.status === 'none') return state;
+      const unpriced = new Map(state.unpriced);
+      unpriced.delete(event.data.lineId);
+      const hmoShareKobo = state.hmoShareKobo + (event.data.hmoKobo ?? 0);
+      return { ...state, unpriced, totalKobo: event.data.totalKobo, hmoShareKobo };
+    }
     case 'PaymentRecorded': {
       if (state.status === 'none') return state;
       const byHmo = event.data.payer === 'hmo' ? event.data.amountKobo : 0;

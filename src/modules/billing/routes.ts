@@ -10,6 +10,8 @@ import { setPriceList } from './commands/prices';
 import { PaymentNotFound } from './errors';
 import { claimRoutes } from './claim-routes';
 import { hmoRoutes } from './hmo-routes';
+import { lookupRoutes } from './lookup-routes';
+import { priceRoutes } from './price-routes';
 import { reportRoutes } from './report-routes';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
@@ -45,6 +47,8 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
   hmoRoutes(app, platform);
+  lookupRoutes(app, platform);
+  priceRoutes(app, platform);
   claimRoutes(app, platform);
   reportRoutes(app, platform);
 

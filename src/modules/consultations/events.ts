@@ -19,6 +19,8 @@ export const consultationVitals = z.object({
 
 export const prescriptionItem = z.object({
   medicationName: z.string(),
+  /** The formulary medication picked for it (issue 34); absent or null: typed as free text. */
+  medicationId: z.string().nullish(),
   dosage: z.string(),
   frequency: z.string(),
   duration: z.string(),

@@ -10,6 +10,8 @@ export const medicationSchema = z.object({
   index: z.number().int(),
   name: z.string(),
   medicationName: z.string(),
+  /** The formulary medication it was picked from (issue 34); null: typed as free text. */
+  medicationId: z.string().nullable(),
   dosage: z.string(),
   frequency: z.string(),
   duration: z.string(),

@@ -90,6 +90,13 @@ const followUpDate = z.preprocess(
 const medicationField = z.string({ error: MEDICATION_FIELDS }).trim().min(1, MEDICATION_FIELDS).max(200);
 const prescription = z.object({
   medicationName: medicationField,
+  /** Picked from the hospital's formulary (issue 34): its id; absent for a drug typed as free text. */
+  medicationId: z
+    .string()
+    .trim()
+    .max(100, 'Must be at most 100 characters long')
+    .nullish()
+    .transform((v) => v || null),
   dosage: medicationField,
   frequency: medicationField,
   duration: medicationField,

@@ -17,6 +17,8 @@ export { patientAsOfQuery as asOfQuery } from './schemas';
 // For the clinical modules: the hospital's calendar, a patient's record, and the status command.
 export { hospitalDate, isCalendarDate } from './clinic-time';
 export { findPatient } from './read-models/patients-queries';
+// For the billing desk: a lookup with nothing clinical in it (issue 34 §2).
+export { lookupPatients } from './read-models/patient-lookup';
 export {
   changePatientStatus,
   recordVitals,

@@ -11,7 +11,13 @@ export type * from './events';
 export { InsufficientStock } from './errors';
 export { dispenseFromStock, type DispenseRequest } from './stock';
 export { isStockStream } from './medication';
-export { catalogueMedicationNames, countLowStock, MEDICATION_STOCK } from './read-models/medication-stock';
+export {
+  catalogueMedicationNames,
+  countLowStock,
+  formularyIdsOf,
+  formularyMedications,
+  MEDICATION_STOCK,
+} from './read-models/medication-stock';
 
 export const pharmacyModule: AppModule = {
   name: 'pharmacy',

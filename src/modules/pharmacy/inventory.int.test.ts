@@ -124,6 +124,7 @@ describe('pharmacy inventory', () => {
     expect(
       groups.json().data.groups.find((g: { name: string }) => g.name.toLowerCase() === name.toLowerCase()),
     ).toEqual({
+      medicationId: expect.any(String),
       name: expect.any(String),
       batches: 5,
       stockQuantity: 23,

@@ -67,6 +67,7 @@ export const medicationSchema = z.object({
 });
 
 export const medicationGroupSchema = z.object({
+  medicationId: z.string(),
   name: z.string(),
   batches: z.number(),
   stockQuantity: z.number(),

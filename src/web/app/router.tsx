@@ -47,6 +47,7 @@ const Vitals = () => import('../features/vitals/vitals-page');
 const AccessControl = () => import('../features/access-control/access-control-page');
 const HospitalSettings = () => import('../features/hospital-settings/settings-page');
 const HmoProvider = () => import('../features/billing/hmo-provider-page');
+const PriceList = () => import('../features/billing/price-list-page');
 const AdminPatients = () => import('../features/admin-console/admin-patients-page');
 const AdminReception = () => import('../features/admin-console/admin-reception-page');
 const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin.pharmacy, element: page(AdminPharmacy) },
       { path: paths.admin.providers, element: page(AdminProviders) },
       { path: paths.admin.billing, element: page(AdminBilling) },
+      { path: paths.admin.prices, element: page(PriceList) },
       { path: paths.admin.invoiceDetailPattern, element: page(AdminInvoice) },
       { path: paths.admin.receiptPattern, element: page(AdminReceipt) },
       { path: paths.admin.profile, element: page(AdminProfile) },
@@ -132,6 +134,7 @@ export const routes: RouteObject[] = [
       { path: paths.user.testActivity, element: page(TestActivity) },
       { path: paths.user.vitals, element: page(Vitals) },
       { path: paths.user.hmoProvider, element: page(HmoProvider) },
+      { path: paths.user.prices, element: page(PriceList) },
       { path: paths.user.profile, element: page(UserProfile) },
       { path: paths.user.appointments, element: page(Appointments) },
       ...[

@@ -1,9 +1,10 @@
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
 import type { PriceListUpdated } from '../events';
-import { priceListDecider, priceListStream } from '../hospital-ledgers';
+import { priceListDecider, priceListStream, type SetPrices } from '../hospital-ledgers';
 import { BILLING_LEDGER } from '../read-models/ledger';
-import { getPriceList } from '../read-models/prices';
+import { getPriceList, priceList } from '../read-models/prices';
+import { onInvoice } from './invoices';
 
 /** Replaces the hospital's price list (PUT); answers it as it now stands. */
 export async function setPriceList(
@@ -21,3 +22,35 @@ export async function setPriceList(
   );
   return getPriceList(platform.db, hospitalId);
 }
+
+/**
+ * Sets items' prices (issue 34 §1): one PriceSet per price that changes, from what it was to what it
+ * is, so the audit log can say who changed which price from what to what. Answers the Price list.
+ */
+export async function setPrices(platform: Platform, metadata: EventMetadata, items: SetPrices['items']) {
+  const { hospitalId } = metadata;
+  const { events } = await platform.execute(
+    priceListDecider,
+    priceListStream(hospitalId),
+    { type: 'SetPrices', hospitalId, items },
+    metadata,
+    { waitFor: [{ name: BILLING_LEDGER }] },
+  );
+  return { items: await priceList(platform.db, hospitalId), changed: events.length };
+}
+
+/** The accountant prices a ₦0 line of an invoice; the invoice's total and balance follow. */
+export const priceInvoiceLine = (
+  platform: Platform,
+  metadata: EventMetadata,
+  invoiceId: string,
+  lineId: string,
+  unitPriceKobo: number,
+) =>
+  onInvoice(platform, metadata, {
+    type: 'PriceInvoiceLine',
+    invoiceId,
+    hospitalId: metadata.hospitalId,
+    lineId,
+    unitPriceKobo,
+  });

@@ -7,6 +7,7 @@ import type { BillingEvent } from '../events';
 import { invoiceStatus } from '../invoice';
 import './tables';
 import { insertRaised, recordPayments } from './ledger-batches';
+import { projectPriceSet } from './price-rows';
 import { activity, hmoOf, insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger-rows';
 
 export { activity } from './ledger-rows';
@@ -75,6 +76,24 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       const items = d.lines.map((l) => l.description).join(', ');
       await activity(trx, event, 'Charges Added', `${items} for ${d.patientName}: ${formatNaira(added)}`, d.invoiceId);
     },
+    InvoiceLineRepriced: async (trx, event) => {
+      const d = event.data;
+      const patch = JSON.stringify({
+        description: d.description,
+        unitPriceKobo: d.unitPriceKobo,
+        amountKobo: d.amountKobo,
+        ...(d.hmoKobo !== undefined ? { hmoKobo: d.hmoKobo } : {}),
+      });
+      const done = await updateInvoice(trx, event, d.invoiceId, () => ({
+        lines: sql`(select jsonb_agg(case when l->>'lineId' = ${d.lineId} then l || ${patch}::jsonb else l end order by n)
+                      from jsonb_array_elements(lines) with ordinality as t(l, n))`,
+        total_kobo: d.totalKobo,
+        hmo_share_kobo: sql`hmo_share_kobo + ${d.hmoKobo ?? 0}`,
+      }));
+      if (!done) return;
+      const what = `${d.description} for ${d.patientName} priced at ${formatNaira(d.amountKobo)}`;
+      await activity(trx, event, 'Line Priced', what, d.invoiceId);
+    },
     PaymentRecorded: async (trx, event) => {
       const d = event.data;
       const byHmo = d.payer === 'hmo' ? d.amountKobo : 0;
@@ -141,7 +160,12 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
     },
     PriceListUpdated: async (trx, event) => {
       const d = event.data;
-      await trx.deleteFrom('billing_prices').where('hospital_id', '=', d.hospitalId).execute();
+      // The PUT replaces the medications and lab tests; the other services are set one by one (PriceSet).
+      await trx
+        .deleteFrom('billing_prices')
+        .where('hospital_id', '=', d.hospitalId)
+        .where('kind', 'in', ['medication', 'lab'])
+        .execute();
       const rows = [
         ...d.medications.map((m) => ({ kind: 'medication' as const, key: m.name.trim().toLowerCase(), ...m })),
         ...d.labTests.map((t) => ({
@@ -173,6 +197,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       const count = `${d.medications.length} medication${d.medications.length === 1 ? '' : 's'}, ${d.labTests.length} lab test${d.labTests.length === 1 ? '' : 's'}`;
       await activity(trx, event, 'Price List Updated', `Price list updated: ${count}`);
     },
+    PriceSet: (trx, event) => projectPriceSet(trx, event),
   },
   // A page of a rebuild, a burst of commands in one group commit: a few statements per run of a type.
   batchHandlers: {

@@ -55,7 +55,7 @@ declare module '../../../platform/db/database' {
     };
     billing_prices: {
       hospital_id: string;
-      kind: 'medication' | 'lab';
+      kind: 'medication' | 'lab' | 'service';
       key: string;
       name: string;
       price_kobo: number | string;

@@ -3,6 +3,8 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
 import { LAB_REQUESTS, orderLabTests } from '../../laboratory';
 import { findPatient, PATIENTS_LIST, PatientNotFound, stageConsultationOutcome } from '../../patients';
+import { formularyIdsOf } from '../../pharmacy';
+import { BadRequest } from '../../../platform/http/errors';
 import { consultationStream } from '../consultation';
 import { consultationDecider } from '../decider';
 import { CONSULTATIONS } from '../read-models/consultations';
@@ -19,6 +21,7 @@ export async function recordConsultation(platform: Platform, metadata: EventMeta
   const { hospitalId, actor } = metadata;
   const patient = await findPatient(platform.db, hospitalId, body.patientId, new Date());
   if (!patient) throw new PatientNotFound();
+  await checkFormulary(platform, hospitalId, body.prescriptions);
   const consultationId = randomUUID();
   const doctor = { id: actor.userId, name: actor.name };
   const feeKobo = toKobo(body.billing.consultationFee);
@@ -74,4 +77,22 @@ export async function recordConsultation(platform: Platform, metadata: EventMeta
     { waitFor: [{ name: CONSULTATIONS }, { name: LAB_REQUESTS }, { name: PATIENTS_LIST }] },
   );
   return consultationId;
+}
+
+const NOT_IN_FORMULARY = "Medication is not in this hospital's formulary";
+
+/** A prescription picked from the formulary names one of this hospital's medications (issue 34). */
+async function checkFormulary(
+  platform: Platform,
+  hospitalId: string,
+  prescriptions: CreateConsultationBody['prescriptions'],
+) {
+  const ids = prescriptions.flatMap((p) => (p.medicationId ? [p.medicationId] : []));
+  const known = await formularyIdsOf(platform.db, hospitalId, ids);
+  const errors = prescriptions.flatMap((p, i) =>
+    p.medicationId && !known.has(p.medicationId)
+      ? [{ field: `prescriptions.${i}.medicationId`, message: NOT_IN_FORMULARY }]
+      : [],
+  );
+  if (errors.length) throw new BadRequest(NOT_IN_FORMULARY, errors);
 }

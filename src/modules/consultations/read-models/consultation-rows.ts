@@ -60,6 +60,7 @@ export const medicationView = (m: StoredMedication, index: number) => ({
   index,
   name: m.medicationName,
   medicationName: m.medicationName,
+  medicationId: m.medicationId ?? null,
   dosage: m.dosage,
   frequency: m.frequency,
   duration: m.duration,

@@ -216,6 +216,8 @@ export async function listMedicationGroups(db: Db, hospitalId: string) {
   const rows = await db
     .selectFrom('pharmacy_medications')
     .select([
+      // The medication's id in the formulary: its first batch's, what a prescription picked from it records.
+      sql<string>`min(medication_id)`.as('medicationId'),
       sql<string>`min(name)`.as('name'),
       sql<number>`count(*)::int`.as('batches'),
       // Many bounded batches can add up past a 32-bit integer: float8 reads as an exact JS number.
@@ -242,4 +244,35 @@ export async function catalogueMedicationNames(db: Db, hospitalId: string): Prom
     .where('hospital_id', '=', hospitalId)
     .execute();
   return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * The hospital's formulary: each medication the pharmacy keeps, once (its batches together), with
+ * the stock on hand. The price list and the doctor's prescription field read it (issue 34 §1).
+ */
+export async function formularyMedications(db: Db, hospitalId: string) {
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select([
+      sql<string>`min(trim(name))`.as('name'),
+      sql<string>`lower(trim(name))`.as('key'),
+      sql<number>`sum(stock_quantity)::int`.as('stock'),
+    ])
+    .where('hospital_id', '=', hospitalId)
+    .groupBy(sql`lower(trim(name))`)
+    .orderBy(sql`lower(trim(name))`)
+    .execute();
+  return rows.map((r) => ({ name: r.name, key: r.key, stock: Number(r.stock) }));
+}
+
+/** Of `ids`, those that are medications of this hospital's formulary (another hospital's are not). */
+export async function formularyIdsOf(db: Db, hospitalId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('pharmacy_medications')
+    .select('medication_id')
+    .where('hospital_id', '=', hospitalId)
+    .where('medication_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.medication_id));
 }

@@ -24,7 +24,10 @@ function toActivity(n: AppNotification): ActivityRow {
 }
 
 /** /admin/dashboard (product-spec-1 §2): real totals and statuses, following live events; the latest notifications as activity. */
-export default function AdminDashboardPage({ extraMetrics }: { extraMetrics?: ReactNode } = {}) {
+export default function AdminDashboardPage({
+  extraMetrics,
+  checklist,
+}: { extraMetrics?: ReactNode; checklist?: ReactNode } = {}) {
   const user = useAtomValue(signedInUserAtom);
   const notifications = useAtomValue(notificationsAtom);
   const isLive = useAtomValue(realtimeStatusAtom) === 'Connected';
@@ -39,6 +42,7 @@ export default function AdminDashboardPage({ extraMetrics }: { extraMetrics?: Re
       {user ? <ProfileBanner userId={user.id} /> : null}
       <KeyMetrics />
       {extraMetrics}
+      {checklist}
       <QuickActions />
       <div className={styles.columns}>
         <PatientStatusChart

@@ -115,7 +115,12 @@ describe('HMO providers page', () => {
     renderPage({
       'GET /billing/hmos': () => ok({ hmos: [hyg] }),
       'GET /billing/claims': () => ok({ claims: [] }),
-      'GET /patients': () => ok({ patients: [{ id: 'p-1', name: 'Ada Obi' }] }),
+      'GET /billing/patients': () =>
+        ok({
+          patients: [
+            { id: 'p-1', name: 'Ada Obi', hospitalNumber: 'PAT-77', phone: '0806 000 0001', dateOfBirth: '1990-04-02' },
+          ],
+        }),
       'GET /billing/patients/p-1/hmo': () => ok({ enrollment }),
       'PUT /billing/patients/p-1/hmo': (call) => {
         puts.push(call);
@@ -125,7 +130,9 @@ describe('HMO providers page', () => {
     });
     await screen.findByRole('table', { name: 'HMO providers' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Find patient' }), 'Ada{Enter}');
-    await userEvent.click(await screen.findByRole('button', { name: 'Ada Obi · p-1' }));
+    const hit = await screen.findByRole('button', { name: /Ada Obi/ });
+    expect(hit).toHaveTextContent('Ada Obi · PAT-77 · 0806 000 0001 · born');
+    await userEvent.click(hit);
     const group = await screen.findByRole('group', { name: 'Enrollment of Ada Obi' });
     expect(await within(group).findByText(/Not enrolled with an HMO/)).toBeInTheDocument();
     await userEvent.click(within(group).getByRole('button', { name: 'Enroll' }));

@@ -242,4 +242,45 @@ describe('invoice detail', () => {
     expect(await screen.findByText('Invoice not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Invoices' })).toHaveAttribute('href', '/user/invoice');
   });
+
+  it('warns of the ₦0 lines and lets the accountant price one: the total follows', async () => {
+    const zero = (lineId: string, description: string) => ({
+      lineId,
+      kind: 'medication',
+      description,
+      quantity: 2,
+      unitPriceKobo: 0,
+      amountKobo: 0,
+      source: `dispense:c-1:${lineId}`,
+    });
+    const fee = invoice().lines[0]!;
+    let current = invoice({
+      lines: [fee, zero('l2', 'Vitamin C (no list price)'), zero('l3', 'Zinc (no list price)')],
+      totalKobo: 500_000,
+      balanceKobo: 500_000,
+    });
+    const priced: RecordedCall[] = [];
+    renderPage({
+      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'POST /billing/invoices/inv-1/lines/l2/price': (call) => {
+        priced.push(call);
+        const lines = [{ ...zero('l2', 'Vitamin C'), unitPriceKobo: 5_000, amountKobo: 10_000 }, current.lines[2]];
+        current = invoice({ lines: [fee, ...lines], totalKobo: 510_000, balanceKobo: 510_000 });
+        return ok({ invoice: current });
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('2 lines have no price');
+    const lines = screen.getByRole('table', { name: 'Invoice lines' });
+    expect(within(lines).queryByRole('button', { name: 'Price Consultation fee' })).not.toBeInTheDocument();
+    await userEvent.click(within(lines).getByRole('button', { name: 'Price Vitamin C (no list price)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Price Line' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Price' }));
+    expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Unit price (₦)' }), '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Price' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(priced[0]!.body).toEqual({ unitPrice: '50' });
+    expect(await screen.findByText('1 line has no price', { exact: false })).toBeInTheDocument();
+    expect(screen.getAllByText('₦5,100.00').length).toBeGreaterThan(0);
+  });
 });

@@ -15,6 +15,8 @@ import { PAYMENT_METHOD_LABELS, type InvoiceDetail, type Payment } from './api/b
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { RecordPaymentDialog } from './components/record-payment-dialog';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
+import { PriceLineDialog, unpricedLines, unpricedWarning } from './components/price-line-dialog';
+import { Banner } from '../../components/banner';
 import styles from './components/billing.module.css';
 
 type Line = InvoiceDetail['lines'][number];
@@ -27,6 +29,7 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
   const { invoiceId = '' } = useParams();
   const invoice = useRemoteData((signal) => getInvoice(invoiceId, signal), invoiceId);
   const [dialog, setDialog] = useState<'pay' | 'void' | null>(null);
+  const [pricing, setPricing] = useState<Line | null>(null);
   if (invoice.status === 'loading' && !invoice.data) return <LoadingState label="Loading invoice..." />;
   if (invoice.status === 'error' && !invoice.data) {
     return (
@@ -47,6 +50,19 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
     { key: 'price', header: 'Unit price', render: (l) => money(l.unitPriceKobo) },
     { key: 'amount', header: 'Amount', render: (l) => money(l.amountKobo) },
   ];
+  const unpriced = unpricedLines(inv);
+  if (unpriced.length) {
+    lineColumns.push({
+      key: 'price-line',
+      header: 'Actions',
+      render: (l) =>
+        l.unitPriceKobo === 0 ? (
+          <Button size="small" variant="secondary" onPress={() => setPricing(l)} aria-label={`Price ${l.description}`}>
+            Price
+          </Button>
+        ) : null,
+    });
+  }
   const paymentColumns: Column<Payment>[] = [
     { key: 'receipt', header: 'Receipt', render: (p) => p.receiptNumber },
     { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt) },
@@ -141,6 +157,12 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
         </Panel>
       ) : null}
       <Panel title="Lines">
+        {unpriced.length ? (
+          <Banner tone="warning">
+            {unpricedWarning(unpriced.length)}: they are at ₦0.00. Price each line, or set the price on the Price List
+            for the next invoices.
+          </Banner>
+        ) : null}
         <DataTable
           label="Invoice lines"
           columns={lineColumns}
@@ -168,6 +190,16 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
         onPaid={(p) => {
           setDialog(null);
           toast.success(`Payment recorded: ${p.receiptNumber}`);
+          invoice.refresh();
+        }}
+      />
+      <PriceLineDialog
+        invoice={inv}
+        line={pricing}
+        onClose={() => setPricing(null)}
+        onPriced={() => {
+          setPricing(null);
+          toast.success('Line priced');
           invoice.refresh();
         }}
       />

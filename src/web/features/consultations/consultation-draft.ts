@@ -15,6 +15,8 @@ export type LabCode = (typeof LAB_TEST_CATALOGUE)[number]['code'];
 export type MedicationDraft = {
   key: string;
   medicationName: string;
+  /** The formulary medication picked (issue 34); null once the name is typed by hand. */
+  medicationId?: string | null;
   dosage: string;
   frequency: string;
   duration: string;
@@ -167,6 +169,7 @@ export function toPayload(patientId: string, draft: ConsultationDraft): Consulta
     vitals: VITAL_FIELDS.some((f) => draft[f].trim() !== '') ? vitals : null,
     prescriptions: draft.medications.map((m) => ({
       medicationName: m.medicationName.trim(),
+      ...(m.medicationId ? { medicationId: m.medicationId } : {}),
       dosage: m.dosage.trim(),
       frequency: m.frequency.trim(),
       duration: m.duration.trim(),

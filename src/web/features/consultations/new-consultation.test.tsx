@@ -60,7 +60,7 @@ describe('New Consultation panel', () => {
     await user.click(panel.getByRole('button', { name: 'Add Medication' }));
     const first = within(panel.getByRole('listitem', { name: 'Medication 1' }));
     expect(first.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
-    await fill(user, first.getByRole('textbox', { name: 'Medication name' }), 'Coartem');
+    await fill(user, first.getByRole('combobox', { name: 'Medication name' }), 'Coartem');
     await user.click(panel.getByRole('button', { name: 'Add Medication' }));
     expect(first.getByText('Please fill all medication fields')).toBeInTheDocument();
     expect(first.getByRole('textbox', { name: 'Dosage' })).toHaveAttribute('aria-invalid', 'true');
@@ -72,7 +72,7 @@ describe('New Consultation panel', () => {
     expect(panel.getByRole('listitem', { name: 'Medication 2' })).toBeInTheDocument();
     await user.click(panel.getByRole('button', { name: 'Remove medication 1' }));
     expect(panel.getAllByRole('listitem', { name: /^Medication/ })).toHaveLength(1);
-    expect(panel.getByRole('textbox', { name: 'Medication name' })).toHaveValue('');
+    expect(panel.getByRole('combobox', { name: 'Medication name' })).toHaveValue('');
   });
 
   it("starts the fee at the hospital's default consultation fee from its settings", async () => {
@@ -147,7 +147,7 @@ describe('New Consultation panel', () => {
       ['Frequency', 'Three times daily'],
       ['Duration', '5 days'],
     ]) {
-      await fill(user, panel.getByRole('textbox', { name }), value!);
+      await fill(user, panel.getByRole(name === 'Medication name' ? 'combobox' : 'textbox', { name }), value!);
     }
     await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
     expect(await screen.findByText('Consultation saved successfully!')).toBeInTheDocument();
@@ -214,5 +214,53 @@ describe('New Consultation panel', () => {
     await user.click(screen.getByRole('button', { name: 'New Consultation' }));
     const fresh = within(await screen.findByRole('dialog', { name: 'New Consultation' }));
     expect(fresh.getByRole('textbox', { name: /Chief complaint/ })).toHaveValue('');
+  });
+
+  it("suggests the hospital's medications and sends the id of the one picked; free text stays free", async () => {
+    const { user, panel } = await openPanel({
+      'GET /inventory/medications/groups': () =>
+        ok({
+          groups: [
+            { medicationId: 'med-7', name: 'Amoxicillin 500mg capsule', stockQuantity: 40 },
+            { medicationId: 'med-9', name: 'Amlodipine 5mg tablet', stockQuantity: 0 },
+          ],
+        }),
+      'POST /consultations/create': () => ({
+        status: 201,
+        body: { success: true, message: 'Consultation saved successfully!', consultation: followUp },
+      }),
+    });
+    await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Persistent cough');
+    await fill(user, panel.getByRole('combobox', { name: /Primary diagnosis/ }), 'Upper respiratory tract infection');
+    await user.click(panel.getByRole('button', { name: 'Add Medication' }));
+    const name = panel.getByRole('combobox', { name: 'Medication name' });
+    await user.type(name, 'amox');
+    await user.click(await screen.findByRole('option', { name: /Amoxicillin 500mg capsule/ }));
+    expect(name).toHaveValue('Amoxicillin 500mg capsule');
+    for (const [label, value] of [
+      ['Dosage', '1 capsule'],
+      ['Frequency', 'Three times daily'],
+      ['Duration', '5 days'],
+    ]) {
+      await fill(user, panel.getByRole('textbox', { name: label }), value!);
+    }
+    await user.click(panel.getByRole('button', { name: 'Add Medication' }));
+    const second = panel.getAllByRole('combobox', { name: 'Medication name' })[1]!;
+    await fill(user, second, 'Herbal tea');
+    const rows = panel.getAllByRole('listitem', { name: /Medication \d/ });
+    for (const [label, value] of [
+      ['Dosage', '1 cup'],
+      ['Frequency', 'Daily'],
+      ['Duration', '3 days'],
+    ]) {
+      await fill(user, within(rows[1]!).getByRole('textbox', { name: label }), value!);
+    }
+    await user.click(panel.getByRole('button', { name: 'Save Consultation' }));
+    expect(await screen.findByText('Consultation saved successfully!')).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === 'POST')!;
+    const sent = (post.body as { prescriptions: Record<string, unknown>[] }).prescriptions;
+    expect(sent[0]).toMatchObject({ medicationName: 'Amoxicillin 500mg capsule', medicationId: 'med-7' });
+    expect(sent[1]).toMatchObject({ medicationName: 'Herbal tea' });
+    expect(sent[1]).not.toHaveProperty('medicationId');
   });
 });

@@ -22,6 +22,7 @@ export const MENUS: Record<number, MenuItem[]> = {
     { label: 'Pharmacy', href: paths.admin.pharmacy, icon: 'pharmacy' },
     { label: 'Audit Logs', href: paths.admin.audit, icon: 'audit' },
     { label: 'Billing', href: paths.admin.billing, icon: 'billing' },
+    { label: 'Price List', href: paths.admin.prices, icon: 'billing' },
     { label: 'Providers', href: paths.admin.providers, icon: 'providers' },
     { label: 'Access Control', href: paths.admin.accessControl, icon: 'access' },
     { label: 'Settings', href: paths.admin.settings, icon: 'settings' },
@@ -56,6 +57,7 @@ export const MENUS: Record<number, MenuItem[]> = {
     { label: 'Invoice', href: paths.user.invoice, icon: 'billing', module: 'billing' },
     { label: 'Payments', href: paths.user.payments, icon: 'billing', module: 'billing' },
     { label: 'HMO Provider', href: paths.user.hmoProvider, icon: 'providers', module: 'billing' },
+    { label: 'Price List', href: paths.user.prices, icon: 'billing', module: 'billing' },
     report,
   ],
   // Compliance officer: read-only, the audit screens only (issue 10).

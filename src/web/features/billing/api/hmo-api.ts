@@ -133,7 +133,18 @@ export async function downloadClaimCsv(claim: Claim) {
   }
 }
 
-const patientHits = z.object({ patients: z.array(z.object({ id: z.string(), name: z.string() })) });
-/** GET /api/patients?search=: the first five matches, to pick the patient to enroll. */
+const patientHits = z.object({
+  patients: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      hospitalNumber: z.string(),
+      phone: z.string(),
+      dateOfBirth: z.string(),
+    }),
+  ),
+});
+export type PatientHit = z.infer<typeof patientHits>['patients'][number];
+/** GET /api/billing/patients?search=: the billing desk's lookup (nothing clinical), the first five matches. */
 export const findPatients = (search: string, signal?: AbortSignal) =>
-  call(patientHits, 'Failed to fetch patients', '/patients', { searchParams: { page: 1, limit: 5, search }, signal });
+  call(patientHits, 'Failed to fetch patients', '/billing/patients', { searchParams: { limit: 5, search }, signal });

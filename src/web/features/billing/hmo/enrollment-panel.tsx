@@ -4,6 +4,7 @@ import { Panel } from '../../../components/panel';
 import { SelectField } from '../../../components/select-field';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TextField } from '../../../components/text-field';
+import { shortDate } from '../../../lib/dates';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { endEnrollment, enroll, findPatients, getEnrollment, type Hmo } from '../api/hmo-api';
 import styles from '../components/billing.module.css';
@@ -32,7 +33,7 @@ export function EnrollmentPanel({ hmos, onChanged }: Props) {
           label="Find patient"
           value={search}
           onChange={setSearch}
-          placeholder="Name or patient ID"
+          placeholder="Name, hospital number or phone"
         />
         <Button type="submit" variant="secondary">
           Search
@@ -46,7 +47,10 @@ export function EnrollmentPanel({ hmos, onChanged }: Props) {
             {found.data.patients.map((p) => (
               <li key={p.id}>
                 <Button variant="ghost" onPress={() => setPatient({ id: p.id, name: p.name })}>
-                  {p.name} · {p.id}
+                  <span>
+                    <strong>{p.name}</strong> · {p.hospitalNumber}
+                    <span className={styles.muted}>{` · ${p.phone} · born ${shortDate(p.dateOfBirth)}`}</span>
+                  </span>
                 </Button>
               </li>
             ))}

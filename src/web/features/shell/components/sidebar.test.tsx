@@ -22,6 +22,7 @@ const expected: Record<number, string[]> = {
     'Pharmacy',
     'Audit Logs',
     'Billing',
+    'Price List',
     'Providers',
     'Access Control',
     'Settings',
@@ -32,7 +33,7 @@ const expected: Record<number, string[]> = {
   3: ['Dashboard', 'Patients', 'Appointments', 'Logout'],
   4: ['Dashboard', 'Test Request', 'Report', 'Logout'],
   5: ['Dashboard', 'Prescription Request', 'Inventory Management', 'Report', 'Logout'],
-  6: ['Dashboard', 'Invoice', 'Payments', 'HMO Provider', 'Report', 'Logout'],
+  6: ['Dashboard', 'Invoice', 'Payments', 'HMO Provider', 'Price List', 'Report', 'Logout'],
 };
 
 describe('Sidebar', () => {
