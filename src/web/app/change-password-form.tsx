@@ -7,7 +7,6 @@ import { ModalActions } from '../components/modal';
 import { PasswordField } from '../components/password-field';
 import { ApiError } from '../lib/api-client';
 import { sameNames, useFormErrors } from '../lib/field-errors';
-import { markPasswordChanged } from '../lib/password-change-flags';
 import { sessionAtom, type SessionUser } from '../lib/session';
 import type { SessionKind } from '../lib/session-storage';
 import {
@@ -56,7 +55,6 @@ export function ChangePasswordForm({ kind, user, secondary, onChanged }: ChangeP
     try {
       await changePassword(kind, values);
       const userId = user.id;
-      markPasswordChanged(userId);
       setSession((s) =>
         s.status === 'signed-in' && s.user.id === userId ? { ...s, user: { ...s.user, mustChangePassword: false } } : s,
       );

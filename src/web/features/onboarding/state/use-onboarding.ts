@@ -6,7 +6,6 @@ import type { FieldError } from '../../../lib/api-client';
 import { useSignIn } from '../../../lib/auth-actions';
 import { CODE_SENT, EMAIL_VERIFIED, type Verified } from '../../../lib/email-verification';
 import { placeFieldErrors } from '../../../lib/field-errors';
-import { markFirstLogin } from '../../../lib/password-change-flags';
 import { clearTokens, writeToken } from '../../../lib/session-storage';
 import { useEmailVerification } from '../../../lib/use-email-verification';
 import { registerHospital, registrationFailure } from '../api/register';
@@ -119,7 +118,6 @@ export function useOnboarding() {
   const completeVerification = (answer: Verified) => {
     clearTokens();
     writeToken('admin', answer.token);
-    markFirstLogin(answer.user.id);
     clearHospitalDraft();
     // The passwords have done their job; do not keep them in memory.
     setAdmin((a) => ({ ...a, password: '', confirmPassword: '' }));
