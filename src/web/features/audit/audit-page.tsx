@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, Tab, TabList, Tabs } from 'react-aria-components';
+import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
@@ -161,12 +161,13 @@ export default function AuditPage() {
             Reads (grouped)
           </Tab>
         </TabList>
+        <TabPanel id="changes" className={tabs.panel}>
+          <Changes filters={effective} filtersKey={key} columns={columns} onSelect={setSelected} />
+        </TabPanel>
+        <TabPanel id="reads" className={tabs.panel}>
+          <ReadGroups filters={effective} filtersKey={key} timeZone={TIME_ZONE} />
+        </TabPanel>
       </Tabs>
-      {view === 'changes' ? (
-        <Changes filters={effective} filtersKey={key} columns={columns} onSelect={setSelected} />
-      ) : (
-        <ReadGroups filters={effective} filtersKey={key} timeZone={TIME_ZONE} />
-      )}
       <EntryPanel entryId={selected} timeZone={TIME_ZONE} onClose={() => setSelected(null)} />
     </div>
   );

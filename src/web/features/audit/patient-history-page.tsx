@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tab, TabList, Tabs } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
@@ -113,24 +113,30 @@ export default function PatientHistoryPage() {
             <Tabs selectedKey={shown} onSelectionChange={(k) => setShown(k as Shown)}>
               <TabList aria-label="What the timeline shows" className={tabs.tabs}>
                 <Tab id="changes" className={tabs.tab}>
-                  Changes ({history.data.filter((e) => e.kind === 'write').length})
+                  Changes ({history.data.filter(SHOWN.changes).length})
                 </Tab>
                 <Tab id="access" className={tabs.tab}>
-                  Views and refusals ({history.data.filter((e) => e.kind !== 'write').length})
+                  Views and refusals ({history.data.filter(SHOWN.access).length})
                 </Tab>
                 <Tab id="all" className={tabs.tab}>
                   All ({history.data.length})
                 </Tab>
               </TabList>
+              {(['changes', 'access', 'all'] as const).map((id) => {
+                const entries = history.data.filter(SHOWN[id]);
+                return (
+                  <TabPanel key={id} id={id} className={tabs.panel}>
+                    {entries.length ? (
+                      <PatientTimeline entries={entries} timeZone={TIME_ZONE} onViewAsOf={show} />
+                    ) : (
+                      <EmptyState
+                        title={id === 'changes' ? 'No changes to this record' : 'Nobody viewed this record'}
+                      />
+                    )}
+                  </TabPanel>
+                );
+              })}
             </Tabs>
-            {(() => {
-              const entries = history.data.filter(SHOWN[shown]);
-              return entries.length ? (
-                <PatientTimeline entries={entries} timeZone={TIME_ZONE} onViewAsOf={show} />
-              ) : (
-                <EmptyState title={shown === 'changes' ? 'No changes to this record' : 'Nobody viewed this record'} />
-              );
-            })()}
           </>
         )}
       </Panel>

@@ -9,7 +9,15 @@ import { placeFieldErrors } from '../../../lib/field-errors';
 import { clearTokens, writeToken } from '../../../lib/session-storage';
 import { useEmailVerification } from '../../../lib/use-email-verification';
 import { registerHospital, registrationFailure } from '../api/register';
-import { adminErrors, hospitalErrors, type AdminAccount, type FieldErrors, type HospitalDetails } from '../validation';
+import {
+  adminErrors,
+  hospitalErrors,
+  missesRequired,
+  REQUIRED_FIELDS,
+  type AdminAccount,
+  type FieldErrors,
+  type HospitalDetails,
+} from '../validation';
 import { clearHospitalDraft, loadHospitalDraft, saveHospitalDraft } from './hospital-draft';
 
 export type Step = 1 | 2 | 3 | 4;
@@ -78,6 +86,7 @@ export function useOnboarding() {
   const saveHospital = async (): Promise<boolean> => {
     const errs = hospitalErrors(hospital);
     setHospitalErrs(errs);
+    setAlert(missesRequired(errs) ? REQUIRED_FIELDS : null);
     if (Object.keys(errs).length > 0) return false;
     setBusy('saving');
     saveHospitalDraft(hospital);
