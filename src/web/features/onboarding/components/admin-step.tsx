@@ -59,19 +59,22 @@ export function AdminStep({ wizard }: { wizard: Onboarding }) {
           onChange={(v) => editAdmin('email', v)}
           error={adminErrs.email}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          description={PASSWORD_RULE}
-          value={admin.password}
-          onChange={(v) => editAdmin('password', v)}
-          error={adminErrs.password}
-        />
-        <PasswordStrength
-          password={admin.password}
-          userInputs={[admin.email, admin.fullName, admin.jobTitle, wizard.hospital.name, wizard.hospital.email]}
-        />
+        {/* The meter stays under its field, in the field's grid cell. */}
+        <div className={styles.withMeter}>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            description={PASSWORD_RULE}
+            value={admin.password}
+            onChange={(v) => editAdmin('password', v)}
+            error={adminErrs.password}
+          />
+          <PasswordStrength
+            password={admin.password}
+            userInputs={[admin.email, admin.fullName, admin.jobTitle, wizard.hospital.name, wizard.hospital.email]}
+          />
+        </div>
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
