@@ -31,15 +31,17 @@ const patientName = () => `${patient.firstName} ${patient.lastName}`;
 beforeAll(async () => {
   const t = suite.server.testApp;
   hospital = await onboardHospital(t);
-  // A first sign-in through the API: the admin's browser sign-in is then not their first, so the
-  // forced Change Password modal stays shut.
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { 'x-forwarded-for': randomIp() },
-    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
-  });
-  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  // Two sign-ins through the API: the account's first login is over (the server clears it at the
+  // second), so neither the browser's sign-in nor the onboarding token opens on the forced change.
+  for (let i = 0; i < 2; i++) {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'x-forwarded-for': randomIp() },
+      payload: { email: hospital.adminEmail, password: hospital.adminPassword },
+    });
+    if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  }
   doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
   pharmacist = await hireForBrowser(suite, hospital.token, 'pharmacist', PASSWORD);
   const registered = await inject(hospital.token, 'POST', '/api/patients', newPatient());

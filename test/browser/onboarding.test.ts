@@ -54,6 +54,9 @@ describe('Hospital onboarding and admin sign-in in Chromium', () => {
       Password: ADMIN.password,
       'Confirm Password': ADMIN.password,
     });
+    // The real rule before submit: the server's policy scores the password as it is typed (issue 34).
+    await page.getByText(/: good to go$/).waitFor();
+    await page.screenshot({ path: '/tmp/screens-onboarding-password.png' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: 'Email Verification' }).waitFor();
     await page.getByText('Verification code sent to your email!').waitFor();

@@ -9,7 +9,7 @@ import { accessReportExportsOf, EXPORT_FAILED, type Requester } from './access-r
 import { accessReportQuery } from './schemas';
 
 /** What the audit routes share with these: the role check, the OpenAPI tags and the trail configs. */
-type AuditRouteKit = {
+export type AuditRouteKit = {
   canAudit: preHandlerAsyncHookHandler;
   security: { bearer: never[] }[];
   tags: string[];

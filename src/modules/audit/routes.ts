@@ -7,6 +7,7 @@ import { BadRequest, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
 import { accessReportExportRoutes } from './access-report-export-routes';
+import { readGroupRoutes } from './read-group-routes';
 import { accessReport } from './read-models/access-report';
 import {
   decodeCursor,
@@ -229,4 +230,5 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   );
 
   accessReportExportRoutes(app, platform, { canAudit, security, tags, refusals, trailRead, csvHeaders });
+  readGroupRoutes(app, platform, { canAudit, security, tags, trailRead });
 }

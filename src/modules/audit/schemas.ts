@@ -44,6 +44,13 @@ export const trailFilters = {
   subjectId: text(100),
   outcome: z.preprocess(blankToUndefined, z.enum(OUTCOMES).optional()),
   q: text(100),
+  kind: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['changes', 'reads'], { error: 'kind must be changes or reads' })
+      .optional()
+      .describe('changes: every entry but the reads of records; reads: those alone; absent: both'),
+  ),
 };
 
 export const trailQuery = z.object({
@@ -124,6 +131,8 @@ export const verificationSchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   headHash: z.string().nullable(),
+  /** When the first entry checked was recorded: "all 417 entries since 12 Nov are intact". */
+  since: z.string().nullable().optional(),
   /** Set when this deployment cannot verify (events kept outside PostgreSQL). */
   unsupported: z.string().optional(),
   broken: z

@@ -12,9 +12,10 @@ export type Broken = {
   reason: 'changed' | 'missing';
 };
 
+/** `since`: when the chain's first entry was recorded (null for an empty trail), for "all N entries since …". */
 export type Verification =
-  | { ok: true; checked: number; headHash: string | null }
-  | { ok: false; checked: number; headHash: string | null; broken: Broken };
+  | { ok: true; checked: number; headHash: string | null; since: string | null }
+  | { ok: false; checked: number; headHash: string | null; since: string | null; broken: Broken };
 
 /**
  * How far the projected trail is behind the event log for one hospital: the hospital's events
@@ -43,6 +44,7 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
   let previous = GENESIS;
   let checked = 0;
   let afterSeq = 0n;
+  let since: string | null = null;
   for (;;) {
     const { rows } = await sql<ChainRow>`
       select a.seq, a.hash, a.event_id::text as event_id, a.event_type, a.occurred_at, a.action,
@@ -56,12 +58,13 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
     for (const r of rows) {
       const at = { seq: Number(r.seq), eventId: r.event_id, eventType: r.event_type, action: r.action };
       const time = new Date(r.occurred_at).toISOString();
+      since ??= time;
       if (r.stored_id === null) {
-        return { ok: false, checked, headHash: previous, broken: { ...at, time, reason: 'missing' } };
+        return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'missing' } };
       }
       const hash = chainHash(previous, { ...r, event_id: r.stored_id });
       if (hash !== r.hash) {
-        return { ok: false, checked, headHash: previous, broken: { ...at, time, reason: 'changed' } };
+        return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'changed' } };
       }
       previous = hash;
       checked++;
@@ -69,7 +72,7 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
     if (rows.length < chunk) break;
     afterSeq = BigInt(rows[rows.length - 1]!.seq);
   }
-  return { ok: true, checked, headHash: checked ? previous : null };
+  return { ok: true, checked, headHash: checked ? previous : null, since };
 }
 
 /**

@@ -50,7 +50,8 @@ describe('sign-in', () => {
         roleId: 0,
         jobTitle: 'Medical Director',
         lastLoginAt: null,
-        mustChangePassword: false,
+        // The account's first sign-in: the forced change is due (issue 34).
+        mustChangePassword: true,
         hospital: { id: a.hospital.id, hospitalId: a.hospital.hospitalId, name: a.hospital.name, status: 'active' },
       };
       expect(body).toEqual({
@@ -73,6 +74,8 @@ describe('sign-in', () => {
       clock.advance(MINUTE);
       const again = (await login(ADMIN_LOGIN, a.adminEmail, a.adminPassword)).json();
       expect(again.user.lastLoginAt).toBe(events.at(-1)!.data.at);
+      // The second sign-in is not a first login, on whatever device.
+      expect(again.user.mustChangePassword).toBe(false);
     });
 
     it('answers a wrong password and an unknown email the same way', async () => {

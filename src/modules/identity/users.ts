@@ -72,7 +72,9 @@ export function adminUser(account: Account, hospital: AccountHospital | null, la
     roleId: roleIdOf(account.role),
     jobTitle: account.job_title,
     lastLoginAt: iso(lastLoginAt),
-    mustChangePassword: account.must_change_password,
+    // The account's own first login (issue 34), the same answer on every device: due until the
+    // password is changed, and only before any earlier sign-in (`lastLoginAt`: the one before this).
+    mustChangePassword: account.must_change_password || (account.password_change_due && lastLoginAt === null),
     hospital,
   };
 }

@@ -12,10 +12,14 @@ const router = createRouter();
 const LiveConnection = lazy(() => import('./live-connection'));
 const navigate = (path: string) => void router.navigate(path, { replace: true });
 
-/** The realtime connection exists only while someone is signed in, one per tab, renewed with the token. */
+/**
+ * The realtime connection exists only while someone is signed in, one per tab, renewed with the
+ * token. Not while the password must change: the change form is all there is then (issue 34), and
+ * the bell's history would only be refused.
+ */
 function LiveWhenSignedIn() {
   const session = useAtomValue(sessionAtom);
-  if (session.status !== 'signed-in') return null;
+  if (session.status !== 'signed-in' || session.user.mustChangePassword) return null;
   return (
     <Suspense fallback={null}>
       <LiveConnection key={session.token} token={session.token} navigate={navigate} />

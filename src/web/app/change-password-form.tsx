@@ -5,9 +5,9 @@ import { toast } from 'react-toastify';
 import { Button } from '../components/button';
 import { ModalActions } from '../components/modal';
 import { PasswordField } from '../components/password-field';
+import { PasswordStrength, PASSWORD_RULE } from '../components/password-strength';
 import { ApiError } from '../lib/api-client';
 import { sameNames, useFormErrors } from '../lib/field-errors';
-import { markPasswordChanged } from '../lib/password-change-flags';
 import { sessionAtom, type SessionUser } from '../lib/session';
 import type { SessionKind } from '../lib/session-storage';
 import {
@@ -25,7 +25,7 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPas
 
 type ChangePasswordFormProps = {
   kind: SessionKind;
-  user: Pick<SessionUser, 'id'>;
+  user: Pick<SessionUser, 'id'> & Partial<Pick<SessionUser, 'name' | 'email'>>;
   /** The other way out beside 'Change Password': Logout in the forced modal, Cancel elsewhere. */
   secondary: (saving: boolean) => ReactNode;
   onChanged?: () => void;
@@ -56,7 +56,6 @@ export function ChangePasswordForm({ kind, user, secondary, onChanged }: ChangeP
     try {
       await changePassword(kind, values);
       const userId = user.id;
-      markPasswordChanged(userId);
       setSession((s) =>
         s.status === 'signed-in' && s.user.id === userId ? { ...s, user: { ...s.user, mustChangePassword: false } } : s,
       );
@@ -84,11 +83,12 @@ export function ChangePasswordForm({ kind, user, secondary, onChanged }: ChangeP
       <PasswordField
         label="New Password"
         autoComplete="new-password"
-        description="At least 6 characters."
+        description={PASSWORD_RULE}
         value={values.newPassword}
         onChange={set('newPassword')}
         error={errors.newPassword}
       />
+      <PasswordStrength password={values.newPassword} userInputs={[user.name, user.email]} />
       <PasswordField
         label="Confirm New Password"
         autoComplete="new-password"

@@ -10,8 +10,9 @@ import styles from './change-password-modal.module.css';
 
 /**
  * The forced first-login Change Password modal (product-spec-1 §2, product-spec-2 §4): it opens
- * about 2 s after a signed-in screen loads while the session says the password must change, and
- * cannot be dismissed; Logout is the only other way out.
+ * while the session says the password must change (the server's flag: a temporary password, or an
+ * admin's first login) and cannot be dismissed; Logout is the only other way out. RequireSession
+ * shows it alone, before the screen behind it: nothing else can be opened, nothing is requested.
  */
 export function ChangePasswordModal({ delayMs = FORCED_MODAL_DELAY_MS }: { delayMs?: number }) {
   const session = useAtomValue(sessionAtom);

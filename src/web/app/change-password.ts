@@ -9,8 +9,13 @@ export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 character
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 export const CHANGE_FAILED = 'Failed to change password';
 export const CHANGE_ERROR = 'An error occurred while changing password';
-/** How long after a dashboard loads the forced modal appears (product-spec-1 §9). */
-export const FORCED_MODAL_DELAY_MS = 2000;
+/**
+ * How long after a signed-in screen starts the forced modal appears. product-spec-1 §9 says about
+ * 2 s after the dashboard loads; issue 34 has the change form come first instead, while the
+ * dashboard waits: a modal that lands 2 s late froze a half-filled Add User dialog, and the
+ * dashboard's data calls answered 403 until the change.
+ */
+export const FORCED_MODAL_DELAY_MS = 0;
 
 export type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 

@@ -82,7 +82,7 @@ describe('RequireSession', () => {
     expect(path()).toBe('/admin/login');
   });
 
-  it('starts the screen afresh once a temporary password is changed, so it loads what the server refused', () => {
+  it('shows nothing of the screen while the password must change, and mounts it once changed', () => {
     let mounts = 0;
     function Screen() {
       useEffect(() => {
@@ -106,10 +106,12 @@ describe('RequireSession', () => {
       </Routes>,
     );
     render(ui);
-    expect(mounts).toBe(1);
+    // The change form is all there is: the screen (and its data requests) waits for the change.
+    expect(mounts).toBe(0);
+    expect(screen.queryByText('staff dashboard')).not.toBeInTheDocument();
     act(() => store.set(sessionAtom, signedIn({ ...user, mustChangePassword: false })));
     expect(screen.getByText('staff dashboard')).toBeInTheDocument();
-    expect(mounts).toBe(2);
+    expect(mounts).toBe(1);
   });
 });
 

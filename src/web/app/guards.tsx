@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingState } from '../components/states';
 import { dashboardPathFor } from '../lib/auth-actions';
 import { sessionAtom, type SessionState } from '../lib/session';
 import { paths } from './paths';
+import styles from './guards.module.css';
 
 // The signed-in screens' watchers (and the dialog code they bring) load with those screens, not
 // with the landing and sign-in pages.
@@ -41,13 +42,14 @@ export function RequireSession({ area, children }: { area: Area; children: React
   if (session.status === 'loading') return <LoadingState fullPage />;
   const to = guardRedirect(session, area);
   if (to) return <Navigate to={to} replace />;
-  // Until a temporary password is changed the server answers the screen's data calls 403; once
-  // it is, the screen starts afresh (a new key remounts it) and loads its data.
+  // While the password must change (a temporary password, or an admin's first login) the change
+  // form is all there is: the screen behind it is not mounted, so it makes no data request (the
+  // server answers them 403 for a temporary password) and no dialog of it can be open underneath.
+  // Once changed, the screen mounts and loads its data.
+  const due = session.status === 'signed-in' && session.user.mustChangePassword;
   return (
     <>
-      <Fragment key={session.status === 'signed-in' && session.user.mustChangePassword ? 'password-due' : 'ready'}>
-        {children}
-      </Fragment>
+      {due ? <div className={styles.waiting} data-testid="password-change-backdrop" /> : children}
       <Suspense fallback={null}>
         <InactivityTimeout />
         <ChangePasswordModal />

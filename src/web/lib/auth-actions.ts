@@ -6,7 +6,6 @@ import { paths } from '../app/paths';
 import { api } from './api-client';
 import { forgetOfflineSession } from './offline/kept-session';
 import { sessionAtom, type SessionUser } from './session';
-import { markFirstLogin } from './password-change-flags';
 import { clearTokens, currentToken, writeToken, type SessionKind } from './session-storage';
 
 export const LOGGED_OUT = 'Logged out successfully';
@@ -23,8 +22,8 @@ export function dashboardPathFor(user: Pick<SessionUser, 'role'>): string {
 
 /**
  * Starts a session: stores the token under its kind's key (one person per browser, so the other
- * key is cleared) and publishes the user. `firstLogin` marks an admin's first sign-in, which
- * forces the Change Password modal.
+ * key is cleared) and publishes the user. `firstLogin`: the session the onboarding verification
+ * opened, the account's first (its answer carries no flag; the server's profile then says the same).
  */
 export function useSignIn() {
   const setSession = useSetAtom(sessionAtom);
@@ -32,7 +31,6 @@ export function useSignIn() {
     (kind: SessionKind, token: string, user: SessionUser, options: { firstLogin?: boolean } = {}) => {
       clearTokens();
       writeToken(kind, token);
-      if (options.firstLogin) markFirstLogin(user.id);
       const signedInUser = options.firstLogin ? { ...user, mustChangePassword: true } : user;
       setSession({ status: 'signed-in', kind, token, user: signedInUser });
     },

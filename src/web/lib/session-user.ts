@@ -1,6 +1,5 @@
 import { z } from './zod';
 import { initialsOf, normaliseRole, ROLE_IDS } from './roles';
-import { isPasswordChangeDue } from './password-change-flags';
 import type { Role, SessionHospital, SessionUser } from './session';
 
 /**
@@ -74,7 +73,8 @@ export function adminToSessionUser(admin: AdminUserAnswer): SessionUser {
     jobTitle: admin.jobTitle ?? null,
     hospital: hospitalOf(admin.hospital),
     lastLoginAt: admin.lastLoginAt ?? null,
-    mustChangePassword: admin.mustChangePassword === true || isPasswordChangeDue(admin.id),
+    // The server knows the account's first login (issue 34): one answer on every device.
+    mustChangePassword: admin.mustChangePassword === true,
   };
 }
 

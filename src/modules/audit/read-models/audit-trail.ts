@@ -277,6 +277,7 @@ export const auditTrailProjection: Projection = {
     'audit_events_newest',
     'audit_events_actor',
     'audit_events_subject',
+    'audit_events_by_type',
     'audit_events_search',
     'audit_events_patient',
     'audit_events_patient_window',

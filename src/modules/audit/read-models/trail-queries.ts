@@ -15,7 +15,12 @@ export type TrailFilters = {
   subjectId?: string;
   outcome?: string;
   q?: string;
+  /** 'changes': everything but reads (the screen's default); 'reads': the reads alone. Absent: all. */
+  kind?: 'changes' | 'reads';
 };
+
+/** The event type of a read of records (a list, a record, a report). */
+export const READ_TYPE = 'RecordAccessed';
 
 /** Where a page ended: the last row's time and position, opaque to clients. */
 export type Cursor = { at: string; position: string };
@@ -69,10 +74,12 @@ export type TrailEntry = ReturnType<typeof toEntry>;
 function filtered(db: Db, hospitalId: string, f: TrailFilters) {
   // A literal, not a parameter: the indexes for these reads are partial (`where primary_entry`), and
   // only a literal lets a plan made without the values (a prepared statement's) prove it uses them.
-  let q = db
-    .selectFrom('audit_events')
-    .where('hospital_id', '=', hospitalId)
-    .where('primary_entry', '=', sql.lit(true));
+  // An action filter finds every event of its type, also one that rode in another command's commit
+  // (a status change a consultation or lab results made): no `primary_entry` then (issue 34).
+  let q = db.selectFrom('audit_events').where('hospital_id', '=', hospitalId);
+  if (!f.action) q = q.where('primary_entry', '=', sql.lit(true));
+  if (f.kind === 'changes') q = q.where('event_type', '!=', READ_TYPE);
+  if (f.kind === 'reads') q = q.where('event_type', '=', READ_TYPE);
   if (f.from) q = q.where('occurred_at', '>=', f.from);
   if (f.to) q = q.where('occurred_at', '<=', f.to);
   if (f.actorId) q = q.where('actor_id', '=', f.actorId);

@@ -35,6 +35,7 @@ describe('the plan of a search of the trail', () => {
         'audit_events_newest',
         'audit_events_actor',
         'audit_events_subject',
+        'audit_events_by_type',
         'audit_events_patient',
       ])
         await client.query(`drop index ${name}`);

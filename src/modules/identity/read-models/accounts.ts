@@ -26,6 +26,13 @@ declare module '../../../platform/db/database' {
       closed: boolean;
       email_verified: boolean;
       must_change_password: boolean;
+      /**
+       * An admin's first-login password change is still to come (migration 1070): set when the
+       * admin account is made, cleared by a password change or by the account's second sign-in.
+       * Unlike `must_change_password` it refuses nothing on the server; every device's screen
+       * opens on the change form while it is set.
+       */
+      password_change_due: boolean;
       last_login_at: Date | null;
       previous_login_at: Date | null;
       locked_until: Date | null;
@@ -139,6 +146,7 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
           // Admins proved their address at verification; staff addresses were given by their admin.
           email_verified: true,
           must_change_password: d.kind === 'staff',
+          password_change_due: d.kind === 'admin',
           last_login_at: null,
           previous_login_at: null,
           locked_until: null,
@@ -199,6 +207,13 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
         .set((eb) => ({
           previous_login_at: eb.ref('last_login_at'),
           last_login_at: new Date(data.at),
+          // The account's second sign-in: its first one was the first login (SET reads the old row).
+          password_change_due: eb
+            .case()
+            .when('last_login_at', 'is', null)
+            .then(eb.ref('password_change_due'))
+            .else(false)
+            .end(),
           locked_until: null,
         }))
         .where('user_id', '=', data.userId)
@@ -211,6 +226,7 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
       setAccount(trx, data.userId, {
         password_hash: data.passwordHash,
         must_change_password: false,
+        password_change_due: false,
         temporary_password_expires_at: null,
         credential_epoch: Number(revision),
       }),

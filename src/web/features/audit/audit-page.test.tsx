@@ -58,6 +58,8 @@ describe('Audit Logs page', () => {
     expect(within(row).getByText('10.0.0.7')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'patient p-1' })).toHaveAttribute('href', '/admin/audit/patients/p-1');
     expect(trailCalls()[0]!.query.get('limit')).toBe('50');
+    // It opens on the changes.
+    expect(trailCalls()[0]!.query.get('kind')).toBe('changes');
     expect(trailCalls()[0]!.auth).toBe('Bearer admin-token');
   });
 
@@ -112,7 +114,19 @@ describe('Audit Logs page', () => {
       'GET /audit/actors': () => ({ body: actors }),
       'GET /audit/verify': () => ({
         body: ok
-          ? { success: true, data: { ok: true, checked: 1234, headHash: 'ab'.repeat(32) } }
+          ? {
+              success: true,
+              data: {
+                ok: true,
+                checked: 1234,
+                headHash: 'ab'.repeat(32),
+                since: '2025-11-12T09:00:00.000Z',
+                anchored: {
+                  checkpoints: 2,
+                  last: { seq: 1200, hash: 'cd'.repeat(32), at: '2025-11-20T08:41:00.000Z' },
+                },
+              },
+            }
           : {
               success: true,
               data: {
@@ -134,7 +148,15 @@ describe('Audit Logs page', () => {
     renderPage();
     await screen.findByText('Viewed the detail of Ada Obi 1');
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
-    expect(await screen.findByText('Integrity verified: all 1,234 entries match their hashes.')).toBeInTheDocument();
+    // In words; the hashes under Details.
+    expect(
+      await screen.findByText(
+        /^All 1,234 entries since 12 Nov 2025 are intact; last signed checkpoint \d\d:41 on 20 Nov 2025\.$/,
+      ),
+    ).toBeInTheDocument();
+    const details = screen.getByText('Details', { selector: 'summary' }).closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent('ab'.repeat(32));
     ok = false;
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -257,5 +279,43 @@ describe('Audit Logs page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Access report (CSV)' })).toBeEnabled();
     expect(api.calls.some((c) => c.path.endsWith('/csv'))).toBe(false);
+  });
+});
+
+describe('Audit Logs: the reads, grouped', () => {
+  it('shows one row per person and screen on the Reads tab, and keeps the CSV whole', async () => {
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/reads': () => ({
+        body: {
+          success: true,
+          data: {
+            groups: [
+              {
+                actor: { id: 'u-1', name: 'Tunde Bello', role: 'doctor' },
+                subjectType: 'patient',
+                what: 'list',
+                list: true,
+                times: 6,
+                patients: 14,
+                firstAt: '2026-11-27T08:33:00.000Z',
+                lastAt: '2026-11-27T08:41:00.000Z',
+                summary: 'Viewed the patient list 6 times, 14 patients',
+              },
+            ],
+            nextCursor: null,
+          },
+        },
+      }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    expect(api.calls.some((c) => c.path === '/audit/reads')).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'Reads (grouped)' }));
+    const table = await screen.findByRole('table', { name: 'Reads, grouped' });
+    const row = (await within(table).findByText('Viewed the patient list 6 times, 14 patients')).closest('tr')!;
+    expect(within(row).getByText('Tunde Bello')).toBeInTheDocument();
+    expect(row.textContent).toMatch(/\d\d:33–\d\d:41/);
   });
 });

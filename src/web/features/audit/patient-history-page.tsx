@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
@@ -12,6 +13,7 @@ import { PatientRecordCard } from './components/patient-record-card';
 import { PatientTimeline } from './components/patient-timeline';
 import { dateTime, fromLocalInput, toLocalInput } from './timeline';
 import styles from './patient-history-page.module.css';
+import tabs from '../../components/tabs.module.css';
 
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -19,11 +21,20 @@ const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
  * A patient's history (/admin/audit/patients/:patientId): the record now or as it stood at a
  * chosen instant, and the timeline of every change, view and refusal, grouped by day.
  */
+type Shown = 'changes' | 'access' | 'all';
+const SHOWN: Record<Shown, (e: { kind: string }) => boolean> = {
+  changes: (e) => e.kind === 'write',
+  access: (e) => e.kind !== 'write',
+  all: () => true,
+};
+
 export default function PatientHistoryPage() {
   const patientId = useParams().patientId ?? '';
   const [asOf, setAsOf] = useState<string | null>(null);
   const [picked, setPicked] = useState('');
   const [pickError, setPickError] = useState<string | null>(null);
+  // The timeline opens on the changes (issue 34 §4); the views are one tab away.
+  const [shown, setShown] = useState<Shown>('changes');
   const history = useRemoteData((signal) => fetchHistory(patientId, signal), patientId);
   const record = useRemoteData((signal) => fetchRecord(patientId, asOf, signal), `${patientId}|${asOf ?? 'now'}`);
   const offset = new Date().getTimezoneOffset();
@@ -98,7 +109,35 @@ export default function PatientHistoryPage() {
         ) : history.data.length === 0 ? (
           <EmptyState title="No history for this patient" />
         ) : (
-          <PatientTimeline entries={history.data} timeZone={TIME_ZONE} onViewAsOf={show} />
+          <>
+            <Tabs selectedKey={shown} onSelectionChange={(k) => setShown(k as Shown)}>
+              <TabList aria-label="What the timeline shows" className={tabs.tabs}>
+                <Tab id="changes" className={tabs.tab}>
+                  Changes ({history.data.filter(SHOWN.changes).length})
+                </Tab>
+                <Tab id="access" className={tabs.tab}>
+                  Views and refusals ({history.data.filter(SHOWN.access).length})
+                </Tab>
+                <Tab id="all" className={tabs.tab}>
+                  All ({history.data.length})
+                </Tab>
+              </TabList>
+              {(['changes', 'access', 'all'] as const).map((id) => {
+                const entries = history.data.filter(SHOWN[id]);
+                return (
+                  <TabPanel key={id} id={id} className={tabs.panel}>
+                    {entries.length ? (
+                      <PatientTimeline entries={entries} timeZone={TIME_ZONE} onViewAsOf={show} />
+                    ) : (
+                      <EmptyState
+                        title={id === 'changes' ? 'No changes to this record' : 'Nobody viewed this record'}
+                      />
+                    )}
+                  </TabPanel>
+                );
+              })}
+            </Tabs>
+          </>
         )}
       </Panel>
     </div>

@@ -64,13 +64,27 @@ describe('Admin Login', () => {
     });
   });
 
-  it('treats an admin who never signed in before (lastLoginAt null) as a first login that must change the password', async () => {
+  it("takes the admin's first login from the server's mustChangePassword, not from this device", async () => {
     const store = renderLogin('admin', {
-      'POST /admin/login': () => ({ body: { ...ADMIN_ANSWER, user: { ...ADMIN_ANSWER.user, lastLoginAt: null } } }),
+      'POST /admin/login': () => ({
+        body: { ...ADMIN_ANSWER, user: { ...ADMIN_ANSWER.user, lastLoginAt: null, mustChangePassword: true } },
+      }),
     });
     await signIn('ngozi@lagoon.ng', 'kola-nut-42');
     await screen.findByTestId('current-path');
     expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: true } });
+    expect(localStorage.getItem('hms.passwordChangeDue.adm-1')).toBeNull();
+  });
+
+  it('does not force the change when the server says the first login is over, even with lastLoginAt null', async () => {
+    const store = renderLogin('admin', {
+      'POST /admin/login': () => ({
+        body: { ...ADMIN_ANSWER, user: { ...ADMIN_ANSWER.user, lastLoginAt: null, mustChangePassword: false } },
+      }),
+    });
+    await signIn('ngozi@lagoon.ng', 'kola-nut-42');
+    await screen.findByTestId('current-path');
+    expect(store.get(sessionAtom)).toMatchObject({ status: 'signed-in', user: { mustChangePassword: false } });
   });
 
   it.each([

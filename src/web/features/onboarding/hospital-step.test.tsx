@@ -24,11 +24,12 @@ describe('Onboarding step 1: Hospital Details', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Please fill in all required fields' and each identifier's required message when empty", async () => {
+  it("says 'Please fill in all required fields' once, and each empty field 'X is required'", async () => {
     renderOnboarding();
     await wizard.user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByLabelText('Hospital Name')).toHaveAccessibleDescription('Please fill in all required fields');
-    expect(screen.getByLabelText('Hospital Email')).toHaveAccessibleDescription('Please fill in all required fields');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(screen.getByLabelText('Hospital Name')).toHaveAccessibleDescription('Hospital Name is required');
+    expect(screen.getByLabelText('Hospital Email')).toHaveAccessibleDescription('Hospital Email is required');
     expect(screen.getByLabelText('Facility License')).toHaveAccessibleDescription('Facility License is required');
     expect(screen.getByLabelText('Official Registration Number')).toHaveAccessibleDescription(
       'Official Registration Number is required',

@@ -27,7 +27,7 @@ describe('Step 1 as a whole', () => {
 
   it('gives each failing field its own message', () => {
     expect(hospitalErrors({ ...valid, name: ' ', email: 'not-an-email', hospitalNumber: 'DVC/2030/001234' })).toEqual({
-      name: REQUIRED_FIELDS,
+      name: 'Hospital Name is required',
       email: INVALID_EMAIL,
       hospitalNumber: yearRangeMessage(),
     });

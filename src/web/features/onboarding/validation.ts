@@ -56,9 +56,23 @@ export type AdminAccount = {
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
-function emailError(value: string): string | null {
-  if (!value.trim()) return REQUIRED_FIELDS;
+function emailError(value: string, required = REQUIRED_FIELDS): string | null {
+  if (!value.trim()) return required;
   return isEmail(value) ? null : INVALID_EMAIL;
+}
+
+/**
+ * Step 1's empty fields, each in the spec's "X is required" wording (product-spec-1 §5 gives it for
+ * the three identifiers; the name and email follow it), and 'Please fill in all required fields'
+ * once above the form (issue 34: the two were mixed field by field).
+ */
+export const HOSPITAL_NAME_REQUIRED = 'Hospital Name is required';
+export const HOSPITAL_EMAIL_REQUIRED = 'Hospital Email is required';
+const STEP1_REQUIRED = /is required$/;
+
+/** Whether step 1's errors include an empty required field: the form then says REQUIRED_FIELDS once. */
+export function missesRequired(errors: FieldErrors<HospitalDetails>): boolean {
+  return Object.values(errors).some((message) => message !== undefined && STEP1_REQUIRED.test(message));
 }
 
 function onlyFailures<T>(checks: [keyof T, string | null][]): FieldErrors<T> {
@@ -68,8 +82,8 @@ function onlyFailures<T>(checks: [keyof T, string | null][]): FieldErrors<T> {
 /** Step 1: one message per failing field. */
 export function hospitalErrors(h: HospitalDetails): FieldErrors<HospitalDetails> {
   return onlyFailures<HospitalDetails>([
-    ['name', h.name.trim() ? null : REQUIRED_FIELDS],
-    ['email', emailError(h.email)],
+    ['name', h.name.trim() ? null : HOSPITAL_NAME_REQUIRED],
+    ['email', emailError(h.email, HOSPITAL_EMAIL_REQUIRED)],
     ['licenseNumber', licenseNumberError(h.licenseNumber)],
     ['registrationNumber', registrationNumberError(h.registrationNumber)],
     ['hospitalNumber', hospitalNumberError(h.hospitalNumber)],

@@ -57,6 +57,7 @@ const verifyAnswer = z.object({
     ok: z.boolean(),
     checked: z.number(),
     headHash: z.string().nullable(),
+    since: z.string().nullable().optional(),
     unsupported: z.string().optional(),
     broken: z
       .object({
@@ -117,8 +118,17 @@ export function filterParams(f: TrailFilters, extra: Record<string, string> = {}
   return params;
 }
 
-export async function fetchTrailPage(f: TrailFilters, cursor: string | null, signal?: AbortSignal, limit = 50) {
-  const params = filterParams(f, { limit: String(limit), ...(cursor ? { cursor } : {}) });
+/** The trail's two views: the changes (the default), or the reads alone. */
+export type TrailKind = 'changes' | 'reads';
+
+export async function fetchTrailPage(
+  f: TrailFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+  limit = 50,
+  kind?: TrailKind,
+) {
+  const params = filterParams(f, { limit: String(limit), ...(cursor ? { cursor } : {}), ...(kind ? { kind } : {}) });
   const body = await request(`audit/events?${params}`, { signal, fallback: 'Could not load the audit trail.' });
   return pageAnswer.parse(body).data;
 }

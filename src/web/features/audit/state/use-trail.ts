@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchTrailPage, type TrailEntry, type TrailFilters } from '../api/trail-api';
+import { fetchTrailPage, type TrailEntry, type TrailFilters, type TrailKind } from '../api/trail-api';
 
-export type TrailState = {
-  entries: TrailEntry[];
+type Page<T> = { entries: T[]; nextCursor: string | null };
+export type PageLoader<T> = (cursor: string | null, signal?: AbortSignal) => Promise<Page<T>>;
+
+export type PagedState<T> = {
+  entries: T[];
   nextCursor: string | null;
   status: 'loading' | 'error' | 'success';
   /** A 'Load more' in flight (the rows already shown stay). */
@@ -10,12 +13,22 @@ export type TrailState = {
   error: string | null;
 };
 
+export type TrailState = PagedState<TrailEntry>;
+
+/** The trail for `filters` (its changes, its reads, or both), newest first. */
+export function useTrail(filters: TrailFilters, key: string, kind?: TrailKind) {
+  return usePaged<TrailEntry>(
+    (cursor, signal) => fetchTrailPage(filters, cursor, signal, 50, kind),
+    `${kind ?? 'all'}|${key}`,
+  );
+}
+
 /**
- * The trail for `filters`, newest first: the first page, then one more per `loadMore()` (keyset).
- * A change of filters starts again from the first page; answers to an older request are dropped.
+ * Pages newest first: the first page, then one more per `loadMore()` (keyset). A change of `key`
+ * starts again from the first page; answers to an older request are dropped.
  */
-export function useTrail(filters: TrailFilters, key: string) {
-  const [state, setState] = useState<TrailState>({
+export function usePaged<T>(load: PageLoader<T>, key: string) {
+  const [state, setState] = useState<PagedState<T>>({
     entries: [],
     nextCursor: null,
     status: 'loading',
@@ -29,7 +42,7 @@ export function useTrail(filters: TrailFilters, key: string) {
     const mine = ++generation.current;
     const controller = new AbortController();
     setState((s) => ({ ...s, status: 'loading', error: null, loadingMore: false }));
-    fetchTrailPage(filters, null, controller.signal).then(
+    load(null, controller.signal).then(
       (page) => {
         if (generation.current === mine)
           setState({
@@ -46,7 +59,7 @@ export function useTrail(filters: TrailFilters, key: string) {
       },
     );
     return () => controller.abort();
-    // `filters` is summarised by `key`.
+    // `load` is summarised by `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, reloads]);
 
@@ -55,7 +68,7 @@ export function useTrail(filters: TrailFilters, key: string) {
     if (!cursor || state.loadingMore) return;
     const mine = generation.current;
     setState((s) => ({ ...s, loadingMore: true, error: null }));
-    fetchTrailPage(filters, cursor).then(
+    load(cursor).then(
       (page) => {
         if (generation.current === mine)
           setState((s) => ({
@@ -70,7 +83,7 @@ export function useTrail(filters: TrailFilters, key: string) {
           setState((s) => ({ ...s, loadingMore: false, error: e instanceof Error ? e.message : String(e) }));
       },
     );
-  }, [filters, state.nextCursor, state.loadingMore]);
+  }, [load, state.nextCursor, state.loadingMore]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { ...state, loadMore, reload };

@@ -63,8 +63,7 @@ export type LoginFailure = {
   next?: { step: 'verify-email' } | { step: 'other-door'; loginPath: string };
 };
 
-export type LoginResult =
-  { ok: true; kind: SessionKind; token: string; user: SessionUser; firstLogin: boolean } | LoginFailure;
+export type LoginResult = { ok: true; kind: SessionKind; token: string; user: SessionUser } | LoginFailure;
 
 type ErrorBody = { message?: unknown; code?: unknown; loginPath?: unknown } | undefined;
 

@@ -69,7 +69,7 @@ export function LoginForm({ kind, title, subtitle, note, links }: LoginFormProps
       if (result.next?.step === 'other-door') setOtherDoor(result.next.loginPath);
       return;
     }
-    signIn(result.kind, result.token, result.user, { firstLogin: result.firstLogin });
+    signIn(result.kind, result.token, result.user);
     toast.success(`Welcome back, ${result.user.name}!`);
     navigate(dashboardPathFor(result.user), { replace: true });
   };

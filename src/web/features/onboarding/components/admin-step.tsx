@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../../components/button';
 import { PasswordField } from '../../../components/password-field';
+import { PasswordStrength, PASSWORD_RULE } from '../../../components/password-strength';
 import { TextField } from '../../../components/text-field';
 import type { Onboarding } from '../state/use-onboarding';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
@@ -58,15 +59,22 @@ export function AdminStep({ wizard }: { wizard: Onboarding }) {
           onChange={(v) => editAdmin('email', v)}
           error={adminErrs.email}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          description="At least 6 characters."
-          value={admin.password}
-          onChange={(v) => editAdmin('password', v)}
-          error={adminErrs.password}
-        />
+        {/* The meter stays under its field, in the field's grid cell. */}
+        <div className={styles.withMeter}>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            description={PASSWORD_RULE}
+            value={admin.password}
+            onChange={(v) => editAdmin('password', v)}
+            error={adminErrs.password}
+          />
+          <PasswordStrength
+            password={admin.password}
+            userInputs={[admin.email, admin.fullName, admin.jobTitle, wizard.hospital.name, wizard.hospital.email]}
+          />
+        </div>
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"

@@ -6,11 +6,18 @@ import type { FieldError } from '../../../lib/api-client';
 import { useSignIn } from '../../../lib/auth-actions';
 import { CODE_SENT, EMAIL_VERIFIED, type Verified } from '../../../lib/email-verification';
 import { placeFieldErrors } from '../../../lib/field-errors';
-import { markFirstLogin } from '../../../lib/password-change-flags';
 import { clearTokens, writeToken } from '../../../lib/session-storage';
 import { useEmailVerification } from '../../../lib/use-email-verification';
 import { registerHospital, registrationFailure } from '../api/register';
-import { adminErrors, hospitalErrors, type AdminAccount, type FieldErrors, type HospitalDetails } from '../validation';
+import {
+  adminErrors,
+  hospitalErrors,
+  missesRequired,
+  REQUIRED_FIELDS,
+  type AdminAccount,
+  type FieldErrors,
+  type HospitalDetails,
+} from '../validation';
 import { clearHospitalDraft, loadHospitalDraft, saveHospitalDraft } from './hospital-draft';
 
 export type Step = 1 | 2 | 3 | 4;
@@ -79,6 +86,7 @@ export function useOnboarding() {
   const saveHospital = async (): Promise<boolean> => {
     const errs = hospitalErrors(hospital);
     setHospitalErrs(errs);
+    setAlert(missesRequired(errs) ? REQUIRED_FIELDS : null);
     if (Object.keys(errs).length > 0) return false;
     setBusy('saving');
     saveHospitalDraft(hospital);
@@ -119,7 +127,6 @@ export function useOnboarding() {
   const completeVerification = (answer: Verified) => {
     clearTokens();
     writeToken('admin', answer.token);
-    markFirstLogin(answer.user.id);
     clearHospitalDraft();
     // The passwords have done their job; do not keep them in memory.
     setAdmin((a) => ({ ...a, password: '', confirmPassword: '' }));

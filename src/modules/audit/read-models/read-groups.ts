@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/database';
+import { READ_TYPE, type TrailFilters } from './trail-queries';
+
+/**
+ * The reads of the trail, grouped for a reviewer (issue 34 §4): one row per person and screen
+ * (the kind of record and what of it was read: "the patient list") per 10-minute window, with how
+ * many times, how many distinct patients and the first and last time. A screen that polls (the
+ * bell's notification list) is one row per window, however often it asked. Every read stays an
+ * entry of its own in the trail, its CSV and the access report; this only folds them for reading.
+ */
+
+export const GROUP_MINUTES = 10;
+/** About how many reads one page folds; the oldest window it reaches is always folded whole. */
+export const READS_PER_PAGE = 5000;
+
+export type ReadGroup = {
+  actor: { id: string; name: string; role: string };
+  subjectType: string;
+  what: string;
+  /** A list (a list, a search, a report) rather than one record at a time. */
+  list: boolean;
+  times: number;
+  patients: number;
+  firstAt: string;
+  lastAt: string;
+  summary: string;
+};
+
+type GroupFilters = Pick<TrailFilters, 'from' | 'to' | 'actorId' | 'role' | 'subjectType'>;
+
+function readsOf(db: Db, hospitalId: string, f: GroupFilters, before: Date | null) {
+  let q = db.selectFrom('audit_events').where('hospital_id', '=', hospitalId).where('event_type', '=', READ_TYPE);
+  if (f.from) q = q.where('occurred_at', '>=', f.from);
+  if (f.to) q = q.where('occurred_at', '<=', f.to);
+  if (before) q = q.where('occurred_at', '<', before);
+  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
+  if (f.role) q = q.where('actor_role', '=', f.role);
+  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
+  return q;
+}
+
+const binStart = (at: Date) => {
+  const ms = GROUP_MINUTES * 60_000;
+  return new Date(Math.floor(at.getTime() / ms) * ms);
+};
+
+/** "Viewed the patient list 6 times, 14 patients"; the times are the screen's to show in its zone. */
+export function groupSummary(g: Pick<ReadGroup, 'subjectType' | 'what' | 'list' | 'times' | 'patients'>): string {
+  const screen = g.list ? `the ${g.subjectType} ${g.what}` : `${g.subjectType} ${g.what}`.trim();
+  const times = g.times === 1 ? 'once' : `${g.times} times`;
+  const patients = g.patients ? `, ${g.patients} patient${g.patients === 1 ? '' : 's'}` : '';
+  return `Viewed ${screen} ${times}${patients}`;
+}
+
+/**
+ * One page of groups, newest first. `before` (the cursor) is the start of a window: the page folds
+ * the windows that hold the newest READS_PER_PAGE reads before it, each window whole, and the next
+ * page starts at the oldest window's start.
+ */
+export async function readGroups(
+  db: Db,
+  hospitalId: string,
+  f: GroupFilters,
+  before: Date | null,
+  perPage = READS_PER_PAGE,
+): Promise<{ groups: ReadGroup[]; nextCursor: string | null }> {
+  const reach = await readsOf(db, hospitalId, f, before)
+    .select('occurred_at')
+    .orderBy('occurred_at', 'desc')
+    .offset(perPage - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const from = reach ? binStart(new Date(reach.occurred_at)) : null;
+  const seconds = sql.lit(GROUP_MINUTES * 60);
+  const reads = readsOf(db, hospitalId, f, before)
+    .$if(from !== null, (q) => q.where('occurred_at', '>=', from!))
+    .select(['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'])
+    .select([
+      sql<string>`coalesce(subject_type, '')`.as('subject_type'),
+      sql<string>`coalesce(data->>'what', '')`.as('what'),
+      sql<boolean>`subject_id is null`.as('list'),
+      sql<Date>`to_timestamp(floor(extract(epoch from occurred_at) / ${seconds}) * ${seconds})`.as('bin'),
+      // The patients it showed: a record read's patient, and every patient of a list read.
+      sql<string[]>`case when jsonb_typeof(data->'patientIds') = 'array'
+                         then array(select jsonb_array_elements_text(data->'patientIds'))
+                         else array[]::text[] end
+                    || case when subject_type = 'patient' and subject_id is not null then array[subject_id] else array[]::text[] end`.as(
+        'patient_ids',
+      ),
+    ]);
+  const { rows } = await sql<{
+    actor_id: string;
+    actor_name: string;
+    actor_role: string;
+    subject_type: string;
+    what: string;
+    list: boolean;
+    times: string;
+    patients: string;
+    first_at: Date;
+    last_at: Date;
+  }>`
+    select r.actor_id, max(r.actor_name) as actor_name, max(r.actor_role) as actor_role, r.subject_type, r.what,
+           bool_or(r.list) as list, count(distinct r.position) as times, min(r.occurred_at) as first_at,
+           max(r.occurred_at) as last_at, count(distinct p.id) as patients
+      from (${reads}) r
+      left join lateral unnest(r.patient_ids) as p(id) on true
+     group by r.actor_id, r.subject_type, r.what, r.bin
+     order by max(r.occurred_at) desc`.execute(db);
+  const older =
+    from !== null &&
+    (await readsOf(db, hospitalId, f, from).select('position').limit(1).executeTakeFirst()) !== undefined;
+  const groups = rows.map((r) => {
+    const g = {
+      actor: { id: r.actor_id, name: String(r.actor_name), role: String(r.actor_role) },
+      subjectType: r.subject_type,
+      what: r.what,
+      list: Boolean(r.list),
+      times: Number(r.times),
+      patients: Number(r.patients),
+      firstAt: new Date(r.first_at).toISOString(),
+      lastAt: new Date(r.last_at).toISOString(),
+    };
+    return { ...g, summary: groupSummary(g) };
+  });
+  return { groups, nextCursor: older ? from!.toISOString() : null };
+}
