@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
 import { createLockPool } from './platform/db/advisory-lock';
+import { Leases } from './platform/db/leases';
 import { prepareDatabase } from './platform/db/app-role';
 import { handleCommand } from './platform/event-store/command-handler';
 import { EventRegistry } from './platform/event-store/contracts';
@@ -28,7 +29,7 @@ import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
 import { NodemailerMailer } from './platform/mail/nodemailer-mailer';
 import type { Mailer } from './platform/mail/mailer';
-import type { AppModule, HttpApp, Platform } from './platform/platform';
+import type { AppModule, BackgroundTask, HttpApp, Platform } from './platform/platform';
 import { ProjectionRunner } from './platform/projections/runner';
 import { RealtimeHub } from './platform/realtime/hub';
 import { realtimeRoutes } from './platform/realtime/routes';
@@ -77,6 +78,8 @@ export async function buildApp(
   const pool = createPool(appUrl, 20);
   const db = createDb(pool);
   const lockPool = createLockPool(appUrl);
+  // One runner per projection, reactor and elected timer across every server on this database.
+  const leases = new Leases(appUrl, log.child({ component: 'leases' }));
   const projections = modules.flatMap((m) => m.projections ?? []);
   const registry = new EventRegistry([
     ...reservationContracts,
@@ -113,6 +116,7 @@ export async function buildApp(
     log,
     pool,
     lockPool,
+    leases,
     db,
     store,
     tokens,
@@ -157,6 +161,7 @@ export async function buildApp(
       reactors: modules.flatMap((m) => m.reactors?.(platform) ?? []),
       live: modules.flatMap((m) => m.liveConsumers?.(platform) ?? []),
       appliedInline: store.appliesInline,
+      leases,
     },
     log,
   );
@@ -170,7 +175,25 @@ export async function buildApp(
   if (options.startProjections !== false) await platform.runner.start();
   await app.ready();
   const background = modules.flatMap((m) => m.background?.(platform) ?? []);
-  for (const task of background) task.start();
+  const running = new Set<BackgroundTask>();
+  for (const task of background) {
+    if (!task.elected) {
+      running.add(task);
+      task.start();
+      continue;
+    }
+    leases.register(task.elected, {
+      acquired: () => {
+        running.add(task);
+        task.start();
+      },
+      lost: async () => {
+        if (running.delete(task)) await task.stop();
+      },
+    });
+  }
+  // The first try is awaited: a lone server runs everything from the moment it answers.
+  await leases.start();
 
   let closed = false;
   return {
@@ -181,8 +204,10 @@ export async function buildApp(
       closed = true;
       await realtime.close();
       await app.close();
-      for (const task of background) await task.stop();
+      for (const task of running) await task.stop();
       await platform.runner.stop();
+      // Handed over: another server takes them within a few seconds (a rolling restart).
+      await leases.close();
       await store.close();
       await db.destroy();
       await lockPool.end();

@@ -31,6 +31,7 @@ const schema = z.object({
       .refine((v) => parseSigningKey(v) !== null, 'must be an Ed25519 private key (PEM, or base64 of its PKCS#8 DER)')
       .optional(),
   ),
+  AUDIT_CHECKPOINT_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   AUDIT_CHECKPOINT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   EVENT_STORE: z.preprocess(emptyAsUndefined, z.enum(['postgres', 'esdb']).default('postgres')),
   EVENTSTORE_URL: z.preprocess(
@@ -62,6 +63,11 @@ export type Config = {
   appDatabaseUrl: string | undefined;
   /** Signs the audit chain's checkpoints; unset: a key generated into DATA_DIR/audit-signing-key.pem. */
   auditSigningKey: KeyObject | undefined;
+  /**
+   * Where the signed checkpoints are kept: shared storage when several servers run (the one that
+   * holds the signer's lease appends to it); unset: DATA_DIR/audit.
+   */
+  auditCheckpointDir: string | undefined;
   /** How often a moved chain head is signed (0: only at shutdown and when asked). */
   auditCheckpointSeconds: number;
   eventStore: 'postgres' | 'esdb';
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     auditSigningKey: e.AUDIT_SIGNING_KEY ? parseSigningKey(e.AUDIT_SIGNING_KEY)! : undefined,
+    auditCheckpointDir: e.AUDIT_CHECKPOINT_DIR ? path.resolve(e.AUDIT_CHECKPOINT_DIR) : undefined,
     auditCheckpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
     eventStore: e.EVENT_STORE,
     eventStoreUrl: e.EVENTSTORE_URL,

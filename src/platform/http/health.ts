@@ -21,9 +21,13 @@ const healthSchema = z.object({
           eventsBehind: z.number(),
           failing: z.string().nullable(),
           fellBack: z.number(),
+          /** Whether this server runs it; false: another server does (see db/leases.ts). */
+          leader: z.boolean(),
         }),
       )
       .optional(),
+    /** The background work (projections, reactors, timers) this server runs, and what it stands by for. */
+    leases: z.object({ connected: z.boolean(), held: z.array(z.string()), standby: z.array(z.string()) }).optional(),
     /** Events a consumer set aside because of what they hold, until an operator retries them. */
     parked: z
       .array(
@@ -106,6 +110,7 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
             database,
             eventStore: { adapter: platform.store.name, status: eventStore, head },
             projections,
+            leases: platform.leases.state(),
             parked: parked.slice(0, PARKED_SHOWN).map((p) => ({
               consumer: p.consumer,
               position: p.position,

@@ -44,6 +44,10 @@ export async function createHttpApp(
     // Per-IP rate limits would be bypassable if any client could claim an address.
     trustProxy: platform.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A rolling restart: once closing, the server takes no new connection (the client goes to another
+    // server), and a request already on an open connection is served, answered with Connection: close,
+    // not refused with a bare 503.
+    return503OnClosing: false,
     // A URL no decoder accepts (%ZZ, bytes that are not UTF-8) never reaches a route: answer it in the envelope.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send(envelope('The address of this request is not valid'));

@@ -80,6 +80,8 @@ export function daySweep(platform: Platform, options: SweepOptions): BackgroundT
     );
   };
   return {
+    // It sends reminders: one server at a time, or each would send them.
+    elected: 'background:appointments-sweep',
     start: () => {
       timer = setInterval(() => void running.then(tick), options.intervalMs);
       timer.unref();
