@@ -12,6 +12,7 @@ import type {
   EventStore,
   ExpectedRevision,
   GlobalPosition,
+  ListenerState,
   NewEvent,
   RecordedEvent,
   StreamWrite,
@@ -122,6 +123,10 @@ export class EventLog implements EventStore {
 
   onAppended(onNew: () => void): Promise<Unsubscribe> {
     return this.adapter.onAppended(onNew);
+  }
+
+  listenerState(): ListenerState | undefined {
+    return this.adapter.listenerState?.();
   }
 
   close(): Promise<void> {

@@ -11,7 +11,20 @@ const healthSchema = z.object({
     // The details: for an administrator or a caller on this machine only.
     database: z.enum(['up', 'down']).optional(),
     eventStore: z
-      .object({ adapter: z.string(), status: z.enum(['up', 'down']), head: z.string().nullable() })
+      .object({
+        adapter: z.string(),
+        status: z.enum(['up', 'down']),
+        head: z.string().nullable(),
+        /** How this server hears of other servers' writes ('reconnecting': at poll speed meanwhile). */
+        listener: z
+          .object({
+            state: z.enum(['listening', 'reconnecting', 'stopped']),
+            since: z.string().nullable(),
+            reconnects: z.number(),
+            lastError: z.string().nullable(),
+          })
+          .optional(),
+      })
       .optional(),
     projections: z
       .array(
@@ -102,13 +115,15 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
         }
         const projections = down ? [] : await platform.runner.status().catch(() => []);
         const parked = down ? [] : await platform.runner.parked().catch(() => []);
-        const status = down ? 'down' : projections.some((p) => p.failing) || parked.length ? 'degraded' : 'ok';
+        const listener = platform.store.listenerState?.();
+        const degraded = projections.some((p) => p.failing) || parked.length > 0 || listener?.state === 'reconnecting';
+        const status = down ? 'down' : degraded ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,
           data: {
             status,
             database,
-            eventStore: { adapter: platform.store.name, status: eventStore, head },
+            eventStore: { adapter: platform.store.name, status: eventStore, head, listener },
             projections,
             leases: platform.leases.state(),
             parked: parked.slice(0, PARKED_SHOWN).map((p) => ({
