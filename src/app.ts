@@ -32,6 +32,7 @@ import type { Mailer } from './platform/mail/mailer';
 import type { AppModule, BackgroundTask, HttpApp, Platform } from './platform/platform';
 import { ProjectionRunner } from './platform/projections/runner';
 import { RealtimeHub } from './platform/realtime/hub';
+import { Metrics } from './platform/metrics/metrics';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { modules as allModules } from './modules';
 
@@ -94,12 +95,21 @@ export async function buildApp(
     projections.filter((p) => p.inline),
   );
   const tokens = new TokenService(config.jwtSecret);
-  const mailer =
+  const metrics = new Metrics({
+    pool,
+    // Read when scraped, long after both exist.
+    sockets: () => realtime.connectionCount(),
+    projections: () => platform.runner.status(),
+  });
+  store.observeCommit = metrics.observeCommit;
+  const mailer = metrics.counted(
+    'mail',
     options.mailer ??
-    new NodemailerMailer(
-      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
-      log,
-    );
+      new NodemailerMailer(
+        { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+        log,
+      ),
+  );
 
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
@@ -117,6 +127,7 @@ export async function buildApp(
     pool,
     lockPool,
     leases,
+    metrics,
     db,
     store,
     tokens,
@@ -162,6 +173,7 @@ export async function buildApp(
       live: modules.flatMap((m) => m.liveConsumers?.(platform) ?? []),
       appliedInline: store.appliesInline,
       leases,
+      onLiveHandled: metrics.observePushed,
     },
     log,
   );

@@ -51,6 +51,7 @@ const schema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  OPERATOR_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 export type Config = {
@@ -81,6 +82,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Lets a caller from another machine read /metrics (`Authorization: Bearer …`); unset: loopback only. */
+  operatorToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    operatorToken: e.OPERATOR_TOKEN,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logger';
 import type { Leases } from './db/leases';
+import type { Metrics } from './metrics/metrics';
 import type { Decider, CommandResult, HandleOptions } from './event-store/command-handler';
 import type { EventContract } from './event-store/contracts';
 import type { DomainEvent, EventMetadata, EventStore, GlobalPosition } from './event-store/port';
@@ -42,6 +43,8 @@ export type Platform = {
   pool: pg.Pool;
   /** A few connections of their own for advisory locks held across slow work (`withAdvisoryLock`). */
   lockPool: pg.Pool;
+  /** The server's vital signs, scraped at GET /metrics (see metrics/). */
+  metrics: Metrics;
   /** Which server runs each projection, reactor and elected timer (see db/leases.ts). */
   leases: Leases;
   db: Db;

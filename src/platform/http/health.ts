@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { HttpApp, Platform } from '../platform';
 import { positionToString } from '../event-store/port';
+import { isLocal } from './operator';
 
 const healthSchema = z.object({
   success: z.boolean(),
@@ -57,20 +58,6 @@ const healthSchema = z.object({
   }),
 });
 const PARKED_SHOWN = 20;
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * A caller on this machine (a health check, `.ci/run`, an operator's curl): the socket's own
- * address is loopback and no proxy relayed the request. Never `request.ip`, which with
- * TRUST_PROXY comes from X-Forwarded-For, a header any client writes; and a reverse proxy on
- * the same machine connects from loopback too, but says whom it relays for.
- */
-function isLocal(request: FastifyRequest): boolean {
-  const address = request.raw.socket?.remoteAddress ?? '';
-  return LOOPBACK.test(address) && RELAY_HEADERS.every((h) => request.headers[h] === undefined);
-}
 
 /**
  * GET /api/health: up (200) or down (503) for anyone, so a load balancer or uptime check can

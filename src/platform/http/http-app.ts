@@ -18,6 +18,7 @@ import { installDeviceHeaders } from './device-headers';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installModuleAccess } from './module-access';
+import { installMetrics } from '../metrics/routes';
 import { installRequestGuards } from './request-guards';
 import { newRequestId } from './request-id';
 import { finishOpenApiDocument } from './openapi-document';
@@ -62,6 +63,7 @@ export async function createHttpApp(
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installMetrics(app as unknown as FastifyInstance, platform);
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
   installDeviceHeaders(app as unknown as FastifyInstance);

@@ -35,6 +35,8 @@ export type ProjectionStatus = {
   kind: 'projection' | 'inline' | 'reactor';
   checkpoint: string | null;
   eventsBehind: number;
+  /** How long ago the oldest event it has not applied was recorded (0: none). */
+  secondsBehind: number;
   failing: string | null;
   /** Events written by the projection's fallback (the audit trail's) since this process started. */
   fellBack: number;
@@ -48,6 +50,8 @@ export type RunnerOptions = {
   live?: LiveConsumer[];
   /** Inline projections the event log applies in the append transaction: not followed here. */
   appliedInline?: boolean;
+  /** Told after a live consumer (the socket pushes) handled events: for the push latency metric. */
+  onLiveHandled?: (events: RecordedEvent[]) => void;
   /**
    * Several servers on one database: each projection and reactor runs on the node holding its
    * lease, the others on standby. Unset: this runner runs them all (one server, tools, tests).
@@ -102,6 +106,7 @@ export class ProjectionRunner {
   private readonly tail = new FeedTail(TAIL_EVENTS);
   private head: Promise<GlobalPosition | null> | null = null;
   private readonly leases: Leases | undefined;
+  private readonly onLiveHandled: RunnerOptions['onLiveHandled'];
   private stored: { at: number; rows: Promise<Map<string, GlobalPosition>> } | null = null;
 
   constructor(
@@ -114,6 +119,7 @@ export class ProjectionRunner {
     this.reactors = options.reactors ?? [];
     this.live = options.live ?? [];
     this.leases = options.leases;
+    this.onLiveHandled = options.onLiveHandled;
     const names = new Set<string>();
     for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
       if (names.has(name)) throw new Error(`Duplicate feed consumer name ${name}`);
@@ -166,6 +172,7 @@ export class ProjectionRunner {
     for (const c of this.live) {
       const track = this.track(c.name, 'live', head, async (_after, events) => {
         await c.handle(events);
+        this.onLiveHandled?.(events);
         return events[events.length - 1]!.globalPosition;
       });
       track.setAside = async (event, err) => {
@@ -297,6 +304,7 @@ export class ProjectionRunner {
       kind: 'inline' as const,
       checkpoint: null,
       eventsBehind: 0,
+      secondsBehind: 0,
       failing: null,
       fellBack: 0,
       leader: true,
@@ -307,16 +315,21 @@ export class ProjectionRunner {
       ? null
       : (checkpoints as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const ahead = await this.store.readAll({ after: oldest, limit: STATUS_LOOKAHEAD });
+    const now = Date.now();
     return [
-      ...tracks.map((t) => ({
-        name: t.name,
-        kind: t.kind as 'projection' | 'reactor',
-        checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
-        eventsBehind: ahead.filter((e) => !reached(t.checkpoint, e.globalPosition)).length,
-        failing: t.failing,
-        fellBack: t.setAsideCounts.fallback,
-        leader: t.leading,
-      })),
+      ...tracks.map((t) => {
+        const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition));
+        return {
+          name: t.name,
+          kind: t.kind as 'projection' | 'reactor',
+          checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
+          eventsBehind: behind.length,
+          secondsBehind: behind[0] ? Math.max(0, (now - Date.parse(behind[0].recordedAt)) / 1000) : 0,
+          failing: t.failing,
+          fellBack: t.setAsideCounts.fallback,
+          leader: t.leading,
+        };
+      }),
       ...inline,
     ];
   }

@@ -68,9 +68,12 @@ export async function sweepAppointments(platform: Platform, now: Date, sms: SmsS
 export type SweepOptions = { clock: () => Date; intervalMs: number; fetch?: typeof fetch };
 
 export function daySweep(platform: Platform, options: SweepOptions): BackgroundTask {
-  const sms = createSmsSender(
-    { smsUrl: platform.config.smsUrl, outboxDir: `${platform.config.dataDir}/outbox`, fetch: options.fetch },
-    platform.log,
+  const sms = platform.metrics.counted(
+    'sms',
+    createSmsSender(
+      { smsUrl: platform.config.smsUrl, outboxDir: `${platform.config.dataDir}/outbox`, fetch: options.fetch },
+      platform.log,
+    ),
   );
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
