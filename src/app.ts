@@ -75,6 +75,7 @@ export async function buildApp(
     ownerUrl: config.databaseUrl,
     appUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
+    sharedSecret: config.sharedSecret,
   });
   const pool = createPool(appUrl, 20);
   const db = createDb(pool);

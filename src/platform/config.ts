@@ -74,6 +74,8 @@ export type Config = {
   eventStore: 'postgres' | 'esdb';
   eventStoreUrl: string | undefined;
   jwtSecret: string;
+  /** JWT_SECRET as set in the environment (shared by every server), not the one generated into DATA_DIR. */
+  sharedSecret: string | undefined;
   smtpUrl: string | undefined;
   /** An SMS gateway: each text is POSTed to it as JSON { to, text }. Unset: .sms files in the outbox. */
   smsUrl: string | undefined;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStore: e.EVENT_STORE,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir),
+    sharedSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,
     mailFrom: e.MAIL_FROM,
