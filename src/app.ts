@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
 import { createLockPool } from './platform/db/advisory-lock';
+import { Leases } from './platform/db/leases';
 import { prepareDatabase } from './platform/db/app-role';
 import { handleCommand } from './platform/event-store/command-handler';
 import { EventRegistry } from './platform/event-store/contracts';
@@ -28,9 +29,10 @@ import { createHttpApp } from './platform/http/http-app';
 import { createLogger, type Logger } from './platform/logger';
 import { NodemailerMailer } from './platform/mail/nodemailer-mailer';
 import type { Mailer } from './platform/mail/mailer';
-import type { AppModule, HttpApp, Platform } from './platform/platform';
+import type { AppModule, BackgroundTask, HttpApp, Platform } from './platform/platform';
 import { ProjectionRunner } from './platform/projections/runner';
 import { RealtimeHub } from './platform/realtime/hub';
+import { Metrics } from './platform/metrics/metrics';
 import { realtimeRoutes } from './platform/realtime/routes';
 import { modules as allModules } from './modules';
 
@@ -73,10 +75,13 @@ export async function buildApp(
     ownerUrl: config.databaseUrl,
     appUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,
+    sharedSecret: config.sharedSecret,
   });
   const pool = createPool(appUrl, 20, log);
   const db = createDb(pool);
   const lockPool = createLockPool(appUrl, undefined, log);
+  // One runner per projection, reactor and elected timer across every server on this database.
+  const leases = new Leases(appUrl, log.child({ component: 'leases' }));
   const projections = modules.flatMap((m) => m.projections ?? []);
   const registry = new EventRegistry([
     ...reservationContracts,
@@ -91,12 +96,21 @@ export async function buildApp(
     projections.filter((p) => p.inline),
   );
   const tokens = new TokenService(config.jwtSecret);
-  const mailer =
+  const metrics = new Metrics({
+    pool,
+    // Read when scraped, long after both exist.
+    sockets: () => realtime.connectionCount(),
+    projections: () => platform.runner.status(),
+  });
+  store.observeCommit = metrics.observeCommit;
+  const mailer = metrics.counted(
+    'mail',
     options.mailer ??
-    new NodemailerMailer(
-      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
-      log,
-    );
+      new NodemailerMailer(
+        { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+        log,
+      ),
+  );
 
   let sessionValidator: SessionValidator = async () => {
     throw new Unauthorized('Session expired. Please login again.');
@@ -113,6 +127,8 @@ export async function buildApp(
     log,
     pool,
     lockPool,
+    leases,
+    metrics,
     db,
     store,
     tokens,
@@ -157,6 +173,8 @@ export async function buildApp(
       reactors: modules.flatMap((m) => m.reactors?.(platform) ?? []),
       live: modules.flatMap((m) => m.liveConsumers?.(platform) ?? []),
       appliedInline: store.appliesInline,
+      leases,
+      onLiveHandled: metrics.observePushed,
     },
     log,
   );
@@ -170,7 +188,25 @@ export async function buildApp(
   if (options.startProjections !== false) await platform.runner.start();
   await app.ready();
   const background = modules.flatMap((m) => m.background?.(platform) ?? []);
-  for (const task of background) task.start();
+  const running = new Set<BackgroundTask>();
+  for (const task of background) {
+    if (!task.elected) {
+      running.add(task);
+      task.start();
+      continue;
+    }
+    leases.register(task.elected, {
+      acquired: () => {
+        running.add(task);
+        task.start();
+      },
+      lost: async () => {
+        if (running.delete(task)) await task.stop();
+      },
+    });
+  }
+  // The first try is awaited: a lone server runs everything from the moment it answers.
+  await leases.start();
 
   let closed = false;
   return {
@@ -181,8 +217,10 @@ export async function buildApp(
       closed = true;
       await realtime.close();
       await app.close();
-      for (const task of background) await task.stop();
+      for (const task of running) await task.stop();
       await platform.runner.stop();
+      // Handed over: another server takes them within a few seconds (a rolling restart).
+      await leases.close();
       await store.close();
       await db.destroy();
       await lockPool.end();

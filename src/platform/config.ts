@@ -31,6 +31,7 @@ const schema = z.object({
       .refine((v) => parseSigningKey(v) !== null, 'must be an Ed25519 private key (PEM, or base64 of its PKCS#8 DER)')
       .optional(),
   ),
+  AUDIT_CHECKPOINT_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   AUDIT_CHECKPOINT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   EVENT_STORE: z.preprocess(emptyAsUndefined, z.enum(['postgres', 'esdb']).default('postgres')),
   EVENTSTORE_URL: z.preprocess(
@@ -50,6 +51,7 @@ const schema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  OPERATOR_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 export type Config = {
@@ -62,11 +64,18 @@ export type Config = {
   appDatabaseUrl: string | undefined;
   /** Signs the audit chain's checkpoints; unset: a key generated into DATA_DIR/audit-signing-key.pem. */
   auditSigningKey: KeyObject | undefined;
+  /**
+   * Where the signed checkpoints are kept: shared storage when several servers run (the one that
+   * holds the signer's lease appends to it); unset: DATA_DIR/audit.
+   */
+  auditCheckpointDir: string | undefined;
   /** How often a moved chain head is signed (0: only at shutdown and when asked). */
   auditCheckpointSeconds: number;
   eventStore: 'postgres' | 'esdb';
   eventStoreUrl: string | undefined;
   jwtSecret: string;
+  /** JWT_SECRET as set in the environment (shared by every server), not the one generated into DATA_DIR. */
+  sharedSecret: string | undefined;
   smtpUrl: string | undefined;
   /** An SMS gateway: each text is POSTed to it as JSON { to, text }. Unset: .sms files in the outbox. */
   smsUrl: string | undefined;
@@ -75,6 +84,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Lets a caller from another machine read /metrics (`Authorization: Bearer …`); unset: loopback only. */
+  operatorToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -108,16 +119,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     auditSigningKey: e.AUDIT_SIGNING_KEY ? parseSigningKey(e.AUDIT_SIGNING_KEY)! : undefined,
+    auditCheckpointDir: e.AUDIT_CHECKPOINT_DIR ? path.resolve(e.AUDIT_CHECKPOINT_DIR) : undefined,
     auditCheckpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
     eventStore: e.EVENT_STORE,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET ?? devJwtSecret(dataDir),
+    sharedSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    operatorToken: e.OPERATOR_TOKEN,
   };
 }
 

@@ -11,6 +11,8 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logger';
+import type { Leases } from './db/leases';
+import type { Metrics } from './metrics/metrics';
 import type { Decider, CommandResult, HandleOptions } from './event-store/command-handler';
 import type { EventContract } from './event-store/contracts';
 import type { DomainEvent, EventMetadata, EventStore, GlobalPosition } from './event-store/port';
@@ -41,6 +43,10 @@ export type Platform = {
   pool: pg.Pool;
   /** A few connections of their own for advisory locks held across slow work (`withAdvisoryLock`). */
   lockPool: pg.Pool;
+  /** The server's vital signs, scraped at GET /metrics (see metrics/). */
+  metrics: Metrics;
+  /** Which server runs each projection, reactor and elected timer (see db/leases.ts). */
+  leases: Leases;
   db: Db;
   /** The event log: every module's contracts checked on append and read, inline projections applied. */
   store: EventStore;
@@ -94,9 +100,18 @@ export type AppModule = {
   /** The module that owns the access matrix provides the policy every tagged route checks. */
   accessPolicy?: (platform: Platform) => AccessPolicy;
   /** Work beside the requests (a timer): started with the app, stopped first when it closes. */
-  background?: (platform: Platform) => BackgroundTask | undefined;
+  background?: (platform: Platform) => BackgroundTask | BackgroundTask[] | undefined;
   /** The module that owns hospital settings provides each hospital's idle time-out. */
   idleTimeouts?: (platform: Platform) => IdleTimeouts;
 };
 
-export type BackgroundTask = { start: () => void; stop: () => Promise<void> };
+export type BackgroundTask = {
+  start: () => void;
+  stop: () => Promise<void>;
+  /**
+   * A lease name: the task runs on one server at a time across every server on the database (a
+   * sweep that sends texts, the audit signer), started when this node wins the lease and stopped
+   * when it loses it. Unset: it runs on every server (work that serves this node's requests).
+   */
+  elected?: string;
+};

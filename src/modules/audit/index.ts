@@ -23,16 +23,21 @@ export const auditModule: AppModule = {
   },
   projections: [auditTrailProjection],
   // Signs each hospital's chain head on a timer and at shutdown (not with EventStoreDB: no chain),
-  // and lets an access report being prepared finish before the pool closes.
+  // on one server at a time; and on every server lets an access report being prepared finish
+  // before the pool closes.
   background: (platform) => {
     const anchor = auditAnchorOf(platform);
     const exports = accessReportExportsOf(platform);
-    return {
-      start: () => anchor?.start(platform.config.auditCheckpointSeconds),
-      stop: async () => {
-        await exports.stop();
-        await anchor?.stop();
+    return [
+      { start: () => undefined, stop: () => exports.stop() },
+      {
+        elected: 'background:audit-signer',
+        start: () => {
+          anchor?.reload();
+          anchor?.start(platform.config.auditCheckpointSeconds);
+        },
+        stop: async () => await anchor?.stop(),
       },
-    };
+    ];
   },
 };

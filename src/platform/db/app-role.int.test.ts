@@ -115,6 +115,21 @@ describe('preparing the database', () => {
     }
   });
 
+  it('gives two servers with their own DATA_DIR one password when they share JWT_SECRET', async () => {
+    const role = `hms_app_${randomBytes(3).toString('hex')}`;
+    const [dirA, dirB] = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'hms-node-')));
+    try {
+      const sharedSecret = 'shared-secret-shared-secret-shared-42';
+      const a = await prepareDatabase({ ownerUrl: db.url, dataDir: dirA!, role, sharedSecret });
+      const b = await prepareDatabase({ ownerUrl: db.url, dataDir: dirB!, role, sharedSecret });
+      expect(b.appUrl).toBe(a.appUrl);
+      // The second start did not lock the first server out (on a server that checks passwords).
+      expect(new URL(a.appUrl).password).not.toBe('');
+    } finally {
+      for (const d of [dirA!, dirB!]) rmSync(d, { recursive: true, force: true });
+    }
+  });
+
   it('builds again the indexes and keys a rebuild that was killed half-way left dropped', async () => {
     await prepareDatabase({ ownerUrl: db.url, dataDir });
     const owner = new pg.Client({ connectionString: db.url });

@@ -44,9 +44,12 @@ async function retryingRaces<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function appPassword(ownerUrl: string, dataDir: string, role: string): string {
+function appPassword(ownerUrl: string, dataDir: string, role: string, sharedSecret: string | undefined): string {
   const owner = decodeURIComponent(new URL(ownerUrl).password);
   if (owner) return createHmac('sha256', owner).update(`hms application role ${role}`).digest('hex');
+  // Several servers share JWT_SECRET (each must accept the others' tokens): deriving from it, they
+  // agree on the password instead of each resetting the role to its own and locking the others out.
+  if (sharedSecret) return createHmac('sha256', sharedSecret).update(`hms application role ${role}`).digest('hex');
   const file = path.join(dataDir, 'app-db-password');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
@@ -142,6 +145,8 @@ export async function prepareDatabase(args: {
   dataDir: string;
   /** The role the owner creates when no appUrl is given (tests use their own). */
   role?: string;
+  /** A secret every server shares (JWT_SECRET): the role's password is derived from it when the owner has none. */
+  sharedSecret?: string;
 }): Promise<PreparedDatabase> {
   const ownerPool = createPool(args.ownerUrl, 2);
   const ownerDb = createDb(ownerPool);
@@ -154,7 +159,7 @@ export async function prepareDatabase(args: {
     await ownerDb.destroy();
   }
   const role = args.appUrl ? decodeURIComponent(new URL(args.appUrl).username) : (args.role ?? APP_ROLE);
-  const password = args.appUrl ? undefined : appPassword(args.ownerUrl, args.dataDir, role);
+  const password = args.appUrl ? undefined : appPassword(args.ownerUrl, args.dataDir, role, args.sharedSecret);
   const appUrl = args.appUrl ?? withUser(args.ownerUrl, role, password!);
   await withClient(args.ownerUrl, async (owner) => {
     if (password !== undefined) {

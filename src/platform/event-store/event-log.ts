@@ -12,6 +12,7 @@ import type {
   EventStore,
   ExpectedRevision,
   GlobalPosition,
+  ListenerState,
   NewEvent,
   RecordedEvent,
   StreamWrite,
@@ -49,10 +50,22 @@ export class EventLog implements EventStore {
     this.inlineProjections = pg ? inlineProjections : [];
     this.commits = pg
       ? new GroupCommit({
-          commitAlone: (writes) => this.commitAlone(pg, writes),
-          commitBatch: (items) => this.commitBatch(pg, items),
+          commitAlone: (writes) => this.timed(1, () => this.commitAlone(pg, writes)),
+          commitBatch: (items) => this.timed(items.length, () => this.commitBatch(pg, items)),
         })
       : null;
+  }
+
+  /** Told of each commit of the group commit: how long it took and how many appends it held (metrics). */
+  observeCommit: ((seconds: number, appends: number) => void) | undefined;
+
+  private async timed<T>(appends: number, commit: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await commit();
+    } finally {
+      this.observeCommit?.((performance.now() - started) / 1000, appends);
+    }
   }
 
   /** True when inline projections run in the append's transaction (PostgreSQL). */
@@ -122,6 +135,10 @@ export class EventLog implements EventStore {
 
   onAppended(onNew: () => void): Promise<Unsubscribe> {
     return this.adapter.onAppended(onNew);
+  }
+
+  listenerState(): ListenerState | undefined {
+    return this.adapter.listenerState?.();
   }
 
   close(): Promise<void> {

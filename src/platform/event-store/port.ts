@@ -113,8 +113,22 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition | null>;
   /** Calls `onNew` (without payload) whenever new events may be readable. */
   onAppended(onNew: () => void): Promise<Unsubscribe>;
+  /** How the store hears of other servers' appends (only stores that listen for them). */
+  listenerState?(): ListenerState | undefined;
   close(): Promise<void>;
 }
+
+/**
+ * The cross-server notification listener: 'reconnecting' while its connection is being made
+ * again (other servers' events then reach this one at poll speed), with the last error.
+ */
+export type ListenerState = {
+  state: 'listening' | 'reconnecting' | 'stopped';
+  /** When the current (or last) connection started listening. */
+  since: string | null;
+  reconnects: number;
+  lastError: string | null;
+};
 
 /** The stream's current revision did not match the expected one (HTTP 409). */
 export class WrongExpectedRevision extends Error {

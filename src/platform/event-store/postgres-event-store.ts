@@ -16,6 +16,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type GlobalPosition,
+  type ListenerState,
   type NewEvent,
   type RecordedEvent,
   type StreamWrite,
@@ -23,6 +24,9 @@ import {
 } from './port';
 
 const CHANNEL = 'hms_events';
+/** The listener's first retry after losing its connection; doubled per failure up to the max. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
 const NOTIFY_INTERVAL_MS = 5;
 
 type EventRow = {
@@ -73,6 +77,7 @@ export class PostgresEventStore implements EventStore {
   readonly name = 'postgres' as const;
   readonly atomicMultiStream = true;
   private readonly local = new Set<() => void>();
+  private listener: ListenerState = { state: 'stopped', since: null, reconnects: 0, lastError: null };
   private notifyTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -225,31 +230,78 @@ export class PostgresEventStore implements EventStore {
     return row ? [BigInt(row.transaction_id), BigInt(row.position)] : null;
   }
 
+  /** The notification listener's state, for health (see `onAppended`). */
+  listenerState(): ListenerState {
+    return { ...this.listener };
+  }
+
+  /**
+   * Calls `onNew` on this process's own appends at once, and on every other server's through a
+   * LISTEN connection. A lost listener connection (the database restarted, the backend killed) is
+   * made again with backoff, for as long as the store is open: meanwhile the runner's poll still
+   * finds new events, only later. `onNew` is called after each reconnect, since events may have
+   * been appended while it was down.
+   */
   async onAppended(onNew: () => void): Promise<Unsubscribe> {
     this.local.add(onNew);
     let client: pg.Client | undefined;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
-    const connect = async () => {
+    let failures = 0;
+    const schedule = () => {
+      if (stopped) return;
+      this.listener.state = 'reconnecting';
+      const delay = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** Math.min(failures, 8));
+      retry = setTimeout(() => void attempt(), delay);
+      retry.unref();
+    };
+    const lost = (c: pg.Client, err?: Error) => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      c.end().catch(() => undefined);
+      this.listener.lastError = err?.message ?? 'the connection ended';
+      failures++;
+      schedule();
+    };
+    const attempt = async (): Promise<void> => {
       if (stopped) return;
       const c = new pg.Client({ connectionString: this.connectionString, application_name: 'hms-listener' });
       c.on('notification', () => onNew());
-      c.on('error', () => {
+      // From the moment it exists: an error on this connection must never crash the process.
+      c.on('error', (err) => lost(c, err));
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        await c.query(`listen ${CHANNEL}`);
+      } catch (err) {
         c.end().catch(() => undefined);
-        if (client === c) client = undefined;
-        // Events may have been appended while the connection was down.
-        if (!stopped) retry = setTimeout(() => void connect().then(onNew, () => undefined), 500);
-      });
-      await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+        this.listener.lastError = err instanceof Error ? err.message : String(err);
+        failures++;
+        schedule();
+        return;
+      }
+      if (stopped) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      const again = this.listener.since !== null;
       client = c;
+      failures = 0;
+      this.listener = { ...this.listener, state: 'listening', since: new Date().toISOString() };
+      if (again) {
+        this.listener.reconnects++;
+        onNew();
+      }
     };
-    await connect();
+    await attempt();
     return async () => {
       stopped = true;
       this.local.delete(onNew);
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      this.listener.state = 'stopped';
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
     };
   }
 

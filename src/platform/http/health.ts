@@ -5,6 +5,7 @@ import type { HttpApp, Platform } from '../platform';
 import { isUnavailable } from '../db/faults';
 import { positionToString } from '../event-store/port';
 import { unavailableHeaders } from './error-handler';
+import { isLocal } from './operator';
 
 const healthSchema = z.object({
   success: z.boolean(),
@@ -15,7 +16,20 @@ const healthSchema = z.object({
     // The details: for an administrator or a caller on this machine only.
     database: z.enum(['up', 'down']).optional(),
     eventStore: z
-      .object({ adapter: z.string(), status: z.enum(['up', 'down']), head: z.string().nullable() })
+      .object({
+        adapter: z.string(),
+        status: z.enum(['up', 'down']),
+        head: z.string().nullable(),
+        /** How this server hears of other servers' writes ('reconnecting': at poll speed meanwhile). */
+        listener: z
+          .object({
+            state: z.enum(['listening', 'reconnecting', 'stopped']),
+            since: z.string().nullable(),
+            reconnects: z.number(),
+            lastError: z.string().nullable(),
+          })
+          .optional(),
+      })
       .optional(),
     projections: z
       .array(
@@ -25,9 +39,13 @@ const healthSchema = z.object({
           eventsBehind: z.number(),
           failing: z.string().nullable(),
           fellBack: z.number(),
+          /** Whether this server runs it; false: another server does (see db/leases.ts). */
+          leader: z.boolean(),
         }),
       )
       .optional(),
+    /** The background work (projections, reactors, timers) this server runs, and what it stands by for. */
+    leases: z.object({ connected: z.boolean(), held: z.array(z.string()), standby: z.array(z.string()) }).optional(),
     /** Events a consumer set aside because of what they hold, until an operator retries them. */
     parked: z
       .array(
@@ -44,20 +62,6 @@ const healthSchema = z.object({
   }),
 });
 const PARKED_SHOWN = 20;
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * A caller on this machine (a health check, `.ci/run`, an operator's curl): the socket's own
- * address is loopback and no proxy relayed the request. Never `request.ip`, which with
- * TRUST_PROXY comes from X-Forwarded-For, a header any client writes; and a reverse proxy on
- * the same machine connects from loopback too, but says whom it relays for.
- */
-function isLocal(request: FastifyRequest): boolean {
-  const address = request.raw.socket?.remoteAddress ?? '';
-  return LOOPBACK.test(address) && RELAY_HEADERS.every((h) => request.headers[h] === undefined);
-}
 
 /**
  * GET /api/health: up (200) or down (503) for anyone, so a load balancer or uptime check can
@@ -107,15 +111,18 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
         }
         const projections = down ? [] : await platform.runner.status().catch(() => []);
         const parked = down ? [] : await platform.runner.parked().catch(() => []);
-        const status = down ? 'down' : projections.some((p) => p.failing) || parked.length ? 'degraded' : 'ok';
+        const listener = platform.store.listenerState?.();
+        const degraded = projections.some((p) => p.failing) || parked.length > 0 || listener?.state === 'reconnecting';
+        const status = down ? 'down' : degraded ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,
           data: {
             status,
             ...why,
             database,
-            eventStore: { adapter: platform.store.name, status: eventStore, head },
+            eventStore: { adapter: platform.store.name, status: eventStore, head, listener },
             projections,
+            leases: platform.leases.state(),
             parked: parked.slice(0, PARKED_SHOWN).map((p) => ({
               consumer: p.consumer,
               position: p.position,

@@ -18,6 +18,7 @@ import { installDeviceHeaders } from './device-headers';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { installModuleAccess } from './module-access';
+import { installMetrics } from '../metrics/routes';
 import { installRequestGuards } from './request-guards';
 import { newRequestId } from './request-id';
 import { finishOpenApiDocument } from './openapi-document';
@@ -44,6 +45,10 @@ export async function createHttpApp(
     // Per-IP rate limits would be bypassable if any client could claim an address.
     trustProxy: platform.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A rolling restart: once closing, the server takes no new connection (the client goes to another
+    // server), and a request already on an open connection is served, answered with Connection: close,
+    // not refused with a bare 503.
+    return503OnClosing: false,
     // A URL no decoder accepts (%ZZ, bytes that are not UTF-8) never reaches a route: answer it in the envelope.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send(envelope('The address of this request is not valid'));
@@ -58,6 +63,7 @@ export async function createHttpApp(
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  installMetrics(app as unknown as FastifyInstance, platform);
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
   installDeviceHeaders(app as unknown as FastifyInstance);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { Leases } from '../db/leases';
 import type { Logger } from '../logger';
 import {
   comparePositions,
@@ -34,9 +35,13 @@ export type ProjectionStatus = {
   kind: 'projection' | 'inline' | 'reactor';
   checkpoint: string | null;
   eventsBehind: number;
+  /** How long ago the oldest event it has not applied was recorded (0: none). */
+  secondsBehind: number;
   failing: string | null;
   /** Events written by the projection's fallback (the audit trail's) since this process started. */
   fellBack: number;
+  /** Whether this node runs it (false: another server does, this one is on standby). */
+  leader: boolean;
 };
 
 export type RunnerOptions = {
@@ -45,6 +50,13 @@ export type RunnerOptions = {
   live?: LiveConsumer[];
   /** Inline projections the event log applies in the append transaction: not followed here. */
   appliedInline?: boolean;
+  /** Told after a live consumer (the socket pushes) handled events: for the push latency metric. */
+  onLiveHandled?: (events: RecordedEvent[]) => void;
+  /**
+   * Several servers on one database: each projection and reactor runs on the node holding its
+   * lease, the others on standby. Unset: this runner runs them all (one server, tools, tests).
+   */
+  leases?: Leases;
 };
 
 const BATCH = 500;
@@ -53,6 +65,10 @@ const REBUILD_PAGE = 10_000;
 /** How many of the newest events the runner keeps for the tracks that follow the first. */
 const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
+/** How often a standby track re-reads the leader's checkpoint while a command here waits for it. */
+const STANDBY_WAIT_POLL_MS = 20;
+/** How long one read of every stored checkpoint serves the standby tracks that ask for it. */
+const STANDBY_READ_MS = 250;
 /**
  * The pause after a page that reached the head of the feed, before a consumer (projection,
  * reactor or live consumer) reads on. Under a steady stream of commands it gathers their events
@@ -89,6 +105,9 @@ export class ProjectionRunner {
   /** The newest events read, in feed order and without gaps: tracks behind the first one read here. */
   private readonly tail = new FeedTail(TAIL_EVENTS);
   private head: Promise<GlobalPosition | null> | null = null;
+  private readonly leases: Leases | undefined;
+  private readonly onLiveHandled: RunnerOptions['onLiveHandled'];
+  private stored: { at: number; rows: Promise<Map<string, GlobalPosition>> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -99,6 +118,8 @@ export class ProjectionRunner {
     this.projections = options.projections ?? [];
     this.reactors = options.reactors ?? [];
     this.live = options.live ?? [];
+    this.leases = options.leases;
+    this.onLiveHandled = options.onLiveHandled;
     const names = new Set<string>();
     for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
       if (names.has(name)) throw new Error(`Duplicate feed consumer name ${name}`);
@@ -119,6 +140,7 @@ export class ProjectionRunner {
         return batch.checkpoint;
       });
       track.row = p.name;
+      this.elect(track);
       track.setAside = async (event, err) => {
         const done = await setAsideInProjection(this.db, p, track.persisted, event, err);
         track.persisted = done.checkpoint;
@@ -136,6 +158,7 @@ export class ProjectionRunner {
         return track.persisted;
       });
       track.row = row;
+      this.elect(track);
       track.setAside = async (event, err) => {
         const done = await setAsideInReactor(this.db, r, track.persisted, event, err);
         track.persisted = done.checkpoint;
@@ -148,6 +171,7 @@ export class ProjectionRunner {
     for (const c of this.live) {
       const track = this.track(c.name, 'live', head, async (_after, events) => {
         await c.handle(events);
+        this.onLiveHandled?.(events);
         return events[events.length - 1]!.globalPosition;
       });
       track.setAside = async (event, err) => {
@@ -155,6 +179,50 @@ export class ProjectionRunner {
         return { checkpoint: event.globalPosition, how: 'parked' as const };
       };
       track.loop = this.follow(track);
+    }
+  }
+
+  /** With leases: the track waits on standby until this node holds its lease (see Leases). */
+  private elect(track: Track): void {
+    if (!this.leases) return;
+    track.leading = false;
+    this.leases.register(`${track.kind}:${track.name}`, {
+      acquired: () => {
+        track.reload = true;
+        track.leading = true;
+        track.wake();
+      },
+      lost: () => {
+        track.leading = false;
+        track.wake();
+        track.hurry?.();
+      },
+    });
+  }
+
+  /**
+   * A standby track follows the checkpoint its leader stores: so its waiters (a command here that
+   * waits for a projection run by another server) are told, and health shows the lag. One read of
+   * every checkpoint serves all standby tracks for STANDBY_READ_MS; a track with waiters reads anew.
+   */
+  private async followLeader(track: Track): Promise<void> {
+    const fresh = track.waiters.length > 0;
+    if (!this.stored || fresh || Date.now() - this.stored.at > STANDBY_READ_MS) {
+      const rows = this.db
+        .selectFrom('projection_checkpoints')
+        .select(['name', 'position_major', 'position_minor'])
+        .execute()
+        .then(
+          (all) => new Map(all.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)] as const])),
+        );
+      this.stored = { at: Date.now(), rows: rows as Promise<Map<string, GlobalPosition>> };
+      rows.catch(() => (this.stored = null));
+    }
+    const stored = (await this.stored.rows).get(track.row!) ?? null;
+    if (!track.leading) {
+      track.checkpoint = stored;
+      track.persisted = stored;
+      settle(track);
     }
   }
 
@@ -235,8 +303,10 @@ export class ProjectionRunner {
       kind: 'inline' as const,
       checkpoint: null,
       eventsBehind: 0,
+      secondsBehind: 0,
       failing: null,
       fellBack: 0,
+      leader: true,
     }));
     if (tracks.length === 0) return inline;
     const checkpoints = tracks.map((t) => t.checkpoint);
@@ -244,15 +314,21 @@ export class ProjectionRunner {
       ? null
       : (checkpoints as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const ahead = await this.store.readAll({ after: oldest, limit: STATUS_LOOKAHEAD });
+    const now = Date.now();
     return [
-      ...tracks.map((t) => ({
-        name: t.name,
-        kind: t.kind as 'projection' | 'reactor',
-        checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
-        eventsBehind: ahead.filter((e) => !reached(t.checkpoint, e.globalPosition)).length,
-        failing: t.failing,
-        fellBack: t.setAsideCounts.fallback,
-      })),
+      ...tracks.map((t) => {
+        const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition));
+        return {
+          name: t.name,
+          kind: t.kind as 'projection' | 'reactor',
+          checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
+          eventsBehind: behind.length,
+          secondsBehind: behind[0] ? Math.max(0, (now - Date.parse(behind[0].recordedAt)) / 1000) : 0,
+          failing: t.failing,
+          fellBack: t.setAsideCounts.fallback,
+          leader: t.leading,
+        };
+      }),
       ...inline,
     ];
   }
@@ -311,7 +387,9 @@ export class ProjectionRunner {
    */
   private async flush(): Promise<void> {
     for (const t of this.tracks.values()) {
-      if (!t.row || t.checkpoint === null || samePosition(t.checkpoint, t.persisted)) continue;
+      if (!t.row || !t.leading || t.reload || t.checkpoint === null || samePosition(t.checkpoint, t.persisted)) {
+        continue;
+      }
       const target = t.checkpoint;
       await this.db.transaction().execute(async (trx) => {
         // The lock keeps this apart from a reactor's batch, which moves its checkpoint last.
@@ -407,6 +485,16 @@ export class ProjectionRunner {
     let failures = 0;
     while (!this.stopped) {
       try {
+        if (!track.leading) {
+          await this.followLeader(track);
+          if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : IDLE_POLL_MS);
+          continue;
+        }
+        if (track.reload) {
+          // The previous leader moved it: go on from where it stopped.
+          track.checkpoint = track.persisted = await readCheckpoint(this.db, track.row!);
+          track.reload = false;
+        }
         const events = await this.readPage(track.checkpoint, BATCH);
         if (events.length > 0) {
           track.checkpoint = await this.applyPage(track, events);

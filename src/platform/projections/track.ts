@@ -34,6 +34,13 @@ export type Track = {
   hurry?: () => void;
   failing: string | null;
   loop?: Promise<void>;
+  /**
+   * Whether this node runs the consumer now (see Leases). A standby track applies nothing: it
+   * follows the leader's stored checkpoint, for its waiters and for health.
+   */
+  leading: boolean;
+  /** Just became the leader: read the stored checkpoint before the next page. */
+  reload: boolean;
 };
 
 export function newTrack(
@@ -52,6 +59,8 @@ export function newTrack(
     woken: false,
     wake: () => undefined,
     failing: null,
+    leading: true,
+    reload: false,
     setAsideCounts: { fallback: 0, parked: 0 },
   };
   track.wake = () => {

@@ -68,9 +68,12 @@ export async function sweepAppointments(platform: Platform, now: Date, sms: SmsS
 export type SweepOptions = { clock: () => Date; intervalMs: number; fetch?: typeof fetch };
 
 export function daySweep(platform: Platform, options: SweepOptions): BackgroundTask {
-  const sms = createSmsSender(
-    { smsUrl: platform.config.smsUrl, outboxDir: `${platform.config.dataDir}/outbox`, fetch: options.fetch },
-    platform.log,
+  const sms = platform.metrics.counted(
+    'sms',
+    createSmsSender(
+      { smsUrl: platform.config.smsUrl, outboxDir: `${platform.config.dataDir}/outbox`, fetch: options.fetch },
+      platform.log,
+    ),
   );
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -80,6 +83,8 @@ export function daySweep(platform: Platform, options: SweepOptions): BackgroundT
     );
   };
   return {
+    // It sends reminders: one server at a time, or each would send them.
+    elected: 'background:appointments-sweep',
     start: () => {
       timer = setInterval(() => void running.then(tick), options.intervalMs);
       timer.unref();

@@ -31,13 +31,25 @@ export class AuditAnchor {
     readonly key: SigningKey,
     private readonly log: Logger,
   ) {
-    const torn = file.repairTornTail();
-    if (torn !== null) log.warn({ fragment: torn }, 'cut a checkpoint line a crash left half-written');
-    // Continue from the newest checkpoint this key signed for each hospital.
-    for (const { checkpoint: c } of file.read()) {
-      if (!c || c.key !== key.id || !signatureValid(c, key.publicKey)) continue;
-      if ((this.heads.get(c.hospitalId)?.seq ?? -1) < c.seq) this.heads.set(c.hospitalId, c);
+    this.reload();
+  }
+
+  /**
+   * Continues from the newest checkpoint this key signed for each hospital. Read again when this
+   * server becomes the signer: with AUDIT_CHECKPOINT_DIR on shared storage, the previous signer
+   * (another server) appended to the same file.
+   */
+  reload(): void {
+    const torn = this.file.repairTornTail();
+    if (torn !== null) this.log.warn({ fragment: torn }, 'cut a checkpoint line a crash left half-written');
+    for (const { checkpoint: c } of this.file.read()) {
+      if (!c || c.key !== this.key.id || !signatureValid(c, this.key.publicKey)) continue;
+      if ((this.heads.get(c.hospitalId)?.seq ?? -1) < c.seq) {
+        this.heads.set(c.hospitalId, c);
+        this.located.delete(c.hospitalId);
+      }
     }
+    this.scannedBelow = null;
   }
 
   /** Signs the head of every hospital whose chain moved since its last checkpoint. */
@@ -93,6 +105,7 @@ export class AuditAnchor {
   }
 
   start(seconds: number): void {
+    clearInterval(this.timer);
     if (seconds <= 0) return;
     this.timer = setInterval(() => {
       this.checkpointNow().catch((err: unknown) => this.log.error({ err }, 'audit checkpoint failed'));
@@ -118,10 +131,10 @@ export function auditAnchorOf(platform: Platform): AuditAnchor | undefined {
   if (platform.store.name !== 'postgres') return undefined;
   let anchor = anchors.get(platform);
   if (!anchor) {
-    const { dataDir, auditSigningKey } = platform.config;
+    const { dataDir, auditSigningKey, auditCheckpointDir } = platform.config;
     anchor = new AuditAnchor(
       platform.db,
-      new CheckpointFile(dataDir),
+      new CheckpointFile(dataDir, auditCheckpointDir),
       loadSigningKey(dataDir, auditSigningKey),
       platform.log.child({ component: 'audit-anchor' }),
     );

@@ -129,8 +129,10 @@ function parseLine(raw: string): SignedCheckpoint | null {
 export class CheckpointFile {
   readonly path: string;
 
-  constructor(dataDir: string) {
-    this.path = path.join(auditDir(dataDir), 'checkpoints.jsonl');
+  /** In `checkpointDir` (AUDIT_CHECKPOINT_DIR, shared storage for several servers), else DATA_DIR/audit. */
+  constructor(dataDir: string, checkpointDir?: string) {
+    if (checkpointDir) mkdirSync(checkpointDir, { recursive: true, mode: 0o700 });
+    this.path = path.join(checkpointDir ?? auditDir(dataDir), 'checkpoints.jsonl');
   }
 
   /** Appends the lines in one write, flushed to disk before it returns. */
