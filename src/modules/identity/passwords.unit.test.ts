@@ -54,3 +54,18 @@ describe('the password policy', () => {
     ]);
   });
 });
+
+describe('local words (issue 33 §3)', () => {
+  it.each([
+    ['HospitalBravo2025!', ['Hospital Bravo']],
+    ['Lagos@2025', []],
+    ['Abuja2024!', []],
+    ['Hospital123!', []],
+  ])('refuses %s', (password, inputs) => {
+    expect(passwordPolicyError(password, inputs)).not.toBeNull();
+  });
+
+  it('still accepts a long password of unrelated words', () => {
+    expect(passwordPolicyError('Harmattan-Breeze-2024', ['Hospital Bravo'])).toBeNull();
+  });
+});
