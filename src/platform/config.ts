@@ -50,6 +50,7 @@ const schema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  DEVICE_TIME_WINDOW_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
 });
 
 export type Config = {
@@ -75,6 +76,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** How far before the server's time an offline device's X-Device-Time may be (issue 33). */
+  deviceTimeWindowDays: number;
 };
 
 export class ConfigError extends Error {
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    deviceTimeWindowDays: e.DEVICE_TIME_WINDOW_DAYS,
   };
 }
 
