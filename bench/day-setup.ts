@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomIp, registrationInput } from '../test/helpers/onboard';
+import { randomIp, registrationCookie, registrationInput } from '../test/helpers/onboard';
 import { readVerificationCode } from '../test/helpers/outbox';
 import { decodeQuotedPrintable } from '../test/helpers/staff-api';
 import type { Role } from './day-staff';
@@ -54,11 +54,27 @@ class Outbox {
 
 export type Account = { role: Role; token: string; ip: string };
 
+/** Registers and verifies a hospital as its browser would: the verify call carries the registration's cookie. */
+export async function onboardOverHttp(base: string, dataDir: string, input = registrationInput()): Promise<Json> {
+  const ip = randomIp();
+  const send = (url: string, body: unknown, cookie?: string) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const registered = await send('/api/hospital/register-with-verification', input);
+  if (!registered.ok) throw new Error(`registration: ${registered.status} ${await registered.text()}`);
+  const cookie = registrationCookie(registered);
+  const code = await readVerificationCode(path.join(dataDir, 'outbox'), input.adminData.email, 10_000);
+  const verified = await send('/api/hospital/verify-email', { email: input.adminData.email, token: code }, cookie);
+  if (!verified.ok) throw new Error(`verification: ${verified.status} ${await verified.text()}`);
+  return (await verified.json()) as Json;
+}
+
 export async function openHospital(base: string, dataDir: string) {
   const input = registrationInput();
-  await post(base, '/api/hospital/register-with-verification', input);
-  const code = await readVerificationCode(path.join(dataDir, 'outbox'), input.adminData.email, 10_000);
-  const verified = await post(base, '/api/hospital/verify-email', { email: input.adminData.email, token: code });
+  const verified = await onboardOverHttp(base, dataDir, input);
   const adminToken = verified.token as string;
   await post(base, '/api/users/plan', { plan: 'hospital' }, adminToken);
   return {

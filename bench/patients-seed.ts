@@ -4,8 +4,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { metadataFor } from '../src/platform/event-store/metadata';
 import type { StreamWrite } from '../src/platform/event-store/port';
-import { randomIp, registrationInput } from '../test/helpers/onboard';
-import { readOutbox, readVerificationCode } from '../test/helpers/outbox';
+import { randomIp } from '../test/helpers/onboard';
+import { onboardOverHttp } from './day-setup';
+import { readOutbox } from '../test/helpers/outbox';
 import { decodeQuotedPrintable } from '../test/helpers/staff-api';
 
 const FIRST = [
@@ -57,10 +58,7 @@ async function post(base: string, url: string, body: unknown, token?: string): P
 /** A new hospital through the real API, and a receptionist signed in with the emailed password. */
 export async function signInReceptionist(base: string, dataDir: string) {
   const outbox = path.join(dataDir, 'outbox');
-  const input = registrationInput();
-  await post(base, '/api/hospital/register-with-verification', input);
-  const code = await readVerificationCode(outbox, input.adminData.email, 10_000);
-  const verified = await post(base, '/api/hospital/verify-email', { email: input.adminData.email, token: code });
+  const verified = await onboardOverHttp(base, dataDir);
   const admin = verified.token as string;
   const hospitalId = (verified.hospital as { id: string }).id;
   const email = `front-desk-${randomUUID().slice(0, 8)}@bench.test`;

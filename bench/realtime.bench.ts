@@ -21,8 +21,9 @@ import { loadConfig } from '../src/platform/config';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { metadataFor } from '../src/platform/event-store/metadata';
 import { createLogger } from '../src/platform/logger';
-import { randomIp, registrationInput } from '../test/helpers/onboard';
-import { readOutbox, readVerificationCode } from '../test/helpers/outbox';
+import { randomIp } from '../test/helpers/onboard';
+import { onboardOverHttp } from './day-setup';
+import { readOutbox } from '../test/helpers/outbox';
 import { decodeQuotedPrintable } from '../test/helpers/staff-api';
 import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
 
@@ -51,10 +52,7 @@ async function post(base: string, url: string, body: unknown, token?: string): P
 /** A hospital through the real API, with one signed-in account per role. */
 async function hospitalWithEveryRole(base: string, dataDir: string) {
   const outbox = path.join(dataDir, 'outbox');
-  const input = registrationInput();
-  await post(base, '/api/hospital/register-with-verification', input);
-  const code = await readVerificationCode(outbox, input.adminData.email, 10_000);
-  const verified = await post(base, '/api/hospital/verify-email', { email: input.adminData.email, token: code });
+  const verified = await onboardOverHttp(base, dataDir);
   const tokens: Record<string, string> = { admin: verified.token as string };
   for (const role of ROLES.slice(1)) {
     const email = `${role}-${randomUUID().slice(0, 8)}@bench.test`;

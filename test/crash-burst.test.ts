@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { randomIp, registrationInput } from './helpers/onboard';
+import { randomIp, registrationCookie, registrationInput } from './helpers/onboard';
 import { readOutbox, readVerificationCode } from './helpers/outbox';
 import { call, startServerProcess, waitUntilCaughtUp, type ServerProcess } from './helpers/server-process';
 import { decodeQuotedPrintable, uniqueEmail } from './helpers/staff-api';
@@ -28,13 +28,13 @@ describe('a hard kill during a burst of registrations', () => {
     const base = server.baseUrl;
     const input = registrationInput();
     const ip = randomIp();
-    expect((await call(base, 'POST', '/api/hospital/register-with-verification', { body: input, ip })).status).toBe(
-      200,
-    );
+    const registered = await call(base, 'POST', '/api/hospital/register-with-verification', { body: input, ip });
+    expect(registered.status).toBe(200);
     const code = await readVerificationCode(path.join(dataDir, 'outbox'), input.adminData.email);
     const verified = await call(base, 'POST', '/api/hospital/verify-email', {
       body: { email: input.adminData.email, token: code },
       ip,
+      headers: { cookie: registrationCookie(registered) },
     });
     const admin = verified.body.token as string;
     const email = uniqueEmail('front-desk');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { randomIp, registrationInput } from './helpers/onboard';
+import { randomIp, registrationCookie, registrationInput } from './helpers/onboard';
 import { readOutbox, readVerificationCode } from './helpers/outbox';
 import { newPatient } from './helpers/patients-api';
 import { call, startServerProcess, waitUntilCaughtUp, type ServerProcess } from './helpers/server-process';
@@ -59,7 +59,7 @@ describe('durable multi-stream flows (kill -9 at each step, then restart)', () =
     const res = await call(base, 'POST', '/api/hospital/register-with-verification', { body: input, ip });
     expect(res.status).toBe(200);
     const code = await readVerificationCode(outbox(), input.adminData.email);
-    return { input, ip, code };
+    return { input, ip, code, cookie: registrationCookie(res) };
   }
 
   /** What an uninterrupted onboarding leaves: a token, a hospital, an admin who signs in. */
@@ -67,6 +67,7 @@ describe('durable multi-stream flows (kill -9 at each step, then restart)', () =
     const verified = await call(base, 'POST', '/api/hospital/verify-email', {
       body: { email: r.input.adminData.email, token: r.code },
       ip: r.ip,
+      headers: { cookie: r.cookie },
     });
     expect(verified.status).toBe(200);
     const token = verified.body.token as string;
@@ -82,6 +83,7 @@ describe('durable multi-stream flows (kill -9 at each step, then restart)', () =
     const again = await call(base, 'POST', '/api/hospital/verify-email', {
       body: { email: r.input.adminData.email, token: r.code },
       ip: r.ip,
+      headers: { cookie: r.cookie },
     });
     expect(again.body.message).toBe('This verification code has already been used');
     expect(await count(`hospital-${hospital.id}`, 'HospitalRegistered')).toBe(1);
@@ -119,6 +121,7 @@ describe('durable multi-stream flows (kill -9 at each step, then restart)', () =
           call(crashing.baseUrl, 'POST', '/api/hospital/verify-email', {
             body: { email: r.input.adminData.email, token: r.code },
             ip: r.ip,
+            headers: { cookie: r.cookie },
           }),
         );
         const restarted = await start();

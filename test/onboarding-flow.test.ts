@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
-import { onboardHospital, randomIp, registrationInput } from './helpers/onboard';
+import { onboardHospital, randomIp, registrationCookie, registrationInput } from './helpers/onboard';
 import { readVerificationCode } from './helpers/outbox';
 
 /**
@@ -10,12 +10,16 @@ import { readVerificationCode } from './helpers/outbox';
  */
 describe('onboarding, sign-in and tenancy end to end', () => {
   let t: TestApp;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) =>
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string, cookie?: string) =>
     t.app.inject({
       method,
       url,
       payload,
-      headers: { 'x-forwarded-for': randomIp(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'x-forwarded-for': randomIp(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
     });
 
   beforeAll(async () => {
@@ -29,7 +33,15 @@ describe('onboarding, sign-in and tenancy end to end', () => {
     expect(registered.json().message).toBe('Verification code sent to your email!');
     const token = await readVerificationCode(path.join(t.dataDir, 'outbox'), input.adminData.email);
 
-    const verified = await call('POST', '/api/hospital/verify-email', { email: input.adminData.email, token });
+    // The browser sends back the cookie the registration answer bound it with (issue 33).
+    const cookie = registrationCookie(registered);
+    const verified = await call(
+      'POST',
+      '/api/hospital/verify-email',
+      { email: input.adminData.email, token },
+      undefined,
+      cookie,
+    );
     expect(verified.json().message).toBe('Email verified successfully!');
     const session = verified.json().token;
     expect((await call('GET', '/api/admin/profile', undefined, session)).json().data.admin.hospital.hospitalId).toBe(

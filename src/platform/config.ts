@@ -52,6 +52,7 @@ const schema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   OPERATOR_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  DEVICE_TIME_WINDOW_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(7)),
 });
 
 export type Config = {
@@ -86,6 +87,8 @@ export type Config = {
   trustProxy: boolean;
   /** Lets a caller from another machine read /metrics (`Authorization: Bearer …`); unset: loopback only. */
   operatorToken: string | undefined;
+  /** How far before the server's time an offline device's X-Device-Time may be (issue 33). */
+  deviceTimeWindowDays: number;
 };
 
 export class ConfigError extends Error {
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     operatorToken: e.OPERATOR_TOKEN,
+    deviceTimeWindowDays: e.DEVICE_TIME_WINDOW_DAYS,
   };
 }
 

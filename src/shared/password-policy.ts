@@ -1,5 +1,6 @@
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { LOCAL_WORDS } from './local-words';
 import { cut } from './text';
 
 /**
@@ -65,7 +66,7 @@ export function passwordPolicyError(
   userInputs: readonly (string | null | undefined)[] = [],
 ): string | null {
   if (isCommonPassword(password)) return COMMON_PASSWORD;
-  const words = personalWords(userInputs);
+  const words = [...personalWords(userInputs), ...LOCAL_WORDS];
   if (estimate(password, words).score < MIN_PASSWORD_SCORE) return WEAK_PASSWORD;
   // zxcvbn rates any three pieces at 10^8 guesses or more, so "NgoziChukwuma1" would pass for
   // Ngozi Chukwuma: what is left once the person's own words are taken out must be strong itself.

@@ -49,6 +49,20 @@ export function registrationInput(
   };
 }
 
+/**
+ * The cookie a registration answer binds its browser with (issue 33), as a `cookie` request header
+ * value: verify and resend act only on that browser's registration.
+ */
+export function registrationCookie(answer: { headers: Record<string, unknown> | Headers }): string {
+  const raw =
+    answer.headers instanceof Headers
+      ? answer.headers.getSetCookie().join('\n')
+      : ([answer.headers['set-cookie'] ?? []] as unknown[]).flat().join('\n');
+  const match = /hms_registration=([^;\s]+)/.exec(raw);
+  if (!match) throw new Error('The registration answer set no hms_registration cookie');
+  return `hms_registration=${match[1]}`;
+}
+
 /** A different client address per call, so many onboardings in one test file stay under the per-IP limits. */
 export function randomIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
@@ -86,7 +100,7 @@ export async function onboardHospital(
   const verified = await t.app.inject({
     method: 'POST',
     url: '/api/hospital/verify-email',
-    headers,
+    headers: { ...headers, cookie: registrationCookie(registered) },
     payload: { email: input.adminData.email, token: code },
   });
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);

@@ -100,7 +100,7 @@ export async function call(
   method: string,
   url: string,
   options: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
+): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> }; headers: Headers }> {
   const res = await fetch(`${baseUrl}${url}`, {
     method,
     headers: {
@@ -112,5 +112,5 @@ export async function call(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} };
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }

@@ -142,7 +142,7 @@ export const verificationSchema = z.object({
       eventType: z.string(),
       time: z.string(),
       action: z.string(),
-      reason: z.enum(['changed', 'missing']),
+      reason: z.enum(['changed', 'missing', 'display', 'views']),
     })
     .optional(),
   /**

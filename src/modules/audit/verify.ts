@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { RECORD_ID, wellFormed } from '../../shared/text';
 import { chainHash, GENESIS, RECORDED_AT, type StoredEvent } from './chain';
 
 export type Broken = {
@@ -8,8 +9,12 @@ export type Broken = {
   eventType: string;
   time: string;
   action: string;
-  /** 'changed': the stored event no longer gives its hash; 'missing': it is gone from the table. */
-  reason: 'changed' | 'missing';
+  /**
+   * 'changed': the stored event no longer gives its hash; 'missing': it is gone from the table;
+   * 'display': the entry shows another actor, role, time, address or request than its event holds;
+   * 'views': the access report lacks a patient the event's read showed (issue 33).
+   */
+  reason: 'changed' | 'missing' | 'display' | 'views';
 };
 
 /** `since`: when the chain's first entry was recorded (null for an empty trail), for "all N entries since …". */
@@ -32,7 +37,50 @@ type ChainRow = {
   occurred_at: Date;
   action: string;
   stored_id: string | null;
+  actor_id: string;
+  actor_name: string;
+  actor_role: string;
+  ip: string | null;
+  request_id: string | null;
+  patient_id: string | null;
+  views: string;
 } & Omit<StoredEvent, 'event_id'>;
+
+type Meta = {
+  actor?: { userId?: string; name?: string; role?: string };
+  ip?: string;
+  requestId?: string;
+  occurredAt?: string;
+};
+
+/**
+ * Whether an entry shows what its event holds: the fields the trail, its CSV and the history
+ * display straight from the event's metadata, as the projection writes them (text made well formed
+ * only for an event it fell back on, so either form is accepted).
+ */
+function displayMatches(r: ChainRow): boolean {
+  const m = (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata) as Meta;
+  const same = (shown: string | null, held: string | null) => shown === held || shown === (held && wellFormed(held));
+  const when = m.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? Date.parse(m.occurredAt) : null;
+  return (
+    same(r.actor_id, m.actor?.userId ?? 'system') &&
+    same(r.actor_name, m.actor?.name ?? 'System') &&
+    same(r.actor_role, m.actor?.role ?? 'system') &&
+    same(r.ip, m.ip ?? null) &&
+    same(r.request_id, m.requestId ?? null) &&
+    r.event_type === r.type &&
+    (when === null || new Date(r.occurred_at).getTime() === when)
+  );
+}
+
+/** The patients a read showed that the access report must hold a row for (as the projection writes them). */
+function viewsExpected(r: ChainRow): number {
+  const data = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as { patientIds?: unknown };
+  if (!Array.isArray(data?.patientIds)) return 0;
+  return new Set(
+    data.patientIds.filter((id): id is string => typeof id === 'string' && id !== r.patient_id && RECORD_ID.test(id)),
+  ).size;
+}
 
 /**
  * Recomputes a hospital's chain from the events as the `events` table holds them now, in chain
@@ -48,6 +96,12 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
   for (;;) {
     const { rows } = await sql<ChainRow>`
       select a.seq, a.hash, a.event_id::text as event_id, a.event_type, a.occurred_at, a.action,
+             a.actor_id, a.actor_name, a.actor_role, a.ip, a.request_id, a.patient_id,
+             case when e.data ? 'patientIds' then
+               (select count(*) from audit_patient_views v
+                 where v.hospital_id = a.hospital_id and v.occurred_at = a.occurred_at and v.position = a.position
+                   and v.actor_id = a.actor_id and v.actor_name = a.actor_name and v.actor_role = a.actor_role)
+             else 0 end::text as views,
              e.event_id::text as stored_id, e.stream_id, e.stream_revision::text as stream_revision, e.type,
              e.data, e.metadata, ${sql.raw(RECORDED_AT.replace('recorded_at', 'e.recorded_at'))}
         from audit_events a
@@ -65,6 +119,12 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
       const hash = chainHash(previous, { ...r, event_id: r.stored_id });
       if (hash !== r.hash) {
         return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'changed' } };
+      }
+      if (!displayMatches(r)) {
+        return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'display' } };
+      }
+      if (Number(r.views) < viewsExpected(r)) {
+        return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'views' } };
       }
       previous = hash;
       checked++;

@@ -7,11 +7,14 @@ import type { ApplicantMailboxEvent, ApplicantMailSent } from './events';
  * `applicant-mailbox-<hash>`). Two rules live here, race-free because every writer appends to
  * this one stream with the revision it read:
  *
- * - A pending registration holds the address until it expires: a second registration for the
- *   same email cannot replace it (that would let a stranger who cannot read the mailbox choose
- *   the password the owner's code then activates). It only gets the pending one's code resent.
- * - Mails to the address are limited, whoever asks: at most one a minute and MAILS_PER_HOUR an
- *   hour, counting verification codes and "this address already has an account" notices alike.
+ * - Every registration for the address is its own, with its own code, bound to the browser that
+ *   submitted it (registration-cookie.ts): a second registration never replaces or reuses the
+ *   first, so whoever registers first, the code in the owner's mailbox only verifies the
+ *   registration of the browser it was asked for (issue 33).
+ * - Mails to the address are limited, whoever asks: MAILS_PER_HOUR an hour, counting verification
+ *   codes and "this address already has an account" notices alike, and a resend at most one a
+ *   minute. A new registration's own code is not held back by the minute (two people registering
+ *   one address at once each get their code), only by the hourly limit.
  * - An address that has an account answers the verify screen as a pending registration would
  *   (`decoy`): a registration for it mails the owner a notice instead of a code, and that notice
  *   stands for a code nobody holds. Wrong codes are counted against it, the sixth is refused as too
@@ -24,6 +27,8 @@ export const REGISTRATION_TTL_MS = 30 * 60_000;
 /** How long a verification code works, and how many wrong codes it takes before it is burnt. */
 export const CODE_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
+/** Wrong codes a code takes from all addresses together (each address has MAX_CODE_ATTEMPTS). */
+export const MAX_CODE_ATTEMPTS_TOTAL = 10;
 export const MAIL_INTERVAL_MS = 60_000;
 export const MAILS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
@@ -33,19 +38,17 @@ export type ApplicantMailboxState = {
   /** The times of the last MAILS_PER_HOUR mails, oldest first. */
   sent: string[];
   /** The code an "account exists" notice stands for: when its registration would have opened, when it was issued, wrong tries. */
-  decoy: { openedAt: string; issuedAt: string; failures: number } | null;
+  decoy: {
+    id: string | null;
+    openedAt: string;
+    issuedAt: string;
+    failures: number;
+    bySource: Record<string, number>;
+  } | null;
 };
 
 export const applicantMailboxStream = (email: string) =>
   `applicant-mailbox-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
-
-/** A registration for this email is still pending (not verified, not expired). */
-export class RegistrationPending extends Error {
-  constructor(readonly registrationId: string) {
-    super('a registration for this email is pending');
-    this.name = 'RegistrationPending';
-  }
-}
 
 /** The address had its share of mail; `seconds` until the next one may go. */
 export class MailThrottled extends Error {
@@ -55,11 +58,14 @@ export class MailThrottled extends Error {
   }
 }
 
-/** Seconds until the next mail to this address may go; 0 when it may go now. */
-export function mailWaitSeconds(state: ApplicantMailboxState, now: string): number {
+/**
+ * Seconds until the next mail to this address may go; 0 when it may go now. `interval: false`
+ * (a new registration's first code) counts only the hourly limit.
+ */
+export function mailWaitSeconds(state: ApplicantMailboxState, now: string, interval = true): number {
   const t = Date.parse(now);
   const last = state.sent[state.sent.length - 1];
-  let until = last ? Date.parse(last) + MAIL_INTERVAL_MS : 0;
+  let until = last && interval ? Date.parse(last) + MAIL_INTERVAL_MS : 0;
   const oldest = state.sent[0];
   if (state.sent.length >= MAILS_PER_HOUR && oldest) until = Math.max(until, Date.parse(oldest) + HOUR_MS);
   return until > t ? Math.ceil((until - t) / 1000) : 0;
@@ -70,11 +76,20 @@ export type RecordMail = {
   type: 'RecordMail';
   email: string;
   kind: ApplicantMailSent['data']['kind'];
+  /** For an `account-exists` notice: the id the browser was bound to, standing for a registration. */
   registrationId: string | null;
   now: string;
+  /** false: a new registration's first code (only the hourly limit applies). */
+  interval?: boolean;
 };
-/** A code typed for this address when no registration of it is pending. */
-export type FailVerification = { type: 'FailVerification'; email: string; now: string };
+/** A code typed, in a browser bound to `decoyId`, for this address when it has an account. */
+export type FailVerification = {
+  type: 'FailVerification';
+  email: string;
+  decoyId: string;
+  source: string;
+  now: string;
+};
 export type ApplicantMailboxCommand = OpenRegistration | RecordMail | FailVerification;
 
 /** How a pending registration would refuse the code: the route answers with its own error for each. */
@@ -90,10 +105,7 @@ export function decoyOpen(state: ApplicantMailboxState, now: string): boolean {
   return state.decoy !== null && Date.parse(now) < Date.parse(state.decoy.openedAt) + REGISTRATION_TTL_MS;
 }
 
-function open(command: OpenRegistration, state: ApplicantMailboxState): ApplicantMailboxEvent[] {
-  const { pending } = state;
-  if (pending && Date.parse(command.now) < Date.parse(pending.expiresAt))
-    throw new RegistrationPending(pending.registrationId);
+function open(command: OpenRegistration): ApplicantMailboxEvent[] {
   const expiresAt = new Date(Date.parse(command.now) + REGISTRATION_TTL_MS).toISOString();
   return [
     {
@@ -104,17 +116,23 @@ function open(command: OpenRegistration, state: ApplicantMailboxState): Applican
 }
 
 function recordMail(command: RecordMail, state: ApplicantMailboxState): ApplicantMailboxEvent[] {
-  const wait = mailWaitSeconds(state, command.now);
+  const wait = mailWaitSeconds(state, command.now, command.interval ?? true);
   if (wait > 0) throw new MailThrottled(wait);
   const { email, kind, registrationId, now } = command;
   return [{ type: 'ApplicantMailSent', data: { email, kind, registrationId, at: now } }];
 }
 
+/** Whether `source` (a client address) or everyone together used up a code's wrong tries. */
+export function triesUsedUp(failures: number, bySource: Record<string, number>, source: string): boolean {
+  return failures >= MAX_CODE_ATTEMPTS_TOTAL || (bySource[source] ?? 0) >= MAX_CODE_ATTEMPTS;
+}
+
 /** In the order a registration checks: too many tries, expired, then the wrong code is counted. */
 function failVerification(command: FailVerification, state: ApplicantMailboxState): ApplicantMailboxEvent[] {
   const { decoy } = state;
-  if (!decoy) throw new CodeRefused('invalid');
-  if (decoy.failures >= MAX_CODE_ATTEMPTS) throw new CodeRefused('too-many');
+  // Only the browser the notice's answer was bound to: any other is a stranger's guess (plain 400).
+  if (!decoy || decoy.id !== command.decoyId) throw new CodeRefused('invalid');
+  if (triesUsedUp(decoy.failures, decoy.bySource, command.source)) throw new CodeRefused('too-many');
   const expiresAt = Math.min(
     Date.parse(decoy.issuedAt) + CODE_TTL_MS,
     Date.parse(decoy.openedAt) + REGISTRATION_TTL_MS,
@@ -123,14 +141,14 @@ function failVerification(command: FailVerification, state: ApplicantMailboxStat
   return [
     {
       type: 'ApplicantVerificationFailed',
-      data: { email: command.email, failedAttempts: decoy.failures + 1, at: command.now },
+      data: { email: command.email, failedAttempts: decoy.failures + 1, at: command.now, source: command.source },
     },
   ];
 }
 
-function noticeSent(state: ApplicantMailboxState, at: string): ApplicantMailboxState['decoy'] {
+function noticeSent(state: ApplicantMailboxState, at: string, id: string | null): ApplicantMailboxState['decoy'] {
   const openedAt = decoyOpen(state, at) ? state.decoy!.openedAt : at;
-  return { openedAt, issuedAt: at, failures: 0 };
+  return { id, openedAt, issuedAt: at, failures: 0, bySource: {} };
 }
 
 export const applicantMailboxDecider: Decider<ApplicantMailboxCommand, ApplicantMailboxEvent, ApplicantMailboxState> = {
@@ -141,11 +159,18 @@ export const applicantMailboxDecider: Decider<ApplicantMailboxCommand, Applicant
         return { ...state, pending: { registrationId: event.data.registrationId, expiresAt: event.data.expiresAt } };
       case 'ApplicantMailSent': {
         const sent = [...state.sent, event.data.at].slice(-MAILS_PER_HOUR);
-        const decoy = event.data.kind === 'account-exists' ? noticeSent(state, event.data.at) : state.decoy;
+        const decoy =
+          event.data.kind === 'account-exists'
+            ? noticeSent(state, event.data.at, event.data.registrationId)
+            : state.decoy;
         return { ...state, sent, decoy };
       }
-      case 'ApplicantVerificationFailed':
-        return state.decoy ? { ...state, decoy: { ...state.decoy, failures: event.data.failedAttempts } } : state;
+      case 'ApplicantVerificationFailed': {
+        if (!state.decoy) return state;
+        const source = event.data.source ?? '';
+        const bySource = { ...state.decoy.bySource, [source]: (state.decoy.bySource[source] ?? 0) + 1 };
+        return { ...state, decoy: { ...state.decoy, failures: event.data.failedAttempts, bySource } };
+      }
       default:
         return state;
     }
@@ -153,7 +178,7 @@ export const applicantMailboxDecider: Decider<ApplicantMailboxCommand, Applicant
   decide: (command, state) => {
     switch (command.type) {
       case 'OpenRegistration':
-        return open(command, state);
+        return open(command);
       case 'RecordMail':
         return recordMail(command, state);
       case 'FailVerification':

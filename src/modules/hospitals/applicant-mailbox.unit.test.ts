@@ -7,7 +7,6 @@ import {
   decoyOpen,
   MailThrottled,
   mailWaitSeconds,
-  RegistrationPending,
   type ApplicantMailboxState,
 } from './applicant-mailbox';
 import type { ApplicantMailboxEvent } from './events';
@@ -35,19 +34,31 @@ describe('the applicant mailbox', () => {
       .then([opened('r-1')]);
   });
 
-  it('refuses a second registration while the first is pending, naming the pending one', () => {
+  it('opens a second registration of its own while the first is pending (issue 33: none holds the address)', () => {
     given(applicantMailboxDecider, [opened('r-1'), mailed(0)])
-      .when(open('r-2', 29))
-      .thenThrows(RegistrationPending);
-    expect(() => applicantMailboxDecider.decide(open('r-2', 29), fold([opened('r-1')]))).toThrow(
-      expect.objectContaining({ registrationId: 'r-1' }),
-    );
+      .when(open('r-2', 0.01))
+      .then([opened('r-2', 0.01)]);
   });
 
-  it('lets a new registration start once the pending one has expired', () => {
-    given(applicantMailboxDecider, [opened('r-1'), mailed(0)])
-      .when(open('r-2', 30))
-      .then([opened('r-2', 30)]);
+  it("mails a new registration's code within the minute, but not past the hourly limit", () => {
+    const first = {
+      type: 'RecordMail',
+      email: EMAIL,
+      kind: 'verification',
+      registrationId: 'r-2',
+      interval: false,
+    } as const;
+    given(applicantMailboxDecider, [mailed(0)])
+      .when({ ...first, now: at(0.01) } as const)
+      .then([
+        {
+          type: 'ApplicantMailSent',
+          data: { email: EMAIL, kind: 'verification', registrationId: 'r-2', at: at(0.01) },
+        },
+      ]);
+    given(applicantMailboxDecider, [mailed(0), mailed(1), mailed(2), mailed(3), mailed(4)])
+      .when({ ...first, now: at(5) } as const)
+      .thenThrows(MailThrottled);
   });
 
   it('sends at most one mail a minute, saying how long to wait', () => {
@@ -74,16 +85,17 @@ describe('the applicant mailbox', () => {
   describe('an address with an account, as the verify screen sees it', () => {
     const notice = (minutes: number): ApplicantMailboxEvent => ({
       type: 'ApplicantMailSent',
-      data: { email: EMAIL, kind: 'account-exists', registrationId: null, at: at(minutes) },
+      data: { email: EMAIL, kind: 'account-exists', registrationId: 'd-1', at: at(minutes) },
     });
-    const failed = (n: number, minutes: number): ApplicantMailboxEvent => ({
+    const failed = (n: number, minutes: number, source = '10.0.0.1'): ApplicantMailboxEvent => ({
       type: 'ApplicantVerificationFailed',
-      data: { email: EMAIL, failedAttempts: n, at: at(minutes) },
+      data: { email: EMAIL, failedAttempts: n, at: at(minutes), source },
     });
-    const guess = (minutes: number) => ({ type: 'FailVerification', email: EMAIL, now: at(minutes) }) as const;
-    const refusal = (history: ApplicantMailboxEvent[], minutes: number) => {
+    const guess = (minutes: number, source = '10.0.0.1', decoyId = 'd-1') =>
+      ({ type: 'FailVerification', email: EMAIL, decoyId, source, now: at(minutes) }) as const;
+    const refusal = (history: ApplicantMailboxEvent[], minutes: number, source?: string, decoyId?: string) => {
       try {
-        applicantMailboxDecider.decide(guess(minutes), fold(history));
+        applicantMailboxDecider.decide(guess(minutes, source, decoyId), fold(history));
         return null;
       } catch (e) {
         return e instanceof CodeRefused ? e.reason : e;
@@ -107,6 +119,14 @@ describe('the applicant mailbox', () => {
       expect(refusal([notice(0), ...five], 6)).toBe('too-many');
       expect(refusal([notice(0)], 14.9)).toBeNull();
       expect(refusal([notice(0)], 15)).toBe('expired');
+    });
+
+    it('counts per client address, ten from all addresses at most, and only for the browser the notice was bound to', () => {
+      const five = [1, 2, 3, 4, 5].map((n) => failed(n, n));
+      expect(refusal([notice(0), ...five], 6, '10.0.0.2')).toBeNull();
+      const ten = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => failed(n, 1, `10.0.0.${n}`));
+      expect(refusal([notice(0), ...ten], 6, '10.0.0.11')).toBe('too-many');
+      expect(refusal([notice(0)], 1, '10.0.0.1', 'another-browser')).toBe('invalid');
     });
 
     it('starts afresh with another notice, within the 30 minutes the first opened', () => {

@@ -43,11 +43,22 @@ export const verificationCodeIssued = defineEvent(
 );
 export const verificationFailed = defineEvent(
   'VerificationFailed',
-  z.object({ registrationId: z.string(), failedAttempts: z.number().int(), at: z.string() }),
+  z.object({
+    registrationId: z.string(),
+    failedAttempts: z.number().int(),
+    at: z.string(),
+    /** The client address that typed it (issue 33: wrong codes are counted per address); older events have none. */
+    source: z.string().optional(),
+  }),
 );
 export const verificationCodeVoided = defineEvent(
   'VerificationCodeVoided',
-  z.object({ registrationId: z.string(), reason: z.literal('resent'), at: z.string() }),
+  z.object({
+    registrationId: z.string(),
+    /** `superseded`: another registration of the same address was verified (issue 33). */
+    reason: z.enum(['resent', 'superseded']),
+    at: z.string(),
+  }),
 );
 export const emailVerified = defineEvent(
   'EmailVerified',
@@ -83,7 +94,7 @@ export const applicantMailSent = defineEvent(
 /** A code typed for an address with an account, counted as a pending registration counts its wrong codes. */
 export const applicantVerificationFailed = defineEvent(
   'ApplicantVerificationFailed',
-  z.object({ email: z.string(), failedAttempts: z.number().int(), at: z.string() }),
+  z.object({ email: z.string(), failedAttempts: z.number().int(), at: z.string(), source: z.string().optional() }),
 );
 
 export const hospitalRegistered = defineEvent(

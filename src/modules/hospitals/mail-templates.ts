@@ -49,24 +49,45 @@ function page(paragraphs: string[], code?: string): string {
   ].join('\n');
 }
 
+/** A registry number as validated at registration (letters, digits, '/', '-'); anything else is dropped. */
+function mailSafeNumber(value: string): string {
+  return cut(value.replace(/[^A-Za-z0-9/-]/g, ''), 40) || '-';
+}
+
 export function verificationEmail(args: {
   to: string;
   adminName: string;
   hospitalName: string;
+  numbers: { registrationNumber: string; licenseNumber: string; hospitalNumber: string };
   code: string;
   validMinutes: number;
   resent: boolean;
 }): MailMessage {
-  const { to, code, validMinutes, resent } = args;
+  const { to, code, validMinutes, resent, numbers } = args;
   const adminName = mailSafeName(args.adminName);
   const hospitalName = mailSafeName(args.hospitalName);
   const subject = resent ? 'Your new HMS verification code' : 'Verify your email to finish registering your hospital';
   const intro = resent
-    ? `Here is your new verification code for registering "${hospitalName}". Any code we sent you before no longer works.`
+    ? `Here is your new verification code for registering "${hospitalName}". Any code we sent you before for it no longer works.`
     : `Thank you for registering "${hospitalName}" with HMS. Enter this verification code to confirm your email address:`;
-  const validity = `The code is valid for ${validMinutes} minutes. If you did not ask for it, you can ignore this email: nothing is registered without the code.`;
-  const text = [`Hello ${adminName},`, '', intro, '', code, '', validity, '', 'HMS', ''].join('\n');
-  const html = page([`Hello ${escapeHtml(adminName)},`, escapeHtml(intro), escapeHtml(validity), 'HMS'], code);
+  // Issue 33: whoever types an address gets a code mailed there; the owner must be able to tell theirs apart.
+  const forWhat = `This code is only for the registration of "${hospitalName}" (registration number ${mailSafeNumber(numbers.registrationNumber)}, licence ${mailSafeNumber(numbers.licenseNumber)}, hospital number ${mailSafeNumber(numbers.hospitalNumber)}), and works only in the browser where that registration was made.`;
+  const validity = `The code is valid for ${validMinutes} minutes.`;
+  const notYou = `If you did not register this hospital, someone else typed your email address: do not enter this code anywhere and do not share it with anyone, including anyone who calls claiming to be from HMS. Ignore this email: nothing is registered without the code, and your own registration, if you made one, is not affected.`;
+  const text = [`Hello ${adminName},`, '', intro, '', code, '', forWhat, '', validity, '', notYou, '', 'HMS', ''].join(
+    '\n',
+  );
+  const html = page(
+    [
+      `Hello ${escapeHtml(adminName)},`,
+      escapeHtml(intro),
+      escapeHtml(forWhat),
+      escapeHtml(validity),
+      escapeHtml(notYou),
+      'HMS',
+    ],
+    code,
+  );
   return { to, subject, text, html };
 }
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Decider } from '../../platform/event-store/command-handler';
 import { BadRequest, Conflict, TooManyRequests } from '../../platform/http/errors';
-import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, REGISTRATION_TTL_MS } from './applicant-mailbox';
+import { CODE_TTL_MS, REGISTRATION_TTL_MS, triesUsedUp } from './applicant-mailbox';
 import { evolveRegistration, type RegistrationEvent, type RegistrationState, type Submission } from './registration';
 
 export const RESEND_INTERVAL_MS = 60_000;
@@ -64,9 +64,14 @@ export function registrationExpiresAt(state: Extract<RegistrationState, { status
 
 export type SubmitRegistration = { type: 'SubmitRegistration'; submission: Submission; codeHash: string; now: string };
 export type ResendCode = { type: 'ResendCode'; codeHash: string; now: string };
-/** `hospitalCode`: the Hospital ID reserved for this registration just before. */
-export type VerifyEmail = { type: 'VerifyEmail'; codeHash: string; hospitalCode: string; now: string };
-export type RegistrationCommand = SubmitRegistration | ResendCode | VerifyEmail;
+/**
+ * `hospitalCode`: the Hospital ID reserved for this registration just before. `source`: the client
+ * address typing it; wrong codes are counted per address, so a stranger cannot burn the owner's code.
+ */
+export type VerifyEmail = { type: 'VerifyEmail'; codeHash: string; hospitalCode: string; source: string; now: string };
+/** Another registration of the same address was verified: this one's code stops working. */
+export type VoidCode = { type: 'VoidCode'; now: string };
+export type RegistrationCommand = SubmitRegistration | ResendCode | VerifyEmail | VoidCode;
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
@@ -90,6 +95,7 @@ function submit(command: SubmitRegistration, state: RegistrationState): Registra
 function resend(command: ResendCode, state: RegistrationState): RegistrationEvent[] {
   if (state.status === 'none') throw new InvalidVerificationCode();
   if (state.status === 'verified') throw new AlreadyVerified();
+  if (state.status === 'superseded') throw new RegistrationExpired();
   const now = new Date(command.now).getTime();
   if (now >= registrationExpiresAt(state)) throw new RegistrationExpired();
   const since = state.lastIssuedAt ? now - new Date(state.lastIssuedAt).getTime() : Infinity;
@@ -108,19 +114,22 @@ function resend(command: ResendCode, state: RegistrationState): RegistrationEven
  * route answers 400 after appending it.
  */
 function verify(command: VerifyEmail, state: RegistrationState): RegistrationEvent[] {
-  if (state.status === 'none') throw new InvalidVerificationCode();
+  if (state.status === 'none' || state.status === 'superseded') throw new InvalidVerificationCode();
   if (state.status === 'verified') {
     if (sameHash(state.usedCodeHash, command.codeHash)) throw new VerificationCodeAlreadyUsed();
     throw new InvalidVerificationCode();
   }
   if (!state.code) throw new InvalidVerificationCode();
-  if (state.failures >= MAX_CODE_ATTEMPTS) throw new TooManyVerificationAttempts();
+  if (triesUsedUp(state.failures, state.failuresBySource, command.source)) throw new TooManyVerificationAttempts();
   const expiresAt = Math.min(new Date(state.code.expiresAt).getTime(), registrationExpiresAt(state));
   if (new Date(command.now).getTime() >= expiresAt) throw new VerificationCodeExpired();
   const { registrationId, hospitalId, adminUserId, admin } = state.submission;
   if (!sameHash(state.code.hash, command.codeHash)) {
     return [
-      { type: 'VerificationFailed', data: { registrationId, failedAttempts: state.failures + 1, at: command.now } },
+      {
+        type: 'VerificationFailed',
+        data: { registrationId, failedAttempts: state.failures + 1, at: command.now, source: command.source },
+      },
     ];
   }
   return [
@@ -138,6 +147,12 @@ function verify(command: VerifyEmail, state: RegistrationState): RegistrationEve
   ];
 }
 
+function voidCode(command: VoidCode, state: RegistrationState): RegistrationEvent[] {
+  if (state.status !== 'pending' || !state.code) return [];
+  const { registrationId } = state.submission;
+  return [{ type: 'VerificationCodeVoided', data: { registrationId, reason: 'superseded', at: command.now } }];
+}
+
 export const registrationDecider: Decider<RegistrationCommand, RegistrationEvent, RegistrationState> = {
   initialState: () => ({ status: 'none' }),
   evolve: evolveRegistration,
@@ -149,6 +164,8 @@ export const registrationDecider: Decider<RegistrationCommand, RegistrationEvent
         return resend(command, state);
       case 'VerifyEmail':
         return verify(command, state);
+      case 'VoidCode':
+        return voidCode(command, state);
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${(never as { type: string }).type}`);

@@ -38,9 +38,9 @@ const issuedA: RegistrationEvent = {
   type: 'VerificationCodeIssued',
   data: { registrationId: 'r-1', codeHash: HASH_A, issuedAt: T0, expiresAt: at(15) },
 };
-const failed = (n: number): RegistrationEvent => ({
+const failed = (n: number, source = '10.0.0.1'): RegistrationEvent => ({
   type: 'VerificationFailed',
-  data: { registrationId: 'r-1', failedAttempts: n, at: at(1) },
+  data: { registrationId: 'r-1', failedAttempts: n, at: at(1), source },
 });
 const verified: RegistrationEvent = {
   type: 'EmailVerified',
@@ -53,8 +53,8 @@ const verified: RegistrationEvent = {
     at: at(2),
   },
 };
-const verify = (codeHash: string, minutes: number) =>
-  ({ type: 'VerifyEmail', codeHash, hospitalCode: 'HMS-7K3QX9MD', now: at(minutes) }) as const;
+const verify = (codeHash: string, minutes: number, source = '10.0.0.1') =>
+  ({ type: 'VerifyEmail', codeHash, hospitalCode: 'HMS-7K3QX9MD', source, now: at(minutes) }) as const;
 
 describe('registration decider', () => {
   it('submits a registration and issues a code valid for 15 minutes', () => {
@@ -89,6 +89,33 @@ describe('registration decider', () => {
     given(registrationDecider, [submitted, issuedA, failed(1), failed(2), failed(3), failed(4), failed(5)])
       .when(verify(HASH_A, 2))
       .thenThrows(TooManyVerificationAttempts, 'Too many verification attempts. Please request a new code');
+  });
+
+  it("counts wrong codes per client address: another address's five do not burn the code (issue 33)", () => {
+    const strangers = [1, 2, 3, 4, 5].map((n) => failed(n, '10.9.9.9'));
+    given(registrationDecider, [submitted, issuedA, ...strangers])
+      .when(verify(HASH_A, 2))
+      .then([verified]);
+    const everyone = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => failed(n, `10.9.9.${n}`));
+    given(registrationDecider, [submitted, issuedA, ...everyone])
+      .when(verify(HASH_A, 2))
+      .thenThrows(TooManyVerificationAttempts);
+  });
+
+  it('voids a registration when another of its address is verified; its code and resends then do nothing', () => {
+    const voided: RegistrationEvent = {
+      type: 'VerificationCodeVoided',
+      data: { registrationId: 'r-1', reason: 'superseded', at: at(2) },
+    };
+    given(registrationDecider, [submitted, issuedA])
+      .when({ type: 'VoidCode', now: at(2) })
+      .then([voided]);
+    given(registrationDecider, [submitted, issuedA, voided])
+      .when(verify(HASH_A, 3))
+      .thenThrows(InvalidVerificationCode);
+    given(registrationDecider, [submitted, issuedA, voided])
+      .when({ type: 'ResendCode', codeHash: HASH_B, now: at(3) })
+      .thenThrows(RegistrationExpired);
   });
 
   it('refuses a code at its expiry time', () => {
@@ -141,7 +168,12 @@ describe('registration decider', () => {
       .then([verified]);
     given(registrationDecider, [submitted, issuedA, ...resent])
       .when(verify(HASH_A, 2))
-      .then([{ type: 'VerificationFailed', data: { registrationId: 'r-1', failedAttempts: 1, at: at(2) } }]);
+      .then([
+        {
+          type: 'VerificationFailed',
+          data: { registrationId: 'r-1', failedAttempts: 1, at: at(2), source: '10.0.0.1' },
+        },
+      ]);
   });
 
   it('refuses a resend for an email already verified', () => {

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { testClock } from '../../../test/helpers/clock';
-import { randomIp, registrationInput } from '../../../test/helpers/onboard';
+import { registrationInput } from '../../../test/helpers/onboard';
 import { codeIn, readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
+import { browserPerEmail } from '../../../test/helpers/registrants';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createIdentityModule } from '../identity';
 import { createHospitalsModule } from '.';
@@ -22,8 +23,8 @@ async function eventsOf(t: TestApp, streamPrefix: string) {
 describe('POST /api/hospital/register-with-verification', () => {
   let t: TestApp;
   const clock = testClock();
-  const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': randomIp() } });
+  const browser = browserPerEmail(() => t.app);
+  const post = (url: string, payload: unknown) => browser(url, payload as object);
   const outbox = () => path.join(t.dataDir, 'outbox');
 
   beforeAll(async () => {
@@ -163,7 +164,6 @@ describe('POST /api/hospital/register-with-verification', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A hospital with this information already exists');
     // The values `a` reserved before the clash were given back: a corrected registration can use them.
-    // (From another admin address: `a`'s registration holds its own until it expires.)
     const fixed = registrationInput({
       hospitalData: { ...a.hospitalData, email: `other-${a.hospitalData.email}` },
       adminData: { email: `other-${a.adminData.email}` },

@@ -20,9 +20,13 @@ export type RegistrationState =
       /** When the first code went out, in the submission's own commit: the registration's age. */
       openedAt: string | null;
       lastIssuedAt: string | null;
+      /** Wrong tries at the current code, all together and per client address. */
       failures: number;
+      failuresBySource: Record<string, number>;
     }
-  | { status: 'verified'; submission: Submission; usedCodeHash: string; hospitalCode: string };
+  | { status: 'verified'; submission: Submission; usedCodeHash: string; hospitalCode: string }
+  /** Another registration of the same address was verified first: nothing here works any more. */
+  | { status: 'superseded'; submission: Submission };
 
 export const registrationStream = (registrationId: string) => `registration-${registrationId}`;
 
@@ -36,6 +40,7 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         openedAt: null,
         lastIssuedAt: null,
         failures: 0,
+        failuresBySource: {},
       };
     case 'VerificationCodeIssued':
       if (state.status !== 'pending') return state;
@@ -45,11 +50,18 @@ export function evolveRegistration(state: RegistrationState, event: Registration
         openedAt: state.openedAt ?? event.data.issuedAt,
         lastIssuedAt: event.data.issuedAt,
         failures: 0,
+        failuresBySource: {},
       };
-    case 'VerificationFailed':
-      return state.status === 'pending' ? { ...state, failures: event.data.failedAttempts } : state;
+    case 'VerificationFailed': {
+      if (state.status !== 'pending') return state;
+      const source = event.data.source ?? '';
+      const failuresBySource = { ...state.failuresBySource, [source]: (state.failuresBySource[source] ?? 0) + 1 };
+      return { ...state, failures: event.data.failedAttempts, failuresBySource };
+    }
     case 'VerificationCodeVoided':
-      return state.status === 'pending' ? { ...state, code: null } : state;
+      if (state.status !== 'pending') return state;
+      if (event.data.reason === 'superseded') return { status: 'superseded', submission: state.submission };
+      return { ...state, code: null };
     case 'EmailVerified':
       if (state.status !== 'pending') return state;
       return {

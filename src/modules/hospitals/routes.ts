@@ -7,6 +7,7 @@ import { findHospital } from './read-models/directory';
 import { resendCode } from './commands/registration-mail';
 import { submitRegistration } from './commands/submit-registration';
 import { verifyEmail } from './commands/verify-email';
+import { bindRegistration } from './registration-cookie';
 
 const CODE_SENT = 'Verification code sent to your email!';
 
@@ -46,13 +47,15 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
       config: REGISTER_LIMIT,
       schema: {
         tags: ['hospitals'],
-        summary: 'Register a hospital and its admin; emails a 6-digit code',
+        summary:
+          'Register a hospital and its admin; emails a 6-digit code. The answer sets an HttpOnly cookie binding the browser to this registration: verify and resend act on it only',
         body: registerBody,
         response: { 200: ok(z.object({ email: z.string(), expiresInMinutes: z.number() })), ...errors },
       },
     },
-    async (request) => {
-      const { email } = await submitRegistration(platform, clock, request.body, request);
+    async (request, reply) => {
+      const { email, registrationId } = await submitRegistration(platform, clock, request.body, request);
+      bindRegistration(reply, registrationId, platform.config.publicUrl);
       return { success: true as const, message: CODE_SENT, data: { email, expiresInMinutes: 15 } };
     },
   );

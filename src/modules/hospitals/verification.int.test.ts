@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { MINUTE, testClock } from '../../../test/helpers/clock';
 import { randomIp, registrationInput } from '../../../test/helpers/onboard';
+import { browserPerEmail } from '../../../test/helpers/registrants';
 import { readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
 import { createLogger } from '../../platform/logger';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
@@ -30,8 +31,7 @@ describe('email verification', () => {
   const clock = testClock();
   const mailer = new SwitchableMailer();
   const outbox = () => path.join(t.dataDir, 'outbox');
-  const post = (url: string, payload: object, ip = randomIp()) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+  const post = browserPerEmail(() => t.app);
 
   async function register() {
     const input = registrationInput();
@@ -116,13 +116,14 @@ describe('email verification', () => {
     expect(res.json().errors).toEqual([{ field: 'token', message: 'Please enter a valid 6-digit verification code' }]);
   });
 
-  it('refuses even the right code after five wrong tries, until a new code is requested', async () => {
+  it('refuses even the right code after five wrong tries from its address, until a new code is requested', async () => {
     const { email, code } = await register();
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      const res = await post(VERIFY, { email, token: wrong(code) });
+      const res = await post(VERIFY, { email, token: wrong(code) }, ip);
       expect(res.json().message).toBe('Invalid verification code. Please try again');
     }
-    const blocked = await post(VERIFY, { email, token: code });
+    const blocked = await post(VERIFY, { email, token: code }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many verification attempts. Please request a new code');
 

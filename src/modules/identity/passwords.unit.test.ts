@@ -92,3 +92,18 @@ describe('password hashing', () => {
     expect(await verifyPassword(stored, 'Okra-Soup-78')).toBe(false);
   });
 });
+
+describe('local words (issue 33 §3)', () => {
+  it.each([
+    ['HospitalBravo2025!', ['Hospital Bravo']],
+    ['Lagos@2025', []],
+    ['Abuja2024!', []],
+    ['Hospital123!', []],
+  ])('refuses %s', (password, inputs) => {
+    expect(passwordPolicyError(password, inputs)).not.toBeNull();
+  });
+
+  it('still accepts a long password of unrelated words', () => {
+    expect(passwordPolicyError('Harmattan-Breeze-2024', ['Hospital Bravo'])).toBeNull();
+  });
+});

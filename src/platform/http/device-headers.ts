@@ -18,6 +18,10 @@ export type DeviceStamp = { deviceId?: string; deviceTime?: string };
 
 export const BAD_DEVICE_ID = 'Device id must be 1 to 100 letters, digits, "-" or "_"';
 export const BAD_DEVICE_TIME = 'Device time must be an ISO 8601 time, not in the future';
+/** Issue 33: an offline device's work is refused when it says it was done long before now (0001, 1970). */
+export const deviceTimeTooOld = (days: number) =>
+  `Device time must be within the last ${days} days; work kept offline longer cannot be sent`;
+export const DEFAULT_DEVICE_TIME_WINDOW_DAYS = 7;
 /** A device's clock may run this far ahead of the server's. */
 export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -27,7 +31,11 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-export function deviceStampOf(request: Pick<FastifyRequest, 'headers'>, now: Date): DeviceStamp | null {
+export function deviceStampOf(
+  request: Pick<FastifyRequest, 'headers'>,
+  now: Date,
+  windowDays = DEFAULT_DEVICE_TIME_WINDOW_DAYS,
+): DeviceStamp | null {
   const id = single(request.headers['x-device-id']);
   const time = single(request.headers['x-device-time']);
   if (id === undefined && time === undefined) return null;
@@ -41,6 +49,10 @@ export function deviceStampOf(request: Pick<FastifyRequest, 'headers'>, now: Dat
     if (!Number.isFinite(at) || at - now.getTime() > DEVICE_CLOCK_SKEW_MS) {
       throw new BadRequest(BAD_DEVICE_TIME, [{ field: 'X-Device-Time', message: BAD_DEVICE_TIME }]);
     }
+    if (now.getTime() - at > windowDays * 86_400_000) {
+      const message = deviceTimeTooOld(windowDays);
+      throw new BadRequest(message, [{ field: 'X-Device-Time', message }]);
+    }
     stamp.deviceTime = new Date(at).toISOString();
   }
   return stamp;
@@ -52,12 +64,12 @@ export function offlineMetadata(request: FastifyRequest): DeviceStamp & { idempo
   return { ...request.device, ...(key && key.length <= 200 ? { idempotencyKey: key } : {}) };
 }
 
-export function installDeviceHeaders(app: FastifyInstance): void {
+export function installDeviceHeaders(app: FastifyInstance, windowDays = DEFAULT_DEVICE_TIME_WINDOW_DAYS): void {
   app.decorateRequest('device', null);
   // After the method check and authentication (onRequest), before the body is validated: a request with no
   // token and a bad header is a 401, not a 400.
   app.addHook('preValidation', async (request) => {
-    request.device = deviceStampOf(request, new Date());
+    request.device = deviceStampOf(request, new Date(), windowDays);
   });
 }
 

@@ -60,11 +60,10 @@ export async function runRebuild(args: {
       });
     }
     const ownerUrl = config.databaseUrl ?? embedded!.url;
-    const { appUrl: url } = await prepareDatabase({
-      ownerUrl,
-      appUrl: config.appDatabaseUrl,
-      dataDir: config.dataDir,
-    });
+    await prepareDatabase({ ownerUrl, appUrl: config.appDatabaseUrl, dataDir: config.dataDir });
+    // As the owner: the audit trail's tables are append-only (migration 1010), and only the owner
+    // may turn their triggers off to empty them (issue 33).
+    const url = ownerUrl;
     const pool = createPool(url, 4);
     db = createDb(pool);
     if (config.eventStore === 'esdb') {

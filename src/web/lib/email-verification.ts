@@ -19,6 +19,8 @@ export async function verifyEmail(email: string, code: string): Promise<Verified
   const body = await request<unknown>('hospital/verify-email', {
     method: 'post',
     json: { email: email.trim(), token: code.trim() },
+    // The HttpOnly cookie the registration answer set binds the code to this browser's registration.
+    credentials: 'same-origin',
     fallback: VERIFICATION_FAILED,
   });
   const answer = (await reader).readVerified(body);
@@ -31,6 +33,7 @@ export async function resendVerification(email: string): Promise<void> {
   await request('hospital/resend-verification', {
     method: 'post',
     json: { email: email.trim() },
+    credentials: 'same-origin',
     fallback: RESEND_FAILED,
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { GeneratedAlways } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { insertRows } from '../../../platform/projections/bulk-insert';
@@ -288,13 +289,20 @@ export const auditTrailProjection: Projection = {
     'audit_events_event_id_key',
     'audit_patient_views_pkey',
   ],
-  reset: (trx) =>
-    emptyTables(trx, [
+  // The two append-only tables (migration 1010) are emptied with their triggers off for that one
+  // statement: ALTER TABLE needs the owner, so only a rebuild run as the owner can do it.
+  reset: async (trx) => {
+    await sql`alter table audit_events disable trigger audit_events_no_truncate`.execute(trx);
+    await sql`alter table audit_patient_views disable trigger audit_patient_views_no_truncate`.execute(trx);
+    await emptyTables(trx, [
       'audit_cursor',
       'audit_subjects',
       'audit_actors',
       'audit_chain_heads',
       'audit_patient_views',
       'audit_events',
-    ]),
+    ]);
+    await sql`alter table audit_events enable trigger audit_events_no_truncate`.execute(trx);
+    await sql`alter table audit_patient_views enable trigger audit_patient_views_no_truncate`.execute(trx);
+  },
 };

@@ -14,7 +14,7 @@ import {
   mailWaitSeconds,
 } from '../applicant-mailbox';
 import { accountExistsEmail, verificationEmail } from '../mail-templates';
-import { currentRegistrationFor } from '../read-models/registrations';
+import { boundRegistration } from '../registration-cookie';
 import { AlreadyVerified, RegistrationExpired, registrationDecider, ResendTooSoon } from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
 import { INVALID_EMAIL, isEmail, normaliseEmail } from '../registration-rules';
@@ -48,6 +48,7 @@ export async function sendCode(platform: Platform, s: Submission, code: string, 
     to: s.admin.email,
     adminName: s.admin.fullName,
     hospitalName: s.hospitalData.name,
+    numbers: s.hospitalData,
     code,
     validMinutes: CODE_TTL_MS / 60_000,
     resent,
@@ -132,6 +133,7 @@ export async function notifyAccountExists(
   request: FastifyRequest,
   now: Date,
   mode: 'loud' | 'quiet',
+  standIn: string | null,
 ): Promise<void> {
   const metadata = anonymousMetadata(request, now);
   try {
@@ -141,7 +143,12 @@ export async function notifyAccountExists(
         async (uow) => {
           const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
           const at = metadata.occurredAt;
-          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId: null, now: at });
+          // A resend keeps the id the browser was bound to; a registration brings a new one.
+          const registrationId = standIn ?? mailbox.state.decoy?.id ?? null;
+          // From a registration, limited as a new registration's code is (the hourly limit only), so
+          // two registrations in a row are answered alike for an address with an account and a new one.
+          const interval = mode === 'loud';
+          uow.decide(mailbox, { type: 'RecordMail', email, kind: 'account-exists', registrationId, now: at, interval });
           await sendOrFail(platform, accountExistsEmail({ to: email, publicUrl: platform.config.publicUrl }));
         },
         { retries: 3 },
@@ -154,9 +161,10 @@ export async function notifyAccountExists(
 }
 
 /**
- * The resend button. The limit is the address's, so the answer is the same for an address with a
- * pending registration, one with an account that was registered lately (its owner is told again),
- * and one nobody registered (which gets no mail).
+ * The resend button: a new code for the registration this browser was bound to (another
+ * browser's registration is never touched). The limit is the address's, so the answer is the same
+ * for an address with a pending registration, one with an account that was registered lately (its
+ * owner is told again), and one nobody registered (which gets no mail).
  */
 export async function resendCode(
   platform: Platform,
@@ -175,13 +183,27 @@ export async function resendCode(
   );
   const wait = mailWaitSeconds(mailbox, now.toISOString());
   if (wait > 0) throw new ResendTooSoon(wait);
-  const registration = await currentRegistrationFor(platform.db, email);
-  if (!registration || registration.status !== 'pending') {
-    // An address with an account that someone registered lately: its owner is told again, as a
-    // pending registration would be sent a new code, so the two answer alike from here on too.
-    if (decoyOpen(mailbox, now.toISOString())) await notifyAccountExists(platform, email, request, now, 'loud');
+  const bound = boundRegistration(request);
+  if (!bound) return;
+  const { state } = await loadAggregate(
+    platform.store,
+    registrationStream(bound),
+    registrationDecider.evolve,
+    registrationDecider.initialState,
+  );
+  if (state.status === 'none') {
+    // An address with an account that this browser registered lately: its owner is told again, as
+    // a pending registration would be sent a new code, so the two answer alike from here on too.
+    if (mailbox.decoy?.id === bound && decoyOpen(mailbox, now.toISOString()))
+      await notifyAccountExists(platform, email, request, now, 'loud', null);
     return;
   }
-  const pending = { email, registrationId: registration.registration_id, hospitalId: registration.hospital_id };
-  await reissueCode(platform, pending, request, now, 'loud');
+  if (state.status !== 'pending' || state.submission.admin.email !== email) return;
+  await reissueCode(
+    platform,
+    { email, registrationId: bound, hospitalId: state.submission.hospitalId },
+    request,
+    now,
+    'loud',
+  );
 }

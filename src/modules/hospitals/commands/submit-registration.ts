@@ -5,13 +5,8 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import { BadRequest } from '../../../platform/http/errors';
 import type { Platform } from '../../../platform/platform';
 import { equalisePasswordWork, passwordPolicyError, stageAdminCredentials } from '../../identity';
-import {
-  applicantMailboxDecider,
-  applicantMailboxStream,
-  MailThrottled,
-  RegistrationPending,
-} from '../applicant-mailbox';
-import { currentRegistrationFor } from '../read-models/registrations';
+import { applicantMailboxDecider, applicantMailboxStream, MailThrottled } from '../applicant-mailbox';
+import { standInRegistrationId } from '../registration-cookie';
 import { registrationDecider } from '../registration-decider';
 import { registrationStream, type Submission } from '../registration';
 import {
@@ -24,7 +19,7 @@ import {
 } from '../registration-rules';
 import { generateHospitalCode, generateVerificationCode, hashVerificationCode } from '../verification-code';
 import { adminEmailTaken, assertHospitalAvailable } from './hospital-claims';
-import { MAIL_FAILED, notifyAccountExists, reissueCode, sendCode, withApplicantLock } from './registration-mail';
+import { MAIL_FAILED, notifyAccountExists, sendCode, withApplicantLock } from './registration-mail';
 
 export { MAIL_FAILED };
 const VALIDATION = 'Please check your input and try again';
@@ -61,12 +56,13 @@ function submissionOf(h: HospitalInput, a: AdminInput): Submission {
 
 /**
  * Registers a hospital pending verification, with the admin's chosen password staged in identity.
- * The answer is the same whatever the address (200, "code sent"), so it tells a stranger nothing:
+ * The answer is the same whatever the address (200, "code sent", and a registration id the route
+ * binds the browser to), so it tells a stranger nothing:
  *
  * - an address that already has an account gets a mail telling its owner, and nothing is stored;
- * - an address with a pending registration keeps it (its password and data stay bound to the
- *   first request until it is verified or expires); that registration's code is resent instead;
- * - otherwise the registration is opened and its code mailed.
+ * - otherwise this submission is opened as a registration of its own, with its own code, mailed
+ *   and naming the hospital; other pending registrations of the address are left as they are, and
+ *   whichever is verified first voids the rest (issue 33).
  *
  * Every mail counts against the address's limit (applicant-mailbox.ts); over it, nothing is sent.
  * A mail goes out before its events commit: if the mail server refuses, the answer is 503 and
@@ -79,7 +75,7 @@ export async function submitRegistration(
   clock: () => Date,
   body: { hospitalData?: HospitalInput; adminData?: AdminInput },
   request: FastifyRequest,
-): Promise<{ email: string }> {
+): Promise<{ email: string; registrationId: string }> {
   const h = body.hospitalData ?? {};
   const a = body.adminData ?? {};
   const now = clock();
@@ -92,25 +88,20 @@ export async function submitRegistration(
   const email = submission.admin.email;
   await assertHospitalAvailable(platform, submission);
   if (await adminEmailTaken(platform, submission)) {
+    const standIn = standInRegistrationId();
     await equalisePasswordWork(a.password!);
-    await notifyAccountExists(platform, email, request, now, 'quiet');
-    return { email };
+    await notifyAccountExists(platform, email, request, now, 'quiet', standIn);
+    return { email, registrationId: standIn };
   }
   try {
     await withApplicantLock(platform, email, () =>
       openRegistration(platform, submission, a.password!, onboardingMetadata(submission, request, now)),
     );
   } catch (e) {
-    if (e instanceof MailThrottled) return { email };
-    if (!(e instanceof RegistrationPending)) throw e;
-    await equalisePasswordWork(a.password!);
-    const pending = await currentRegistrationFor(platform.db, email);
-    if (pending?.registration_id === e.registrationId && pending.status === 'pending') {
-      const { registration_id: registrationId, hospital_id: hospitalId } = pending;
-      await reissueCode(platform, { email, registrationId, hospitalId }, request, now, 'quiet');
-    }
+    if (e instanceof MailThrottled) return { email, registrationId: standInRegistrationId() };
+    throw e;
   }
-  return { email };
+  return { email, registrationId: submission.registrationId };
 }
 
 async function openRegistration(platform: Platform, s: Submission, password: string, metadata: EventMetadata) {
@@ -122,15 +113,15 @@ async function openRegistration(platform: Platform, s: Submission, password: str
   await platform.transact(
     metadata,
     async (uow) => {
-      // Throws RegistrationPending or MailThrottled: the work ends, nothing is appended.
+      // Throws MailThrottled over the hourly limit: the work ends, nothing is appended.
       const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
       uow.decide(mailbox, { type: 'OpenRegistration', email, registrationId, now });
-      uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now });
+      uow.decide(mailbox, { type: 'RecordMail', email, kind: 'verification', registrationId, now, interval: false });
       const registration = await uow.load(registrationDecider, registrationStream(registrationId), { isNew: true });
       uow.decide(registration, { type: 'SubmitRegistration', submission: s, codeHash, now });
       await stageAdminCredentials(uow, { userId: s.adminUserId, email, registrationId, password });
       // Last, so only a decided registration sends mail. A concurrent registration for the same
-      // address that commits first makes this commit fail; the retry then finds it pending.
+      // address that commits first makes this commit fail; the retry decides again on its mails.
       await sendCode(platform, s, code, false);
     },
     { retries: 3 },

@@ -3,7 +3,8 @@ import { loadAggregate } from '../../../platform/event-store/command-handler';
 import { AppError, BadRequest } from '../../../platform/http/errors';
 import type { Platform } from '../../../platform/platform';
 import { accountExists, startSession, verificationSessionStarted } from '../../identity';
-import { currentRegistrationFor } from '../read-models/registrations';
+import { otherPendingRegistrations } from '../read-models/registrations';
+import { boundRegistration } from '../registration-cookie';
 import { ONBOARDING } from '../reactors/onboarding';
 import { applicantMailboxDecider, applicantMailboxStream, CodeRefused } from '../applicant-mailbox';
 import {
@@ -37,11 +38,16 @@ export class StillSettingUp extends AppError {
 const SETUP_WAIT_MS = 10_000;
 
 /**
- * Checks the code. A wrong one is recorded as a failed attempt (400). The right one commits
- * EmailVerified together with the reservations of the hospital's unique values and the admin's
- * email, so a duplicate hospital leaves the registration pending with a 409 and nothing held.
- * The hospital and its admin account are then created by the onboarding reactor; this request
- * waits for it and opens the admin's first session.
+ * Checks the code of the registration this browser was bound to when it registered
+ * (registration-cookie.ts); a browser bound to none, or to a registration of another address, is
+ * answered as a wrong code and counts nothing, so nobody else can try (or burn) a registration's
+ * code. A wrong one is recorded as a failed attempt from the caller's address (400; five from one
+ * address, or ten from all, burn the code). The right one commits EmailVerified together with the
+ * reservations of the hospital's unique values and the admin's email (so of two registrations of
+ * one address only one is ever verified), and voids the other pending registrations of the
+ * address. A duplicate hospital leaves the registration pending with a 409 and nothing held. The
+ * hospital and its admin account are then created by the onboarding reactor; this request waits
+ * for it and opens the admin's first session.
  */
 export async function verifyEmail(
   platform: Platform,
@@ -57,17 +63,18 @@ export async function verifyEmail(
   ];
   if (errors.length > 0) throw new BadRequest(errors[errors.length - 1]!.message, errors);
 
-  const registration = await currentRegistrationFor(platform.db, email);
-  if (!registration) return refuseAsPending(platform, email, request, clock());
-  const stream = registrationStream(registration.registration_id);
+  const bound = boundRegistration(request);
+  if (!bound) throw new InvalidVerificationCode();
+  const stream = registrationStream(bound);
   const { state } = await loadAggregate(
     platform.store,
     stream,
     registrationDecider.evolve,
     registrationDecider.initialState,
   );
-  if (state.status === 'none') return refuseAsPending(platform, email, request, clock());
+  if (state.status === 'none') return refuseAsPending(platform, email, bound, request, clock());
   const s = state.submission;
+  if (s.admin.email !== email) throw new InvalidVerificationCode();
   const metadata = onboardingMetadata(s, request, clock());
   const codeHash = hashVerificationCode(platform.config.jwtSecret, s.registrationId, body.token!.trim());
   const hospitalCode = state.status === 'verified' ? state.hospitalCode : await freeHospitalCode(platform, s);
@@ -83,10 +90,15 @@ export async function verifyEmail(
           type: 'VerifyEmail',
           codeHash,
           hospitalCode,
+          source: request.ip,
           now: metadata.occurredAt,
         });
         if (event?.type !== 'EmailVerified') return 'wrong' as const;
         await reserveHospital(uow, s, hospitalCode);
+        for (const other of await otherPendingRegistrations(platform.db, email, s.registrationId)) {
+          const rival = await uow.load(registrationDecider, registrationStream(other));
+          uow.decide(rival, { type: 'VoidCode', now: metadata.occurredAt });
+        }
         return 'verified' as const;
       },
       { retries: 20 },
@@ -95,9 +107,7 @@ export async function verifyEmail(
     position = result.position;
   } catch (e) {
     // A wrong code for an address whose registration was verified long ago: it has an account.
-    if (e instanceof InvalidVerificationCode && state.status === 'verified') {
-      return refuseAsPending(platform, email, request, clock());
-    }
+    if (e instanceof InvalidVerificationCode && state.status === 'verified') throw e;
     // The right code of a verification that committed but never reached its first session (a
     // crash, a lost connection): finish it instead of refusing. Once that session exists, the
     // code is used up as the spec says.
@@ -112,18 +122,24 @@ export async function verifyEmail(
 }
 
 /**
- * A code for an address with no pending registration is refused as a pending registration would
- * refuse it, so guessing codes cannot tell an address with an account from a new one: when a
- * registration for it lately mailed its owner a notice, that notice counts as the code
- * (applicant-mailbox.ts, `decoy`) and the wrong tries are counted against it.
+ * A browser bound to no stored registration: when its registration was for an address with an
+ * account, it is refused as a pending registration would refuse it, so guessing codes cannot tell
+ * an address with an account from a new one: the notice its owner was mailed counts as the code
+ * (applicant-mailbox.ts, `decoy`, bound to the same id) and the wrong tries are counted against it.
  */
-async function refuseAsPending(platform: Platform, email: string, request: FastifyRequest, now: Date): Promise<never> {
+async function refuseAsPending(
+  platform: Platform,
+  email: string,
+  decoyId: string,
+  request: FastifyRequest,
+  now: Date,
+): Promise<never> {
   try {
     await platform.transact(
       anonymousMetadata(request, now),
       async (uow) => {
         const mailbox = await uow.load(applicantMailboxDecider, applicantMailboxStream(email));
-        uow.decide(mailbox, { type: 'FailVerification', email, now: now.toISOString() });
+        uow.decide(mailbox, { type: 'FailVerification', email, decoyId, source: request.ip, now: now.toISOString() });
       },
       { retries: 3 },
     );

@@ -18,9 +18,8 @@ declare module '../../../platform/db/database' {
 export const REGISTRATIONS_PROJECTION = 'hospitals-registrations';
 
 /**
- * Finds the registration behind an email. A new registration for an admin email starts only
- * once the earlier unverified one has expired (applicant-mailbox.ts); that one is marked
- * superseded here.
+ * The registrations of each admin email. Several may be pending at once (each browser its own,
+ * issue 33); verifying one marks the others superseded (their codes are voided in the same commit).
  */
 export const registrationsProjection = defineProjection<RegistrationEvent>({
   name: REGISTRATIONS_PROJECTION,
@@ -28,13 +27,6 @@ export const registrationsProjection = defineProjection<RegistrationEvent>({
   handlers: {
     HospitalRegistrationSubmitted: async (trx, event) => {
       const { registrationId, hospitalId, admin } = event.data;
-      await trx
-        .updateTable('hospital_registrations')
-        .set({ status: 'superseded' })
-        .where('admin_email', '=', admin.email)
-        .where('status', '=', 'pending')
-        .where('registration_id', '!=', registrationId)
-        .execute();
       await trx
         .insertInto('hospital_registrations')
         .values({
@@ -54,19 +46,25 @@ export const registrationsProjection = defineProjection<RegistrationEvent>({
         .set({ status: 'verified', verified_at: new Date(event.data.at) })
         .where('registration_id', '=', event.data.registrationId)
         .execute();
+      await trx
+        .updateTable('hospital_registrations')
+        .set({ status: 'superseded' })
+        .where('admin_email', '=', event.data.email)
+        .where('status', '=', 'pending')
+        .execute();
     },
   },
   reset: (trx) => emptyTables(trx, ['hospital_registrations']),
 });
 
-/** The registration a verification or resend for `email` is about: the newest not superseded. */
-export async function currentRegistrationFor(db: Db, email: string) {
-  return db
+/** The ids of the registrations of `email` still pending, but `except`: a verification voids them. */
+export async function otherPendingRegistrations(db: Db, email: string, except: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('hospital_registrations')
-    .selectAll()
+    .select('registration_id')
     .where('admin_email', '=', email)
-    .where('status', '!=', 'superseded')
-    .orderBy('submitted_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('status', '=', 'pending')
+    .where('registration_id', '!=', except)
+    .execute();
+  return rows.map((r) => r.registration_id);
 }

@@ -66,7 +66,7 @@ const verifyAnswer = z.object({
         eventType: z.string(),
         time: z.string(),
         action: z.string(),
-        reason: z.enum(['changed', 'missing']),
+        reason: z.enum(['changed', 'missing', 'display', 'views']),
       })
       .optional(),
     checkpoint: z

@@ -73,8 +73,7 @@ export function VerificationBanner({
     <Banner tone="error" onDismiss={onDismiss}>
       {b && (
         <>
-          Integrity check failed at entry #{b.seq} ({b.eventType}, {b.time}): the stored event was{' '}
-          {b.reason === 'missing' ? 'removed' : 'changed'} after it was recorded.{' '}
+          Integrity check failed at entry #{b.seq} ({b.eventType}, {b.time}): {brokenSentence(b.reason)}{' '}
           {result.checked.toLocaleString('en-US')} entries before it are intact.{' '}
         </>
       )}
@@ -82,6 +81,20 @@ export function VerificationBanner({
       {result.lag && result.lag.behind > 0 && lagSentence(result.lag)}
     </Banner>
   );
+}
+
+/** What was found wrong with one entry, in words. */
+function brokenSentence(reason: NonNullable<Verification['broken']>['reason']): string {
+  switch (reason) {
+    case 'missing':
+      return 'the stored event was removed after it was recorded.';
+    case 'changed':
+      return 'the stored event was changed after it was recorded.';
+    case 'display':
+      return 'the entry shown (who, when, where or what) differs from its stored event: the trail screen was rewritten.';
+    default:
+      return 'patients this read showed are missing from the access report: its rows were deleted.';
+  }
 }
 
 /** A trail behind its event log, in one sentence: it is not reported intact while entries are missing. */

@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asClient, patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
+
+/**
+ * Issue 33 §2: what the trail and the access report show cannot be rewritten by the app, and
+ * verify reports a shown field changed, or a view row deleted, behind the app's back.
+ */
+describe('the audit read models are append-only, and verify checks what they show', () => {
+  let s: PatientsSuite;
+  let owner: pg.Client;
+  const api = patientsApi(() => s.t);
+  const asApp = async (text: string) => {
+    const c = await s.t.platform.pool.connect();
+    try {
+      return await c.query(text);
+    } finally {
+      c.release();
+    }
+  };
+  const verify = async () => {
+    const res = await s.t.app.inject({ method: 'GET', url: '/api/audit/verify', headers: asClient(s.tokens.admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  /** As the owner, with the append-only triggers off for the one statement, as someone repairing by hand would. */
+  const tamper = async (table: string, text: string, values: unknown[]) => {
+    await owner.query(`alter table ${table} disable trigger ${table}_no_update_delete`);
+    try {
+      await owner.query(text, values);
+    } finally {
+      await owner.query(`alter table ${table} enable trigger ${table}_no_update_delete`);
+    }
+  };
+
+  beforeAll(async () => {
+    s = await startPatientsSuite(['receptionist']);
+    owner = new pg.Client({ connectionString: s.t.db.url });
+    await owner.connect();
+    await api.registered(s.tokens.receptionist);
+    // A list read: one view row per patient it showed.
+    const list = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/patients',
+      headers: asClient(s.tokens.receptionist),
+    });
+    expect(list.statusCode).toBe(200);
+    expect((await verify()).ok).toBe(true);
+  });
+  afterAll(async () => {
+    await owner?.end();
+    await s?.t.close();
+  });
+
+  it.each(['audit_events', 'audit_patient_views'])(
+    'refuses UPDATE, DELETE and TRUNCATE on %s to the app (42501)',
+    async (table) => {
+      expect((await asApp(`select count(*)::int as n from ${table}`)).rows[0].n).toBeGreaterThan(0);
+      for (const text of [
+        `update ${table} set actor_name = 'Mallory'`,
+        `delete from ${table}`,
+        `truncate ${table}`,
+        `alter table ${table} disable trigger all`,
+      ]) {
+        await expect(asApp(text), text).rejects.toMatchObject({ code: '42501' });
+      }
+      // The owner is refused too, by the trigger, until it turns the trigger off.
+      await expect(owner.query(`delete from ${table}`)).rejects.toThrow(/append-only: DELETE refused/);
+      const may = await asApp(
+        `select has_table_privilege('${table}', 'INSERT') as ins, has_table_privilege('${table}', 'SELECT') as sel`,
+      );
+      expect(may.rows[0]).toEqual({ ins: true, sel: true });
+    },
+  );
+
+  it("reports a forged actor_name with the entry's sequence number", async () => {
+    const { rows } = await owner.query<{ seq: string; actor_name: string; position: string }>(
+      `select seq::text, actor_name, position::text from audit_events
+        where hospital_id = $1 and primary_entry and seq is not null and actor_role = 'receptionist'
+        order by seq limit 1`,
+      [s.a.hospital.id],
+    );
+    const entry = rows[0]!;
+    await tamper('audit_events', `update audit_events set actor_name = 'Dr. Nobody' where position = $1`, [
+      entry.position,
+    ]);
+    try {
+      const broken = await verify();
+      expect(broken.ok).toBe(false);
+      expect(broken.broken).toMatchObject({ seq: Number(entry.seq), reason: 'display' });
+    } finally {
+      await tamper('audit_events', `update audit_events set actor_name = $2 where position = $1`, [
+        entry.position,
+        entry.actor_name,
+      ]);
+    }
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it("reports a deleted access-report row with its read's sequence number", async () => {
+    const { rows } = await owner.query<{ seq: string; position: string }>(
+      `select a.seq::text, a.position::text from audit_events a
+        where a.hospital_id = $1 and exists (select 1 from audit_patient_views v where v.position = a.position)
+        order by a.seq limit 1`,
+      [s.a.hospital.id],
+    );
+    const read = rows[0]!;
+    await tamper('audit_patient_views', `delete from audit_patient_views where position = $1`, [read.position]);
+    const broken = await verify();
+    expect(broken.ok).toBe(false);
+    expect(broken.broken).toMatchObject({ seq: Number(read.seq), reason: 'views' });
+  });
+});
