@@ -55,7 +55,8 @@ async function replayAll(
     );
     return Math.max(0, ...counts);
   }
-  for (const p of projections) await resetProjection(db, p);
+  // Emptied as the owner when there is one: the audit trail's tables are append-only to the app (migration 1010).
+  for (const p of projections) await resetProjection(options.owner ?? db, p);
   const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 4, projections.length);
   const counts = await Promise.all(
     projections.map((p, i) =>
