@@ -50,6 +50,7 @@ const PATIENT_DATA: Record<string, typeof RECORD | typeof LIST | string> = {
 };
 const NO_PATIENT_DATA: Record<string, string> = {
   '/api/admin/profile': 'the signed-in person',
+  '/api/docs/asyncapi.json': "the live channel's protocol document",
   '/api/auth/me': 'the signed-in person',
   '/api/access-control': 'the role matrix',
   '/api/hospital/settings': 'hospital settings',
