@@ -183,7 +183,7 @@ export async function buildApp(
   for (const m of modules) if (m.idleTimeouts) idleTimeouts = m.idleTimeouts(platform);
 
   const app = await createHttpApp(platform, modules, { webDir: options.webDir ?? WEB_DIST });
-  await app.register(realtimeRoutes(realtime));
+  await app.register(realtimeRoutes(realtime, config.publicUrl));
   realtime.start();
   if (options.startProjections !== false) await platform.runner.start();
   await app.ready();

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { HttpApp, Platform } from '../platform';
 import { isUnavailable } from '../db/faults';
 import { positionToString } from '../event-store/port';
 import { unavailableHeaders } from './error-handler';
-import { isLocal } from './operator';
+import { isOperator } from './operator';
 
 const healthSchema = z.object({
   success: z.boolean(),
@@ -66,26 +66,19 @@ const PARKED_SHOWN = 20;
 /**
  * GET /api/health: up (200) or down (503) for anyone, so a load balancer or uptime check can
  * poll it. The details (database, event store and its head position, each projection's lag)
- * describe every hospital's activity, so only an administrator or a local caller gets them.
+ * describe every hospital's activity, so only the deployment's operator gets them: a caller on this machine, or
+ * one with `Authorization: Bearer $OPERATOR_TOKEN` (http/operator.ts). A hospital's admin is not the operator.
  */
 export function healthRoutes(platform: Platform): FastifyPluginAsync {
-  const adminOnly = platform.auth(['admin']);
   return async (scope) => {
     const app = scope as unknown as HttpApp;
-    const isAdmin = (request: FastifyRequest, reply: unknown) =>
-      request.headers.authorization
-        ? (adminOnly.call(scope, request, reply as never) as Promise<unknown>).then(
-            () => true,
-            () => false,
-          )
-        : Promise.resolve(false);
     app.get(
       '/api/health',
       {
         schema: {
           tags: ['platform'],
           summary:
-            'Up (200) or down (503); with database, event store and projection lag for an admin or a local caller',
+            'Up (200) or down (503); with database, event store and projection lag for the operator (local or OPERATOR_TOKEN)',
           response: { 200: healthSchema, 503: healthSchema },
         },
       },
@@ -101,7 +94,7 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
           (err: unknown) => ((failure ??= err), 'down' as const),
         );
         const down = database === 'down' || eventStore === 'down';
-        const detailed = isLocal(request) || (await isAdmin(request, reply));
+        const detailed = isOperator(request, platform.config.operatorToken);
         const why = down
           ? { reason: reasonOf(database === 'down' ? 'database' : 'event store', failure, detailed) }
           : {};
