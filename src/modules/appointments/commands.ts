@@ -27,7 +27,7 @@ export type BookingInput = SlotInput & {
 async function hospitalClock(platform: Platform, hospitalId: string) {
   const settings = await findSettings(platform.db, hospitalId);
   if (!settings) throw new NotFound('Hospital not found');
-  const hours: OpeningHours = { opensAt: settings.opensAt, closesAt: settings.closesAt };
+  const hours: OpeningHours = { opensAt: settings.opensAt, closesAt: settings.closesAt, timeZone: settings.timeZone };
   return { timeZone: settings.timeZone, hours };
 }
 
