@@ -88,3 +88,16 @@ export const STATUS_LABELS: Record<Appointment['status'], string> = {
   'no-show': 'No-show',
   attended: 'Seen',
 };
+
+/**
+ * The front desk's day (issue 34 §6): who is booked and not yet here, who has checked in and waits,
+ * and who has been seen, each in time order. Cancelled and no-show appointments are left out.
+ */
+export function frontDeskQueue(appointments: readonly Appointment[]) {
+  const byTime = [...appointments].sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+  return {
+    booked: byTime.filter((a) => a.status === 'booked'),
+    waiting: byTime.filter((a) => a.status === 'checked in'),
+    seen: byTime.filter((a) => a.status === 'attended'),
+  };
+}
