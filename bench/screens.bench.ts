@@ -217,6 +217,10 @@ async function main() {
     const pages = new Map<ScreenRole, Page>();
     for (const [role, who] of logins) pages.set(role, await signIn(browser, base, who));
 
+    // The machine line's load average is the one at the start of the measuring.
+    const machine = machineLine(
+      `Chromium (playwright-core), embedded PostgreSQL; the machine is shared with other agents' builds and tests, so the load average is theirs as much as this run's`,
+    );
     step(`screens, server idle: ${SCREENS.length} screens × ${RUNS}; load ${loadavg()}`);
     const idleLoad = loadavg();
     const idle = await measureAll(pages);
@@ -271,9 +275,7 @@ async function main() {
     const markdown = [
       '## Screens as a person sees them (`npm run bench:screens`)',
       '',
-      machineLine(
-        `Chromium (playwright-core), embedded PostgreSQL; the machine is shared with other agents' builds and tests, so the load average is theirs as much as this run's`,
-      ),
+      machine,
       `- Hospital: ${count(PATIENTS)} patients with a day of clinical work each, ${count(events)} events written by SQL in ${seedSeconds.toFixed(0)} s, projected by the restarted server in ${catchSeconds.toFixed(0)} s${PATIENTS < 100_000 ? ` (**fewer than the issue's 100,000**: SCREENS_PATIENTS=${PATIENTS} to fit the time of this run)` : ''}`,
       `- Each screen opened from its address ${RUNS} times (after one warm-up load) in a signed-in Chromium at 1366 × 800, timed from navigation until <main> shows its content with nothing loading; requests counted until the network is idle${RUNS < 20 ? ` (**fewer runs than the issue's 20**: SCREENS_RUNS=${RUNS})` : ''}`,
       `- Baselines in the same run: a trivial Fastify route ${ms(trivialMs)} (median of 50 fetches), page 1 of the patient list by raw SQL ${ms(rawMs)}; each screen with the server idle (load ${idleLoad})${busy ? `, then with ${STAFF} staff working through bench:day's loops (${count(busyRequests)} requests; load ${busyLoad})` : ''}; load at the end ${endLoad}`,
