@@ -35,6 +35,20 @@ export async function fetchHospitalSettings(signal?: AbortSignal): Promise<Hospi
   return answer.parse(await request<unknown>('/hospital/settings', { signal })).data.settings;
 }
 
+let inFlight: Promise<HospitalSettings> | null = null;
+
+/**
+ * One GET for every reader that asks while it is under way: on a fresh load of /admin/settings the
+ * shell's idle time-out and the settings page both want the settings, and asked for them twice
+ * (bench:screens). A reader that goes away ignores the answer instead of aborting the shared request.
+ */
+export function loadHospitalSettings(): Promise<HospitalSettings> {
+  inFlight ??= fetchHospitalSettings().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
 /** The settings of the hospital whose person is signed in (keyed by user, so a new sign-in reloads). */
 export const hospitalSettingsAtom = atom<{ userId: string; settings: HospitalSettings } | null>(null);
 
@@ -46,12 +60,16 @@ export function useHospitalSettings(): HospitalSettings | null {
   const fresh = cached && cached.userId === userId ? cached.settings : null;
   useEffect(() => {
     if (!userId || fresh) return;
-    const controller = new AbortController();
-    fetchHospitalSettings(controller.signal).then(
-      (settings) => setCached({ userId, settings }),
+    let gone = false;
+    loadHospitalSettings().then(
+      (settings) => {
+        if (!gone) setCached({ userId, settings });
+      },
       () => undefined,
     );
-    return () => controller.abort();
+    return () => {
+      gone = true;
+    };
   }, [userId, fresh, setCached]);
   return fresh;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hospitalSettingsAtom } from '../../lib/hospital-settings';
+import { hospitalSettingsAtom, useHospitalSettings } from '../../lib/hospital-settings';
 import { sessionAtom, type SessionHospital } from '../../lib/session';
 import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import SettingsPage from './settings-page';
@@ -31,7 +31,13 @@ const ok = (data: unknown, message?: string) => ({ body: { success: true, data, 
 let api: ReturnType<typeof fakeApi>;
 afterEach(() => api?.restore());
 
-function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospital | null = null) {
+/** What the shell's idle time-out does on every guarded page: reads the shared settings. */
+function ShellReader() {
+  const shared = useHospitalSettings();
+  return <p>{shared ? `Idle after ${shared.idleTimeoutMinutes} min` : 'No settings yet'}</p>;
+}
+
+function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospital | null = null, withShell = false) {
   api = fakeApi({ 'GET /users/stats': () => ok({ plan }), ...routes });
   const store = createStore();
   store.set(sessionAtom, {
@@ -49,7 +55,15 @@ function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospit
       mustChangePassword: false,
     },
   });
-  const router = createMemoryRouter([{ path: '/', element: <SettingsPage /> }]);
+  const element = withShell ? (
+    <>
+      <ShellReader />
+      <SettingsPage />
+    </>
+  ) : (
+    <SettingsPage />
+  );
+  const router = createMemoryRouter([{ path: '/', element }]);
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -66,6 +80,13 @@ describe('Settings page', () => {
     expect(screen.getByRole('textbox', { name: 'Default consultation fee (₦)' })).toHaveValue('5000');
     expect(await screen.findByText(/3 of 7 seats used/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Upgrade to Hospital/ })).toBeInTheDocument();
+  });
+
+  it('asks for the settings once when the shell and the page both read them on load', async () => {
+    renderPage({ 'GET /hospital/settings': () => ok({ settings }) }, null, true);
+    expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
+    expect(await screen.findByText('Idle after 10 min')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/hospital/settings')).toHaveLength(1);
   });
 
   it('saves the idle time-out, shares it with the session and shows field errors from the server', async () => {

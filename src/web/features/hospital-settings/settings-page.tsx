@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { TextField } from '../../components/text-field';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ApiError } from '../../lib/api-client';
-import { fetchHospitalSettings, hospitalSettingsAtom } from '../../lib/hospital-settings';
+import { hospitalSettingsAtom, loadHospitalSettings } from '../../lib/hospital-settings';
 import { fetchPlan, requestHospitalPlan } from '../../lib/plan-api';
 import { formatNaira, HOSPITAL_MONTHLY_NAIRA, seatsLine } from '../../lib/plans';
 import { sessionAtom, signedInUserAtom, type SessionState } from '../../lib/session';
@@ -43,7 +43,7 @@ function renamed(session: SessionState, name: string): SessionState {
 
 /** /admin/settings (issue 13): the hospital's profile, logo, time zone, idle time-out, fee and plan. */
 export default function SettingsPage() {
-  const remote = useRemoteData(fetchHospitalSettings, 'hospital-settings');
+  const remote = useRemoteData(loadHospitalSettings, 'hospital-settings');
   const plan = useRemoteData(fetchPlan, 'plan');
   const user = useAtomValue(signedInUserAtom);
   const setShared = useSetAtom(hospitalSettingsAtom);
