@@ -24,7 +24,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 const ADMIN_PASSWORD = 'Harmattan-Breeze-2026';
 const DRUG = 'Artemether-Lumefantrine 80/480mg tablet';
 const SURNAMES = {
-  receptionist: 'Okafor',
+  receptionist: 'Musa',
   doctor: 'Eze',
   lab_technician: 'Adebayo',
   pharmacist: 'Bello',
@@ -104,7 +104,10 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await admin.goto('/admin/login');
     await admin.getByLabel('Email').fill(hospital.adminEmail);
     await admin.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    const signedIn = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/login');
     await admin.getByRole('button', { name: 'Sign In' }).click();
+    // The server knows the change was made: the account's first login is over, on every device.
+    expect((await (await signedIn).json()).data.user.mustChangePassword).toBe(false);
     await admin.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
     // The form would open before anything else could: the checklist is there and it is not.
     const checklist = admin.getByRole('region', { name: 'First-hour checklist' });
@@ -122,7 +125,11 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
       await page.getByLabel('Password', { exact: true }).fill(hired.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await changeDialog(page).waitFor();
+      // Nothing but the session's own calls while the password is temporary: no data, no 403.
       expect(answers.filter((a) => a.status === 403)).toEqual([]);
+      expect(
+        answers.map((a) => a.path).filter((p) => !p.startsWith('/api/auth/') && p !== '/api/hospital/settings'),
+      ).toEqual([]);
       expect(await page.getByText(/change your temporary password/i).count()).toBe(0);
       await changeInModal(page, hired.password, newPassword);
       await page.getByRole('button', { name: 'Logout', exact: true }).waitFor();
@@ -292,13 +299,19 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     const changes = audit.getByRole('table', { name: 'Audit trail' });
     await changes.getByText('Registered patient', { exact: false }).first().waitFor();
     expect(await changes.getByText(/^Viewed /).count()).toBe(0);
+    // Who changed which price from what to what.
+    const repriced = changes.getByRole('row').filter({
+      hasText: 'Changed the price of Full Blood Count (lab test) from no price to ₦4,500.00',
+    });
+    expect(await repriced.textContent()).toContain('Admin');
     await audit.screenshot({ path: `${SHOTS}/first-week-audit-changes.png`, fullPage: true });
     await audit.getByRole('tab', { name: 'Reads (grouped)' }).click();
     const reads = audit.getByRole('table', { name: 'Reads, grouped' });
+    // The accountant's HMO desk lookup, folded into one row.
     await reads
       .getByRole('row')
-      .filter({ hasText: /^.*Viewed / })
-      .first()
+      .filter({ hasText: staff.accountant.name })
+      .filter({ hasText: /Viewed the patient billing lookup (once|\d+ times), 1 patient/ })
       .waitFor();
     await audit.getByRole('button', { name: 'Verify integrity' }).click();
     await audit.getByText(/^All [\d,]+ entries since \d{1,2} [A-Z][a-z]{2} are intact; /).waitFor();
