@@ -12,6 +12,8 @@ export const LAB_TEST_CATALOGUE = [
   { name: 'Blood Sugar Test', code: 'BST' },
   { name: 'Liver Function Test', code: 'LFT' },
   { name: 'Kidney Function Test', code: 'KFT' },
+  { name: 'Electrolytes', code: 'ELEC' },
+  { name: 'Malaria Parasite', code: 'MPS' },
   { name: 'ECG', code: 'ECG' },
   { name: 'CT Scan', code: 'CT' },
   { name: 'MRI Scan', code: 'MRI' },

@@ -90,13 +90,11 @@ describe('Laboratory and vitals in Chromium', () => {
     await pending.getByText(patients.live).waitFor();
     await page.getByText(`New lab order for ${patients.live}: Full Blood Count`).waitFor();
 
+    // Start goes straight to entering the results; the test waits in In Progress behind the form.
     await page.getByRole('button', { name: `Start ECG for ${patients.stat}` }).click();
-    await page.getByText(`Started ECG for ${patients.stat}`).waitFor();
-    await pending.getByText(patients.stat).waitFor({ state: 'detached' });
-
-    await page.getByRole('tab', { name: /In Progress/ }).click();
-    await page.getByRole('button', { name: `Enter results of ECG for ${patients.stat}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Enter Results: ECG' });
+    await dialog.waitFor();
+    expect(await page.getByRole('tab', { name: /In Progress/ }).getAttribute('aria-selected')).toBe('true');
     expect(await dialog.getByLabel('Conducted By').inputValue()).toBe(staff.lab_technician.name);
     await dialog.getByLabel('Parameter 1').fill('Rhythm');
     await dialog.getByLabel('Value 1').fill('Sinus tachycardia, 112 bpm');
@@ -142,27 +140,47 @@ describe('Laboratory and vitals in Chromium', () => {
     await page.getByRole('table', { name: 'Pending test requests' }).getByText(patients.live).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.getByRole('button', { name: `Start Full Blood Count for ${patients.live}` }).click();
-    await page.getByRole('tab', { name: /In Progress/ }).click();
-    await page.getByRole('button', { name: `Enter results of Full Blood Count for ${patients.live}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Enter Results: Full Blood Count' });
+    // The FBC's template: its analytes with units and usual ranges; nothing entered is refused.
+    expect(await dialog.getByLabel('Parameter 3').inputValue()).toBe('White cell count');
+    expect(await dialog.getByLabel('Unit 3').inputValue()).toBe('10*3/uL');
+    expect(await dialog.getByLabel('Range high 1', { exact: true }).inputValue()).toBe('17');
     await dialog.getByRole('button', { name: 'Save Results' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Please enter a value for each parameter' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Results are required' }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-    // A structured value by keyboard alone: the analyte from the suggestions, its unit filled in, a range.
-    const parameter = dialog.getByRole('combobox', { name: 'Parameter 1' });
-    await parameter.fill('');
-    await parameter.pressSequentially('haemog');
-    await page.getByRole('option', { name: /Haemoglobin/ }).waitFor();
+    // Out-of-range values are flagged as they are typed.
+    await dialog.getByLabel('Value 1', { exact: true }).fill('9.1');
+    await dialog.getByTitle('Low: below 12').waitFor();
+    await dialog.getByLabel('Value 3').fill('14.2');
+    await dialog.getByTitle('High: above 11').waitFor();
+    await dialog.getByLabel('Value 4').fill('250');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/screens-story-lab-fbc-375.png' });
+    // Another analyte by keyboard alone, from the suggestions.
+    await dialog.getByRole('button', { name: 'Add result value' }).click();
+    const parameter = dialog.getByRole('combobox', { name: 'Parameter 11' });
+    await parameter.pressSequentially('malaria');
+    await page.getByRole('option', { name: /Malaria parasites/ }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     await parameter.press('ArrowDown');
     await parameter.press('Enter');
-    expect(await dialog.getByLabel('Unit 1').inputValue()).toBe('g/dL');
-    await dialog.getByLabel('Value 1').fill('9.1');
-    await dialog.getByLabel('Range low 1').fill('12');
-    await dialog.getByLabel('Range high 1').fill('16');
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await dialog.getByLabel('Value 11').fill('Not seen');
     await dialog.getByRole('button', { name: 'Save Results' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const done = await inject(staff.lab_technician.token, 'GET', '/api/lab/requests?status=completed');
+    const fbc = done.json().data.requests.find((r: { patientName: string }) => r.patientName === patients.live);
+    expect(fbc.results).toEqual([
+      expect.objectContaining({
+        analyte: 'HB',
+        value: 9.1,
+        unit: 'g/dL',
+        referenceRange: { low: 12, high: 17 },
+        interpretation: 'L',
+      }),
+      expect.objectContaining({ analyte: 'WBC', value: 14.2, interpretation: 'H' }),
+      expect.objectContaining({ analyte: 'PLT', value: 250, interpretation: 'N' }),
+      expect.objectContaining({ analyte: 'MP', value: 'Not seen', interpretation: null }),
+    ]);
     await page.goto('/user/report');
     await page.getByRole('table', { name: 'Completed lab results' }).getByText(patients.stat).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);

@@ -94,7 +94,7 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     const { page, pageErrors } = await suite.open({ width: 375, height: 800 });
     await signInAsAdmin(page);
     const checklist = page.getByRole('region', { name: 'First-hour checklist' });
-    await checklist.getByText('10 lab tests and 2 medications have no price yet').waitFor();
+    await checklist.getByText('12 lab tests and 2 medications have no price yet').waitFor();
     await page.screenshot({ path: `${SHOTS}/prices-dashboard-375.png`, fullPage: true });
     await checklist.getByRole('link', { name: 'Set Prices' }).click();
     await page.waitForURL(`${suite.server.baseUrl}/admin/prices`);
@@ -113,7 +113,7 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     await page.getByRole('button', { name: 'Save price of Artemether-Lumefantrine 80/480mg tablet' }).click();
     await page.getByText('Artemether-Lumefantrine 80/480mg tablet: ₦350.00').waitFor();
     await page.getByLabel('Search prices').fill('');
-    await page.getByText('9 lab tests and 1 medication have no price yet', { exact: false }).waitFor();
+    await page.getByText('11 lab tests and 1 medication have no price yet', { exact: false }).waitFor();
     await page.screenshot({ path: `${SHOTS}/prices-list-375.png`, fullPage: true });
     expect(await overflowing(page)).toEqual([]);
     expect(pageErrors).toEqual([]);

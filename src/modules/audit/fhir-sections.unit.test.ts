@@ -49,6 +49,8 @@ describe('lab, imaging and ECG reports in the FHIR export', () => {
       'Blood Sugar Test': 'LAB',
       'Liver Function Test': 'LAB',
       'Kidney Function Test': 'LAB',
+      Electrolytes: 'LAB',
+      'Malaria Parasite': 'LAB',
       ECG: 'EC',
       'CT Scan': 'CT',
       'MRI Scan': 'NMR',
@@ -58,7 +60,7 @@ describe('lab, imaging and ECG reports in the FHIR export', () => {
       .filter((r) => r.resourceType === 'Observation')
       .map((r) => r.category[0]!.coding[0]!.code);
     expect(observationCategories.sort()).toEqual(
-      [...Array(5).fill('laboratory'), ...Array(4).fill('imaging'), 'procedure'].sort(),
+      [...Array(7).fill('laboratory'), ...Array(4).fill('imaging'), 'procedure'].sort(),
     );
     for (const r of resources.filter((x) => x.resourceType === 'DiagnosticReport'))
       expect(r.category[0]!.coding[0]!.system).toBe('http://terminology.hl7.org/CodeSystem/v2-0074');

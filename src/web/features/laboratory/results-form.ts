@@ -1,10 +1,20 @@
+import { interpret, templateOf, type Interpretation } from '../../../shared/lab-codes';
 import type { LabResults, LabValueInput } from './api/lab-requests';
 
 /**
  * One line of the Enter Results form: a parameter measured and its value ('Haemoglobin', '13.2 g/dL'),
  * and optionally its UCUM unit and the reference range it was read against.
  */
-export type ResultRow = { key: string; parameter: string; value: string; unit?: string; low?: string; high?: string };
+export type ResultRow = {
+  key: string;
+  parameter: string;
+  value: string;
+  unit?: string;
+  low?: string;
+  high?: string;
+  /** A line of the test's template: left without a value, it is not sent (the analyte was not measured). */
+  template?: boolean;
+};
 
 /** The server's own message for a call without results. */
 export const RESULTS_REQUIRED = 'Results are required';
@@ -61,7 +71,7 @@ export function checkResults(rows: readonly ResultRow[]): CheckedResults {
   for (const row of rows) {
     const parameter = row.parameter.trim();
     const value = row.value.trim();
-    if (!parameter && !value) continue;
+    if (!value && (!parameter || row.template)) continue;
     if (!parameter) fail(row.key, 'parameter', NAME_EACH_VALUE);
     else if (!value) fail(row.key, 'value', VALUE_FOR_EACH_NAME);
     else if (seen.has(parameter.toLowerCase())) fail(row.key, 'parameter', PARAMETER_TWICE);
@@ -77,6 +87,34 @@ export function checkResults(rows: readonly ResultRow[]): CheckedResults {
     return { ok: false, message: RESULTS_REQUIRED, rows: key ? { [key]: { value: RESULTS_REQUIRED } } : {} };
   }
   return { ok: true, results: asValues ? structured : results };
+}
+
+/**
+ * The lines the form starts with: for a panel of the coded catalogue (FBC, urinalysis, LFT,
+ * electrolytes, malaria parasite…) one line per analyte with its unit and usual range; for any
+ * other test, one line named after the test, as before.
+ */
+export function templateRows(testCode: string, testName: string): ResultRow[] {
+  const template = templateOf(testCode);
+  if (template.length === 0) return [{ key: 'r0', parameter: testName, value: '' }];
+  return template.map((x, i) => ({
+    key: `r${i}`,
+    parameter: x.name,
+    value: '',
+    unit: x.unit ?? '',
+    low: x.range?.low?.toString() ?? '',
+    high: x.range?.high?.toString() ?? '',
+    template: true,
+  }));
+}
+
+/** H above the line's range, L below it, as the value is typed; nothing for text, a normal value or no range. */
+export function flagOf(row: ResultRow): Exclude<Interpretation, 'N'> | null {
+  const value = row.value.trim();
+  const [low, high] = [bound(row.low), bound(row.high)];
+  if (!NUMBER.test(value) || Number.isNaN(low) || Number.isNaN(high)) return null;
+  const flag = interpret(Number(value), { low, high });
+  return flag === 'N' ? null : flag;
 }
 
 /** Results as lines to read or print: a free-text report is one line without a name. */

@@ -8,7 +8,7 @@ import { VALUE_FOR_EACH_NAME } from './results-form';
 import TestRequestPage from './test-request-page';
 import { labRequest, ok, page, renderAsLab } from './testing/lab-fixtures';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const stat = labRequest({
   id: 'lr-stat',
@@ -18,7 +18,15 @@ const stat = labRequest({
   testCode: 'ECG',
 });
 const routine = labRequest({ id: 'lr-routine', patientName: 'Chioma Nwosu' });
-const running = labRequest({ id: 'lr-run', status: 'in progress', startedBy: 'Bisi Ade', urgency: 'Urgent' });
+// A test without a template: the form starts with one line named after it.
+const running = labRequest({
+  id: 'lr-run',
+  status: 'in progress',
+  startedBy: 'Bisi Ade',
+  urgency: 'Urgent',
+  testName: 'Chest X-ray',
+  testCode: 'CXR',
+});
 
 let api: ReturnType<typeof fakeApi>;
 function serve(byStatus: Partial<Record<string, LabRequest[]>>, overrides: Record<string, FakeHandler> = {}) {
@@ -87,24 +95,33 @@ describe('Test requests', () => {
     expect(await screen.findByText('Chioma Nwosu')).toBeInTheDocument();
   });
 
-  it('starts a pending test and reloads the queue', async () => {
+  it('starts a pending test and goes straight to entering its results; closed, it waits in In Progress', async () => {
+    const user = userEvent.setup();
     let started = false;
+    const inProgress = { ...stat, status: 'in progress' as const };
     serve(
       {},
       {
-        'GET /lab/requests': (call) =>
-          ok(page(call.query.get('status') === 'pending' && !started ? [stat, routine] : started ? [routine] : [])),
+        'GET /lab/requests': (call) => {
+          const status = call.query.get('status');
+          if (status === 'pending') return ok(page(started ? [routine] : [stat, routine]));
+          return ok(page(status === 'in progress' && started ? [inProgress] : []));
+        },
         'POST /lab/requests/lr-stat/start': () => {
           started = true;
-          return ok({ request: { ...stat, status: 'in progress' } }, 'Test started');
+          return ok({ request: inProgress }, 'Test started');
         },
       },
     );
     renderAsLab(<TestRequestPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Start ECG for Adaeze Eze' }));
-    expect(await screen.findByText('Started ECG for Adaeze Eze')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Adaeze Eze')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Start ECG for Adaeze Eze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Results: ECG' });
+    expect(within(dialog).getByLabelText('Parameter 1')).toHaveValue('ECG');
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: /In Progress/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Enter results of ECG for Adaeze Eze' })).toBeInTheDocument();
   });
 
   it('checks the results before sending them, then records them as the signed-in technician', async () => {
@@ -123,10 +140,10 @@ describe('Test requests', () => {
     );
     renderAsLab(<TestRequestPage />);
     await user.click(await screen.findByRole('tab', { name: /In Progress/ }));
-    await user.click(await screen.findByRole('button', { name: 'Enter results of Full Blood Count for Chioma Nwosu' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enter Results: Full Blood Count' });
+    await user.click(await screen.findByRole('button', { name: 'Enter results of Chest X-ray for Chioma Nwosu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Results: Chest X-ray' });
     expect(within(dialog).getByLabelText('Conducted By')).toHaveValue('Bisi Ade');
-    expect(within(dialog).getByLabelText('Parameter 1')).toHaveValue('Full Blood Count');
+    expect(within(dialog).getByLabelText('Parameter 1')).toHaveValue('Chest X-ray');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save Results' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(VALUE_FOR_EACH_NAME);

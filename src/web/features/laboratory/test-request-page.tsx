@@ -30,7 +30,10 @@ const EMPTY: Record<LabStatus, string> = {
   completed: 'No completed tests yet',
 };
 
-/** /user/test-request (issue 9): the lab queue, STAT first, with Start and Enter Results. */
+/**
+ * /user/test-request (issue 9): the lab queue, STAT first. Start opens Enter Results at once (issue 34:
+ * the test no longer slips into the In Progress tab unseen); closing the form leaves it in that tab.
+ */
 export default function TestRequestPage() {
   const user = useAtomValue(signedInUserAtom);
   const [tab, setTab] = useState<LabStatus>('pending');
@@ -50,8 +53,10 @@ export default function TestRequestPage() {
   const start = async (request: LabRequest) => {
     setBusy(request.id);
     try {
-      await startLabRequest(request.id);
-      toast.success(`Started ${request.testName} for ${request.patientName}`);
+      const started = await startLabRequest(request.id);
+      // Straight on to the results: the test is in progress now, and that tab is where it waits if the form is closed.
+      setTab('in progress');
+      setEntering(started);
       refreshAll();
     } catch (e) {
       toast.error((e as Error).message);

@@ -8,8 +8,11 @@ import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { recordLabResults, type LabRequest } from '../api/lab-requests';
-import { checkResults, type ResultRow, type RowErrors } from '../results-form';
+import { checkResults, flagOf, templateRows, type ResultRow, type RowErrors } from '../results-form';
 import styles from './lab.module.css';
+
+const flagText = (flag: 'H' | 'L', row: ResultRow) =>
+  flag === 'H' ? `High: above ${row.high ?? ''}` : `Low: below ${row.low ?? ''}`;
 
 type ResultsDialogProps = {
   request: LabRequest;
@@ -20,16 +23,19 @@ type ResultsDialogProps = {
 };
 
 /**
- * Enter Results for one requested test: named values (the first line starts with the test's
- * name, for a single-value test), each with an optional UCUM unit and reference range, notes, and
- * who conducted it. The parameter field suggests the test's catalogue analytes (picking one fills
- * its usual unit) and takes any other name. Checked before sending; the server's refusal is shown
- * above the form, its field reasons beside their fields.
+ * Enter Results for one requested test: named values, each with an optional UCUM unit and reference
+ * range, notes, and who conducted it. A panel of the coded catalogue starts as its template, one
+ * line per analyte with unit and usual range (lines left empty are not sent); any other test starts
+ * with one line named after it. A value outside its line's range is flagged H or L as it is typed.
+ * The parameter field suggests the test's catalogue analytes (picking one fills its usual unit and
+ * range) and takes any other name. Checked before sending; the server's refusal is shown above the
+ * form, its field reasons beside their fields.
  */
 export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded }: ResultsDialogProps) {
-  const next = useRef(1);
+  const [initial] = useState(() => templateRows(request.testCode, request.testName));
+  const next = useRef(initial.length);
   const analytes = analytesOf(request.testCode).map((a) => ({ id: a.code, label: a.name, hint: a.unit ?? a.code }));
-  const [rows, setRows] = useState<ResultRow[]>([{ key: 'r0', parameter: request.testName, value: '' }]);
+  const [rows, setRows] = useState<ResultRow[]>(initial);
   const [notes, setNotes] = useState('');
   const [conductedBy, setConductedBy] = useState(defaultConductedBy);
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
@@ -84,61 +90,79 @@ export function ResultsDialog({ request, defaultConductedBy, onClose, onRecorded
             {failure}
           </p>
         ) : null}
-        {rows.map((row, i) => (
-          <div key={row.key} className={styles.resultRow}>
-            <ComboField
-              label={`Parameter ${i + 1}`}
-              options={analytes}
-              menuTrigger="focus"
-              value={row.parameter}
-              onChange={(parameter) => edit(row.key, { parameter })}
-              onPick={(option) => {
-                const unit = analytesOf(request.testCode).find((a) => a.code === option.id)?.unit;
-                if (unit && !row.unit) edit(row.key, { parameter: option.label, unit });
-              }}
-              error={rowErrors[row.key]?.parameter}
-            />
-            <TextField
-              label={`Value ${i + 1}`}
-              value={row.value}
-              onChange={(value) => edit(row.key, { value })}
-              error={rowErrors[row.key]?.value}
-              placeholder="e.g. 13.2"
-            />
-            <div className={styles.measure}>
-              <TextField
-                label={`Unit ${i + 1}`}
-                value={row.unit ?? ''}
-                onChange={(unit) => edit(row.key, { unit })}
-                placeholder="e.g. g/dL"
+        {rows.map((row, i) => {
+          const flag = flagOf(row);
+          return (
+            <div key={row.key} className={styles.resultRow}>
+              <ComboField
+                label={`Parameter ${i + 1}`}
+                options={analytes}
+                menuTrigger="focus"
+                value={row.parameter}
+                onChange={(parameter) => edit(row.key, { parameter })}
+                onPick={(option) => {
+                  const known = analytesOf(request.testCode).find((a) => a.code === option.id);
+                  const fill: Partial<ResultRow> = { parameter: option.label };
+                  if (known?.unit && !row.unit) fill.unit = known.unit;
+                  if (known?.range && !row.low && !row.high) {
+                    fill.low = known.range.low?.toString() ?? '';
+                    fill.high = known.range.high?.toString() ?? '';
+                  }
+                  if (fill.unit !== undefined || fill.low !== undefined) edit(row.key, fill);
+                }}
+                error={rowErrors[row.key]?.parameter}
               />
               <TextField
-                label={`Range low ${i + 1}`}
-                value={row.low ?? ''}
-                onChange={(low) => edit(row.key, { low })}
-                error={rowErrors[row.key]?.range}
-                inputMode="decimal"
+                label={`Value ${i + 1}`}
+                value={row.value}
+                onChange={(value) => edit(row.key, { value })}
+                error={rowErrors[row.key]?.value}
+                placeholder="e.g. 13.2"
+                aria-describedby={flag ? `${row.key}-flag` : undefined}
+                trailing={
+                  flag ? (
+                    <span id={`${row.key}-flag`} className={styles.flag} data-flag={flag} title={flagText(flag, row)}>
+                      <span aria-hidden="true">{flag}</span>
+                      <span className="visually-hidden">{flagText(flag, row)}</span>
+                    </span>
+                  ) : null
+                }
               />
-              <TextField
-                label={`Range high ${i + 1}`}
-                value={row.high ?? ''}
-                onChange={(high) => edit(row.key, { high })}
-                inputMode="decimal"
-              />
+              <div className={styles.measure}>
+                <TextField
+                  label={`Unit ${i + 1}`}
+                  value={row.unit ?? ''}
+                  onChange={(unit) => edit(row.key, { unit })}
+                  placeholder="e.g. g/dL"
+                />
+                <TextField
+                  label={`Range low ${i + 1}`}
+                  value={row.low ?? ''}
+                  onChange={(low) => edit(row.key, { low })}
+                  error={rowErrors[row.key]?.range}
+                  inputMode="decimal"
+                />
+                <TextField
+                  label={`Range high ${i + 1}`}
+                  value={row.high ?? ''}
+                  onChange={(high) => edit(row.key, { high })}
+                  inputMode="decimal"
+                />
+              </div>
+              {rows.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="small"
+                  className={styles.remove}
+                  aria-label={`Remove result ${i + 1}`}
+                  onPress={() => remove(row.key)}
+                >
+                  Remove
+                </Button>
+              ) : null}
             </div>
-            {rows.length > 1 ? (
-              <Button
-                variant="ghost"
-                size="small"
-                className={styles.remove}
-                aria-label={`Remove result ${i + 1}`}
-                onPress={() => remove(row.key)}
-              >
-                Remove
-              </Button>
-            ) : null}
-          </div>
-        ))}
+          );
+        })}
         <div>
           <Button variant="secondary" size="small" onPress={add}>
             Add result value

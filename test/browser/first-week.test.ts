@@ -1,0 +1,322 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingApi } from '../helpers/billing-api';
+import { clinicalApi } from '../helpers/clinical-api';
+import { onboardHospital, type Onboarded } from '../helpers/onboard';
+import { asClient, newPatient } from '../helpers/patients-api';
+import { hireStaff, staffLogin, type Hired } from '../helpers/staff-api';
+import { awaitBookableQuarter } from './helpers/bookable-quarter';
+import { browserSuite } from './helpers/suite';
+
+/**
+ * Issue 34's "done when": a fresh hospital's first week as one story, through the screens. The admin
+ * changes the onboarding password once and is not forced again in another browser, prices the FBC
+ * and a drug on the Price list; each new staff member changes the temporary password before any
+ * data; the receptionist books and checks in; the doctor prescribes from the formulary and orders
+ * an FBC; the lab enters it from the template; the pharmacist dispenses; the accountant sees a fully
+ * priced invoice, enrols a second patient with an HMO and sees the split and the claim; the
+ * compliance officer reads the day's changes, the grouped reads, and verifies integrity in words.
+ * Steps covered in detail elsewhere (prices, first-sign-in, appointments, laboratory, pharmacy,
+ * audit tests) are driven briefly here.
+ */
+const suite = browserSuite();
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
+const ADMIN_PASSWORD = 'Harmattan-Breeze-2026';
+const DRUG = 'Artemether-Lumefantrine 80/480mg tablet';
+const SURNAMES = {
+  receptionist: 'Musa',
+  doctor: 'Eze',
+  lab_technician: 'Adebayo',
+  pharmacist: 'Bello',
+  accountant: 'Nnamdi',
+  compliance_officer: 'Ibrahim',
+} as const;
+type Role = keyof typeof SURNAMES;
+const ROLES = Object.keys(SURNAMES) as Role[];
+type Person = Hired & { newPassword: string; name: string; token: string };
+const staff = {} as Record<Role, Person>;
+let hospital: Onboarded;
+
+const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  hospital = await onboardHospital(suite.server.testApp);
+  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
+  if (hours.statusCode !== 200) throw new Error(hours.body);
+});
+
+const changeDialog = (page: Page) => page.getByRole('dialog', { name: 'Change Password' });
+
+async function changeInModal(page: Page, current: string, next: string) {
+  const modal = changeDialog(page);
+  await modal.getByRole('textbox', { name: 'Current Password' }).fill(current);
+  await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill(next);
+  await modal.getByRole('textbox', { name: 'Confirm New Password' }).fill(next);
+  await modal.getByRole('button', { name: 'Change Password' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+/** Every /api/ answer a page gets, with its status. */
+function apiAnswers(page: Page) {
+  const answers: { path: string; status: number }[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) answers.push({ path: url.pathname, status: r.status() });
+  });
+  return answers;
+}
+
+async function signIn(page: Page, who: { email: string; newPassword: string }) {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
+}
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string) {
+  await scope.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe("A hospital's first week in Chromium (issue 34)", () => {
+  it('from registration to the audit, every role on its own screens', { timeout: 900_000 }, async () => {
+    const t = suite.server.testApp;
+    const errors: Error[][] = [];
+    const open = async (viewport?: { width: number; height: number }) => {
+      const opened = await suite.open(viewport);
+      errors.push(opened.pageErrors);
+      return opened.page;
+    };
+
+    // ── The admin: the change form comes first, once; another browser is not forced again.
+    const first = await open();
+    await first.goto('/');
+    await first.evaluate((token) => localStorage.setItem('hms.adminToken', token), hospital.token);
+    await first.goto('/admin/dashboard');
+    await changeDialog(first).waitFor();
+    await changeInModal(first, hospital.adminPassword, ADMIN_PASSWORD);
+    await first.getByText('Password changed successfully!').waitFor();
+
+    const admin = await open();
+    await admin.goto('/admin/login');
+    await admin.getByLabel('Email').fill(hospital.adminEmail);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    const signedIn = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/login');
+    await admin.getByRole('button', { name: 'Sign In' }).click();
+    // The server knows the change was made: the account's first login is over, on every device.
+    expect((await (await signedIn).json()).data.user.mustChangePassword).toBe(false);
+    await admin.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
+    // The form would open before anything else could: the checklist is there and it is not.
+    const checklist = admin.getByRole('region', { name: 'First-hour checklist' });
+    await checklist.getByText('12 lab tests', { exact: false }).waitFor();
+    expect(await changeDialog(admin).count()).toBe(0);
+
+    // ── Staff hired; each signs in with the temporary password and sees only the change form.
+    for (const role of ROLES) {
+      const hired = await hireStaff(t, hospital.token, { role, firstName: 'Ada', lastName: SURNAMES[role] });
+      const newPassword = `Okra-Soup-${role.length}-Tuesday-42`;
+      const page = await open();
+      const answers = apiAnswers(page);
+      await page.goto('/user/login');
+      await page.getByLabel('Email').fill(hired.email);
+      await page.getByLabel('Password', { exact: true }).fill(hired.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await changeDialog(page).waitFor();
+      // Nothing but the session's own calls while the password is temporary: no data, no 403.
+      expect(answers.filter((a) => a.status === 403)).toEqual([]);
+      expect(
+        answers.map((a) => a.path).filter((p) => !p.startsWith('/api/auth/') && p !== '/api/hospital/settings'),
+      ).toEqual([]);
+      expect(await page.getByText(/change your temporary password/i).count()).toBe(0);
+      await changeInModal(page, hired.password, newPassword);
+      await page.getByRole('button', { name: 'Logout', exact: true }).waitFor();
+      const login = await staffLogin(t, hired.email, newPassword);
+      expect(login.statusCode, login.body).toBe(200);
+      staff[role] = { ...hired, newPassword, token: login.json().data.token, name: `Ada ${SURNAMES[role]}` };
+      await page.context().close();
+    }
+
+    // ── The pharmacy's first stock (its own screens are in pharmacy.test.ts); the admin prices.
+    await clinicalApi(() => t).stock(staff.pharmacist.token, { name: DRUG, quantity: 60 });
+    await admin.goto('/admin/prices');
+    const prices = admin.getByRole('table', { name: 'Price list' });
+    await prices.getByText('Full Blood Count', { exact: true }).waitFor();
+    const fbcPrice = admin.getByLabel('Price of Full Blood Count (₦)');
+    await fbcPrice.fill('4,500');
+    await fbcPrice.press('Enter');
+    await admin.getByText('Full Blood Count: ₦4,500.00').waitFor();
+    await admin.getByLabel('Search prices').fill('artemether');
+    await admin.getByLabel(`Price of ${DRUG} (₦)`).fill('350');
+    await admin.getByRole('button', { name: `Save price of ${DRUG}` }).click();
+    await admin.getByText(`${DRUG}: ₦350.00`).waitFor();
+    await admin.screenshot({ path: `${SHOTS}/first-week-prices.png`, fullPage: true });
+
+    // ── The receptionist: the patient registered, booked with the doctor and checked in.
+    const patient = { firstName: 'Chiamaka', lastName: `Obi${Date.now().toString(36).slice(-4)}` };
+    const patientName = `${patient.firstName} ${patient.lastName}`;
+    const registered = await inject(staff.receptionist.token, 'POST', '/api/patients', newPatient(patient));
+    expect(registered.statusCode, registered.body).toBe(201);
+    const patientId = registered.json().data.patient.id as string;
+    await awaitBookableQuarter();
+    const desk = await open();
+    await signIn(desk, staff.receptionist);
+    await desk.getByRole('link', { name: 'Appointments' }).first().click();
+    await desk.waitForURL(`${suite.server.baseUrl}/user/appointments`);
+    await desk.getByRole('button', { name: 'Book Appointment' }).click();
+    const booking = desk.getByRole('dialog', { name: 'Book Appointment' });
+    await booking.getByLabel('Find patient').fill(patient.lastName);
+    await expect
+      .poll(() => booking.getByRole('button', { name: /Patient/ }).isDisabled(), { timeout: 15_000 })
+      .toBe(false);
+    await choose(desk, booking, /Patient/, patientName);
+    await choose(desk, booking, /Doctor/, `Dr. ${staff.doctor.name}`);
+    await booking.getByLabel('Reason').fill('Fever for three days');
+    await booking.getByRole('button', { name: 'Book', exact: true }).click();
+    await booking.waitFor({ state: 'detached' });
+    await desk.getByRole('button', { name: `Check in ${patientName}` }).click();
+    await desk.getByRole('alertdialog', { name: 'Check In' }).getByRole('button', { name: 'Check in' }).click();
+    await desk
+      .getByRole('region', { name: `Dr. ${staff.doctor.name}` })
+      .getByText('Checked in')
+      .waitFor();
+    await desk.screenshot({ path: `${SHOTS}/first-week-checked-in.png`, fullPage: true });
+
+    // ── The doctor: prescribes from the formulary (the field suggests the stocked drug) and orders an FBC.
+    const doc = await open();
+    await signIn(doc, staff.doctor);
+    await doc.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).click();
+    await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}`);
+    await doc.getByRole('link', { name: 'Medical Records' }).click();
+    await doc.getByRole('button', { name: 'New Consultation' }).click();
+    const panel = doc.getByRole('dialog', { name: 'New Consultation' });
+    await panel.getByLabel('Chief complaint').fill('Fever and chills for three days');
+    await panel.getByLabel('Primary diagnosis').fill('Uncomplicated malaria');
+    await panel.getByRole('button', { name: 'Add Medication' }).click();
+    await panel.getByLabel('Medication name').pressSequentially('artem');
+    await doc.getByRole('option', { name: new RegExp(DRUG) }).click();
+    expect(await panel.getByLabel('Medication name').inputValue()).toBe(DRUG);
+    await panel.getByLabel('Dosage').fill('1 tablet');
+    await panel.getByLabel('Frequency').fill('Twice daily');
+    await panel.getByLabel('Duration').fill('3 days');
+    await panel.getByLabel('Quantity').fill('6');
+    await panel.getByRole('button', { name: /Lab test/ }).click();
+    await doc.getByRole('option', { name: 'Full Blood Count (FBC)' }).click();
+    await panel.getByRole('button', { name: 'Add Lab Test' }).click();
+    await doc.screenshot({ path: `${SHOTS}/first-week-consultation.png`, fullPage: true });
+    await panel.getByRole('button', { name: 'Save Consultation' }).click();
+    await doc.getByText('Consultation saved successfully!').waitFor();
+
+    // ── The lab: Start opens the FBC's template; out-of-range values are flagged as typed.
+    const lab = await open();
+    await signIn(lab, staff.lab_technician);
+    await lab.goto('/user/test-request');
+    await lab.getByRole('button', { name: `Start Full Blood Count for ${patientName}` }).click();
+    const results = lab.getByRole('dialog', { name: 'Enter Results: Full Blood Count' });
+    expect(await results.getByLabel('Unit 1', { exact: true }).inputValue()).toBe('g/dL');
+    await results.getByLabel('Value 1', { exact: true }).fill('10.2');
+    await results.getByTitle('Low: below 12').waitFor();
+    await results.getByLabel('Value 3', { exact: true }).fill('7.4');
+    await results.getByLabel('Value 4', { exact: true }).fill('210');
+    await lab.screenshot({ path: `${SHOTS}/first-week-lab-template.png` });
+    await results.getByRole('button', { name: 'Save Results' }).click();
+    await lab.getByText('Test results recorded successfully!').waitFor();
+
+    // ── The pharmacist dispenses the prescription.
+    const pharmacy = await open();
+    await signIn(pharmacy, staff.pharmacist);
+    await pharmacy.goto('/user/prescription-request');
+    const card = pharmacy.getByRole('article', { name: `Prescription for ${patientName}` });
+    await card.getByRole('button', { name: /Dispense Medication/ }).click();
+    await pharmacy.getByText('Medication dispensed successfully!').waitFor();
+
+    // ── The accountant: the invoice is fully priced (no ₦0 warning).
+    const billing = billingApi(() => t);
+    await billing.settle();
+    const invoices = await inject(staff.accountant.token, 'GET', `/api/billing/invoices?patientId=${patientId}`);
+    const invoiceId = (invoices.json().data.invoices as { id: string }[])[0]!.id;
+    const accounts = await open();
+    await signIn(accounts, staff.accountant);
+    await accounts.goto(`/user/invoice/${invoiceId}`);
+    const lines = accounts.getByRole('table', { name: 'Invoice lines' });
+    const line = (text: string) => lines.getByRole('row').filter({ hasText: text });
+    await line('Full Blood Count').getByText('₦4,500.00').first().waitFor();
+    expect(await line('Artemether-Lumefantrine').textContent()).toContain('₦2,100.00');
+    expect(await accounts.getByText(/lines? ha(s|ve) no price/).count()).toBe(0);
+    await accounts.screenshot({ path: `${SHOTS}/first-week-invoice.png`, fullPage: true });
+
+    // A second patient enrolled with an HMO from the HMO Provider screen: the split and the claim.
+    const second = { firstName: 'Ifeoma', lastName: `Nwachukwu${Date.now().toString(36).slice(-4)}` };
+    const secondRes = await inject(staff.receptionist.token, 'POST', '/api/patients', newPatient(second));
+    const secondPatient = secondRes.json().data.patient as { id: string; name: string };
+    const hmo = await inject(staff.accountant.token, 'POST', '/api/billing/hmos', {
+      name: 'Hygeia HMO',
+      code: 'HYG',
+      coverage: { consultation: 80, medication: 50, lab: 100 },
+    });
+    expect(hmo.statusCode, hmo.body).toBe(201);
+    await accounts.goto('/user/hmo-provider');
+    const enroll = accounts.getByRole('region', { name: 'Enroll a patient' });
+    await enroll.getByLabel('Find patient').fill(second.lastName);
+    await enroll.getByRole('button', { name: 'Search' }).click();
+    await enroll.getByRole('button', { name: new RegExp(secondPatient.name) }).click();
+    const group = accounts.getByRole('group', { name: `Enrollment of ${secondPatient.name}` });
+    await group.getByRole('button', { name: /HMO/ }).click();
+    await accounts.getByRole('option', { name: 'Hygeia HMO (HYG)' }).click();
+    await group.getByLabel('Enrollee number').fill('HYG/2026/0007');
+    await group.getByRole('button', { name: 'Enroll' }).click();
+    await group.getByText('Hygeia HMO, enrollee HYG/2026/0007').waitFor();
+    const consulted = await inject(staff.doctor.token, 'POST', '/api/consultations/create', {
+      patientId: secondPatient.id,
+      chiefComplaint: 'Cough',
+      primaryDiagnosis: 'URTI',
+      billing: { consultationFee: 10000 },
+    });
+    expect(consulted.statusCode, consulted.body).toBe(201);
+    await billing.settle();
+    await accounts.goto(`/user/invoice/${consulted.json().consultation.id}`);
+    const split = accounts.getByRole('region', { name: 'HMO Split' });
+    await split.getByText('Hygeia HMO, enrollee HYG/2026/0007').waitFor();
+    expect(await split.textContent()).toContain('₦8,000.00');
+    expect(await split.textContent()).toContain('₦2,000.00');
+    await accounts.goto('/user/hmo-provider');
+    const claims = accounts.getByRole('region', { name: 'Claims' });
+    await claims.getByRole('button', { name: /HMO/ }).click();
+    await accounts.getByRole('option', { name: 'Hygeia HMO' }).click();
+    await claims.getByRole('button', { name: 'Submit Claim' }).click();
+    await claims.getByText(/Claim for \d{4}-\d{2} submitted/).waitFor();
+    await expect
+      .poll(() => claims.getByRole('table', { name: 'Claims' }).textContent())
+      .toContain(`${secondPatient.name} (HYG/2026/0007) · ₦8,000.00`);
+
+    // ── The compliance officer: the day's changes, then the grouped reads, then integrity in words.
+    const audit = await open();
+    await signIn(audit, staff.compliance_officer);
+    await audit.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Logs' }).click();
+    await audit.waitForURL(`${suite.server.baseUrl}/admin/audit`);
+    const changes = audit.getByRole('table', { name: 'Audit trail' });
+    await changes.getByText('Registered patient', { exact: false }).first().waitFor();
+    expect(await changes.getByText(/^Viewed /).count()).toBe(0);
+    // Who changed which price from what to what.
+    const repriced = changes.getByRole('row').filter({
+      hasText: 'Changed the price of Full Blood Count (lab test) from no price to ₦4,500.00',
+    });
+    expect(await repriced.textContent()).toContain('Admin');
+    await audit.screenshot({ path: `${SHOTS}/first-week-audit-changes.png`, fullPage: true });
+    await audit.getByRole('tab', { name: 'Reads (grouped)' }).click();
+    const reads = audit.getByRole('table', { name: 'Reads, grouped' });
+    // The accountant's HMO desk lookup, folded into one row.
+    await reads
+      .getByRole('row')
+      .filter({ hasText: staff.accountant.name })
+      .filter({ hasText: /Viewed the patient billing lookup (once|\d+ times), 1 patient/ })
+      .waitFor();
+    await audit.getByRole('button', { name: 'Verify integrity' }).click();
+    await audit.getByText(/^All [\d,]+ entries since \d{1,2} [A-Z][a-z]{2} are intact; /).waitFor();
+    await audit.screenshot({ path: `${SHOTS}/first-week-audit-verified.png`, fullPage: true });
+
+    for (const pageErrors of errors) expect(pageErrors).toEqual([]);
+  });
+});
