@@ -47,6 +47,7 @@ const PATIENT_DATA: Record<string, typeof RECORD | typeof LIST | string> = {
   '/api/audit/access-report/exports/:id/csv': LIST,
   // Streamed from the trail in chunks: recorded with its filters, its patients are not known before it is sent.
   '/api/audit/events.csv': 'recorded without ids',
+  '/api/audit/reads': 'recorded without ids',
 };
 const NO_PATIENT_DATA: Record<string, string> = {
   '/api/admin/profile': 'the signed-in person',
