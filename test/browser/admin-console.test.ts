@@ -89,6 +89,7 @@ const REAL_CONTENT: Record<string, (page: Page) => ReturnType<Page['getByText']>
   '/admin/audit': (p) => p.getByRole('table', { name: 'Audit trail' }).getByText(patientName()).first(),
   '/admin/billing': (p) => p.getByRole('table', { name: 'Recent invoices' }).getByText(patientName()),
   '/admin/providers': (p) => p.getByText(`${hmoName} Health`),
+  '/admin/prices': (p) => p.getByRole('table', { name: 'Price list' }).getByText('Full Blood Count').first(),
   '/admin/access-control': (p) => p.getByRole('checkbox', { name: 'Pharmacy: Pharmacist' }),
   '/admin/settings': (p) => p.getByLabel('Idle time-out (minutes)'),
 };

@@ -6,6 +6,7 @@ import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hospitalDate } from '../../src/modules/patients';
 import { browserSuite } from './helpers/suite';
+import { savedCopy } from './helpers/browser';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
@@ -139,7 +140,7 @@ describe('Billing in Chromium', () => {
       page.getByRole('button', { name: 'Download Revenue by Day CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^revenue-by-day-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv$`));
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await savedCopy(download), 'utf8');
     expect(csv).toContain(`${today},1,6500.50,6500.50,0.00\r\n`);
     expect(pageErrors).toEqual([]);
   });

@@ -177,13 +177,20 @@ describe('the FHIR export of a full clinical day validates', () => {
     expect(of('Encounter')[0]!.diagnosis[0].condition.reference).toBe(`urn:uuid:${condition!.id}`);
     const hospitalId = s.a.hospital.id;
     const system = `urn:hms:hospital:${hospitalId}:medication`;
+    const ATC = 'http://www.whocc.no/atc';
     expect(of('MedicationRequest').map((m) => m.medicationCodeableConcept)).toEqual([
       {
-        coding: [{ system, code: 'artemether/lumefantrine 80/480', display: 'Artemether/Lumefantrine 80/480' }],
+        coding: [
+          { system, code: 'artemether/lumefantrine 80/480', display: 'Artemether/Lumefantrine 80/480' },
+          { system: ATC, code: 'P01BF01', display: 'artemether and lumefantrine' },
+        ],
         text: 'Artemether/Lumefantrine 80/480',
       },
-      // Not in the pharmacy's catalogue: text only.
-      { text: 'Oral rehydration salts' },
+      // Not in the pharmacy's catalogue: no local code, but WHO ATC knows it.
+      {
+        coding: [{ system: ATC, code: 'A07CA', display: 'oral rehydration salt formulations' }],
+        text: 'Oral rehydration salts',
+      },
     ]);
     expect(of('MedicationDispense')[0]!.medicationCodeableConcept.coding[0]).toMatchObject({ system });
     const labs = of('Observation').filter((o) => JSON.stringify(o.category).includes('laboratory'));

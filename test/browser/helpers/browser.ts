@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 
 /** Debian's Chromium, used when the machine has it. */
 export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -147,4 +148,14 @@ export async function openPage(
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   return { context, page, pageErrors };
+}
+
+/**
+ * A download's file on this machine. The browser of the run is shared (launchServer) and reached over its
+ * socket, so `download.path()` is not available: `saveAs` copies the file here.
+ */
+export async function savedCopy(download: Download): Promise<string> {
+  const file = join(mkdtempSync(join(os.tmpdir(), 'hms-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
