@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { LiveSocket } from './helpers/live-socket';
-import { randomIp, registrationInput } from './helpers/onboard';
+import { randomIp, registrationCookie, registrationInput } from './helpers/onboard';
 import { readVerificationCode } from './helpers/outbox';
 import { newPatient } from './helpers/patients-api';
 import { call, startServerProcess, waitUntilCaughtUp, type ServerProcess } from './helpers/server-process';
@@ -63,13 +63,14 @@ describe('several servers on one database', () => {
     await start();
     const input = registrationInput();
     const ip = randomIp();
-    expect(
-      (await call(a.baseUrl, 'POST', '/api/hospital/register-with-verification', { body: input, ip })).status,
-    ).toBe(200);
+    const registered = await call(a.baseUrl, 'POST', '/api/hospital/register-with-verification', { body: input, ip });
+    expect(registered.status).toBe(200);
     const code = await readVerificationCode(path.join(dataDir, 'outbox'), input.adminData.email);
+    // The code verifies the registration this client made: the answer's cookie binds them (issue 33).
     const verified = await call(a.baseUrl, 'POST', '/api/hospital/verify-email', {
       body: { email: input.adminData.email, token: code },
       ip,
+      headers: { cookie: registrationCookie(registered) },
     });
     expect(verified.status).toBe(200);
     token = verified.body.token as string;

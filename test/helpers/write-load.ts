@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import { randomIp, registrationInput } from './onboard';
+import { randomIp, registrationCookie, registrationInput } from './onboard';
 import { readVerificationCode } from './outbox';
 import { newPatient } from './patients-api';
 import { call } from './server-process';
@@ -12,9 +12,11 @@ export async function onboardOverHttp(baseUrl: string, dataDir: string): Promise
   const registered = await call(baseUrl, 'POST', '/api/hospital/register-with-verification', { body: input, ip });
   if (registered.status !== 200) throw new Error(`registration: ${registered.status}`);
   const code = await readVerificationCode(path.join(dataDir, 'outbox'), input.adminData.email);
+  // The code verifies the registration this client made: the answer's cookie binds them (issue 33).
   const verified = await call(baseUrl, 'POST', '/api/hospital/verify-email', {
     body: { email: input.adminData.email, token: code },
     ip,
+    headers: { cookie: registrationCookie(registered) },
   });
   if (verified.status !== 200) throw new Error(`verification: ${verified.status}`);
   return verified.body.token as string;
