@@ -1,6 +1,5 @@
 import { Button, Link } from 'react-aria-components';
 import { paths } from '../../../app/paths';
-import { firstRealName } from '../../../../shared/person-names';
 import { longDate } from '../../../lib/dates';
 import { HamburgerIcon } from './icons';
 import { NotificationBell } from './notification-bell';
@@ -17,8 +16,7 @@ type AppHeaderProps = {
 
 /** 'Hello {first name}', or the default 'Hello Admin' / 'Hello User' when the name is unknown. */
 export function headerTitle(person: HeaderPerson | null, area: 'admin' | 'user'): string {
-  // A title typed into the name ("Dr Chinedu") is skipped: 'Hello Chinedu', never 'Hello Dr'.
-  const first = firstRealName(person?.firstName, person?.name);
+  const first = person?.firstName?.trim() || person?.name.trim().split(/\s+/)[0];
   if (first) return `Hello ${first}`;
   return area === 'admin' ? 'Hello Admin' : 'Hello User';
 }

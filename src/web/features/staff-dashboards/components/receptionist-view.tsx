@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -19,8 +19,7 @@ export const RECENT_PATIENTS_PAGE_SIZE = 9;
 const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_deleted'];
 
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
-/** `queue` is the day's front-desk queue, composed in by app/ from the appointments feature. */
-export function ReceptionistView({ queue }: { queue?: ReactNode } = {}) {
+export function ReceptionistView() {
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<PatientRow | null>(null);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
@@ -76,7 +75,6 @@ export function ReceptionistView({ queue }: { queue?: ReactNode } = {}) {
           note={statsNote}
         />
       </MetricGrid>
-      {queue}
       <Panel
         title="Recent Patients Registered"
         actions={
