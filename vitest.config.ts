@@ -3,11 +3,11 @@ import { SpreadBrowserSequencer } from './test/sequencer';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, and the
-    // files mostly wait on PostgreSQL and Chromium. Two keep both cores busy (three, tried at load 17,
-    // pushed the onboarding reactor past its 10 s wait); the browser files run beside the server files
-    // rather than one by one after them. `npm test -- --maxWorkers=N` overrides it.
-    maxWorkers: 2,
+    // One worker: two cut the full run by about a fifth (1366 s against 1709 s, docs/benchmarks.md), but on
+    // this 2-core machine the timing-bound files (two servers killed and restarted under load, npm start on
+    // its embedded PostgreSQL, the live appointment flows in Chromium) then failed now and then beside another
+    // file. CI must be reliable first; `npm test -- --maxWorkers=2` runs two locally.
+    maxWorkers: 1,
     sequence: { sequencer: SpreadBrowserSequencer },
     projects: [
       {
