@@ -24,7 +24,8 @@ export type Projection = {
   /**
    * Optional: one statement for a run of consecutive events of one type (a burst of commands in
    * one group commit, a page of the feed in a catch-up or rebuild), leaving the tables exactly as
-   * `handlers[type]` applied to each event in order would (the type keeps its `handlers` entry).
+   * its rule applied to each event in order would. Through `defineProjection`, such a type's
+   * `handlers` entry is the batch handler given a run of one, so the rule is written once.
    * Types without one go event by event.
    */
   batchHandlers?: Partial<Record<string, (trx: Trx, events: RecordedEvent[]) => Promise<void>>>;
@@ -127,7 +128,14 @@ export async function emptyTables(trx: Trx, tables: readonly (keyof Database & s
   await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
 }
 
-/** Typed construction: handler names must be event types of `E`, each receiving its own event. */
+/**
+ * Typed construction: handler names must be event types of `E`, each receiving its own event.
+ *
+ * Each rule is written once. A type with a batch handler has no handler of its own: its handler is
+ * the batch handler given a run of one (what an event alone, a live append, is). Writing both would
+ * be the same rule twice, which drifts; `defineProjection` refuses it. The event-by-event versions
+ * kept as an oracle for the batch handlers live in the tests (test/projection-oracles.ts).
+ */
 export function defineProjection<E extends DomainEvent>(p: {
   name: string;
   handlers: HandlersFor<E>;
@@ -137,7 +145,17 @@ export function defineProjection<E extends DomainEvent>(p: {
   reset: (trx: Trx) => Promise<void>;
   inline?: boolean;
 }): Projection {
-  return p as unknown as Projection;
+  const projection = p as unknown as Projection;
+  const batch = projection.batchHandlers ?? {};
+  const handlers: Projection['handlers'] = { ...projection.handlers };
+  for (const [type, many] of Object.entries(batch)) {
+    if (!many) continue;
+    if (handlers[type]) {
+      throw new Error(`Projection ${p.name}: ${type} has a handler and a batch handler; write its rule once`);
+    }
+    handlers[type] = (trx, event) => many(trx, [event]);
+  }
+  return { ...projection, handlers };
 }
 
 /**

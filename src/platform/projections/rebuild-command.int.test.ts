@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { migrations } from '../../../migrations';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,14 +47,16 @@ describe('projections:rebuild', () => {
 
   it('refuses an unknown name, listing the projections it knows', async () => {
     const { out, text } = collect();
-    const code = await runRebuild({ name: 'nope', projections, config: config(), log: silentLog, out });
+    const code = await runRebuild({ migrations, name: 'nope', projections, config: config(), log: silentLog, out });
     expect(code).toBe(1);
     expect(text()).toBe('Unknown projection "nope". Known projections: counted, other\n');
   });
 
   it('explains its usage when no name is given', async () => {
     const { out, text } = collect();
-    expect(await runRebuild({ name: undefined, projections, config: config(), log: silentLog, out })).toBe(1);
+    expect(await runRebuild({ migrations, name: undefined, projections, config: config(), log: silentLog, out })).toBe(
+      1,
+    );
     expect(text()).toBe(
       'Usage: npm run projections:rebuild -- NAME | --all [--concurrent]\nKnown projections: counted, other\n',
     );
@@ -63,7 +66,9 @@ describe('projections:rebuild', () => {
     const head = await appendCounted(pg.store, 1200);
     await sql`insert into counted (event_id, seq, times) values (gen_random_uuid(), -1, 5)`.execute(pg.db);
     const { out, text } = collect();
-    expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
+    expect(await runRebuild({ migrations, name: 'counted', projections, config: config(), log: silentLog, out })).toBe(
+      0,
+    );
     const lines = text().trimEnd().split('\n');
     expect(lines.slice(0, -1)).toEqual([
       '[..........] 0/1200 events',
@@ -80,7 +85,9 @@ describe('projections:rebuild', () => {
 
   it('redraws the bar in place on a terminal', async () => {
     const { out, text } = collect(true);
-    expect(await runRebuild({ name: 'counted', projections, config: config(), log: silentLog, out })).toBe(0);
+    expect(await runRebuild({ migrations, name: 'counted', projections, config: config(), log: silentLog, out })).toBe(
+      0,
+    );
     expect(text()).toMatch(/^\r\[\.{10}\] 0\/1200 events\r.*\r\[#{10}\] 1200\/1200 events\nRebuilt counted/s);
   });
 
@@ -94,7 +101,9 @@ describe('projections:rebuild', () => {
         );
       }
       const { out, text } = collect();
-      expect(await runRebuild({ name: '--all', mode, projections, config: config(), log: silentLog, out })).toBe(0);
+      expect(
+        await runRebuild({ migrations, name: '--all', mode, projections, config: config(), log: silentLog, out }),
+      ).toBe(0);
       const lines = text().trimEnd().split('\n');
       for (const name of ['counted', 'other']) {
         const mine = lines.filter((l) => l.startsWith(`${name} `));

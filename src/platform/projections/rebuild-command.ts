@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { createDb, createPool, type Db } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { prepareDatabase } from '../db/app-role';
+import type { Migrations } from '../db/migrator';
 import { EventRegistry, type EventContract } from '../event-store/contracts';
 import { EventLog } from '../event-store/event-log';
 import type { EventStore, GlobalPosition } from '../event-store/port';
@@ -32,6 +33,8 @@ export async function runRebuild(args: {
   projections: Projection[];
   /** Every module's event contracts, so the replay sees events upcast to their current shape. */
   contracts?: readonly EventContract[];
+  /** Every migration (`migrations/index.ts`), from the composition root: the database is brought up to date first. */
+  migrations: Migrations;
   config: Config;
   log: Logger;
   out: Output;
@@ -60,7 +63,12 @@ export async function runRebuild(args: {
       });
     }
     const ownerUrl = config.databaseUrl ?? embedded!.url;
-    await prepareDatabase({ ownerUrl, appUrl: config.appDatabaseUrl, dataDir: config.dataDir });
+    await prepareDatabase({
+      migrations: args.migrations,
+      ownerUrl,
+      appUrl: config.appDatabaseUrl,
+      dataDir: config.dataDir,
+    });
     // As the owner: the audit trail's tables are append-only (migration 1010), and only the owner
     // may turn their triggers off to empty them (issue 33).
     const url = ownerUrl;

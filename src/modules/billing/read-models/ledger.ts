@@ -8,7 +8,7 @@ import { invoiceStatus } from '../invoice';
 import './tables';
 import { insertRaised, recordPayments } from './ledger-batches';
 import { projectPriceSet } from './price-rows';
-import { activity, hmoOf, insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger-rows';
+import { activity, hmoOf } from './ledger-rows';
 
 export { activity } from './ledger-rows';
 
@@ -17,7 +17,7 @@ export const BILLING_LEDGER = 'billing-ledger';
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 
 /** Moves the invoice row on, unless the event is in it already; true when it did. */
-async function updateInvoice(
+export async function updateInvoice(
   trx: Trx,
   event: RecordedEvent,
   invoiceId: string,
@@ -55,15 +55,6 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
   name: BILLING_LEDGER,
   inline: true,
   handlers: {
-    InvoiceRaised: async (trx, event) => {
-      const inserted = await trx
-        .insertInto('billing_invoices')
-        .values(raisedRow(event))
-        .onConflict((oc) => oc.column('invoice_id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-      await insertActivity(trx, [raisedActivity(event)]);
-    },
     InvoiceLinesAdded: async (trx, event) => {
       const d = event.data;
       const done = await updateInvoice(trx, event, d.invoiceId, () => ({
@@ -93,21 +84,6 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       if (!done) return;
       const what = `${d.description} for ${d.patientName} priced at ${formatNaira(d.amountKobo)}`;
       await activity(trx, event, 'Line Priced', what, d.invoiceId);
-    },
-    PaymentRecorded: async (trx, event) => {
-      const d = event.data;
-      const byHmo = d.payer === 'hmo' ? d.amountKobo : 0;
-      const done = await updateInvoice(trx, event, d.invoiceId, (row) => ({
-        paid_kobo: row.paid + d.amountKobo,
-        hmo_paid_kobo: sql`hmo_paid_kobo + ${byHmo}`,
-      }));
-      if (!done) return;
-      await trx
-        .insertInto('billing_payments')
-        .values(paymentRow(event))
-        .onConflict((oc) => oc.column('payment_id').doNothing())
-        .execute();
-      await insertActivity(trx, [paymentActivity(event)]);
     },
     InvoiceVoided: async (trx, event) => {
       const d = event.data;

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
 import type { ConsultationData, ConsultationEvent } from '../events';
 import { insertRecorded, markDispensed, markIssued } from './consultation-batches';
-import { consultationView, dispensedMedications, medicationView, recordedRow } from './consultation-rows';
+import { consultationView, medicationView } from './consultation-rows';
 
 export type StoredMedication = ConsultationData['prescriptions'][number] & {
   dispensed: boolean;
@@ -47,70 +45,13 @@ declare module '../../../platform/db/database' {
 }
 
 export const CONSULTATIONS = 'consultations-records';
-const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
-const json = <T>(v: T) => JSON.stringify(v) as unknown as T;
 
 /** Inline: the doctor's records and the pharmacist's queue show a consultation as soon as it is saved. */
 export const consultationsProjection = defineProjection<ConsultationEvent>({
   name: CONSULTATIONS,
   inline: true,
-  handlers: {
-    ConsultationRecorded: async (trx, event) => {
-      const row = recordedRow(event);
-      await trx
-        .insertInto('consultations')
-        .values({ ...row, record: json(row.record), medications: json(row.medications) })
-        .onConflict((oc) => oc.column('consultation_id').doNothing())
-        .execute();
-    },
-    PrescriptionIssued: async (trx, event) => {
-      await trx
-        .updateTable('consultations')
-        .set({ version: versionAfter(event) })
-        .where('consultation_id', '=', event.data.consultationId)
-        .where('version', '<', versionAfter(event))
-        .execute();
-    },
-    PrescriptionDispensed: async (trx, event) => {
-      const d = event.data;
-      const row = await trx
-        .selectFrom('consultations')
-        .select(['medications', 'hospital_id'])
-        .where('consultation_id', '=', d.consultationId)
-        .where('version', '<', versionAfter(event))
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return;
-      const medications = dispensedMedications(row.medications, event);
-      const at = new Date(event.metadata.occurredAt);
-      await trx
-        .updateTable('consultations')
-        .set({
-          medications: json(medications),
-          has_pending: medications.some((m) => !m.dispensed),
-          version: versionAfter(event),
-        })
-        .where('consultation_id', '=', d.consultationId)
-        .execute();
-      await trx
-        .insertInto('prescription_dispensations')
-        .values({
-          event_id: event.id,
-          hospital_id: row.hospital_id,
-          consultation_id: d.consultationId,
-          patient_id: d.patientId,
-          patient_name: d.patientName,
-          prescribed_by: d.prescribedBy.name,
-          dispensed_by: event.metadata.actor.name,
-          items: json(d.items),
-          item_count: d.items.length,
-          dispensed_at: at,
-          dispensed_on: hospitalDate(at),
-        })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
-    },
-  },
+  // Every rule is a batch handler: an event alone is a run of one (see defineProjection).
+  handlers: {},
   // A page of a rebuild, a burst of saves in one group commit: a statement or three per run of a type.
   batchHandlers: {
     ConsultationRecorded: insertRecorded,

@@ -1,9 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables } from '../../../platform/projections/projection';
 import { insertOrdered, markStarted, recordResults } from './lab-request-batches';
-import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
 import type { LabRequestStatus } from '../lab-request';
 
@@ -40,37 +38,12 @@ declare module '../../../platform/db/database' {
 }
 
 export const LAB_REQUESTS = 'laboratory-requests';
-const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 /** Inline: the technician's queue and the doctor's chart show an order or result as soon as it is made. */
 export const labRequestsProjection = defineProjection<LabRequestEvent>({
   name: LAB_REQUESTS,
   inline: true,
-  handlers: {
-    LabRequestOrdered: async (trx, event) => {
-      await trx
-        .insertInto('lab_requests')
-        .values(orderedRow(event))
-        .onConflict((oc) => oc.column('lab_request_id').doNothing())
-        .execute();
-    },
-    LabTestStarted: async (trx, event) => {
-      await trx
-        .updateTable('lab_requests')
-        .set(startedChanges(event))
-        .where('lab_request_id', '=', event.data.labRequestId)
-        .where('version', '<', versionAfter(event))
-        .execute();
-    },
-    LabResultsRecorded: async (trx, event) => {
-      const changes = resultsChanges(event);
-      await trx
-        .updateTable('lab_requests')
-        .set({ ...changes, results: JSON.stringify(changes.results) as unknown as LabResults })
-        .where('lab_request_id', '=', event.data.labRequestId)
-        .where('version', '<', versionAfter(event))
-        .execute();
-    },
-  },
+  // Every rule is a batch handler: an event alone is a run of one (see defineProjection).
+  handlers: {},
   // A page of a rebuild, a burst of orders in one group commit: a statement per run of a type.
   batchHandlers: {
     LabRequestOrdered: insertOrdered,

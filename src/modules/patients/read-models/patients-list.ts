@@ -256,8 +256,6 @@ export const patientsListProjection = defineProjection<PatientEvent>({
   name: PATIENTS_LIST,
   inline: true,
   handlers: {
-    PatientRegistered: (trx, event) => insertRegistered(trx, [event]),
-
     PatientDetailsEdited: async (trx, event) => {
       const set: Record<string, unknown> = touch(event);
       for (const [field, value] of Object.entries(event.data.changes)) {
@@ -270,10 +268,6 @@ export const patientsListProjection = defineProjection<PatientEvent>({
         .where('version', '<', versionAfter(event))
         .execute();
     },
-
-    PatientStatusChanged: (trx, event) => changeStatuses(trx, [event]),
-
-    VitalsRecorded: (trx, event) => recordVitals(trx, [event]),
 
     PatientAdmitted: async (trx, event) => {
       const { actor, occurredAt } = event.metadata;
@@ -307,7 +301,8 @@ export const patientsListProjection = defineProjection<PatientEvent>({
         .execute();
     },
   },
-  // A burst of registrations (a group commit), a page of a catch-up: a statement per run of a type.
+  // A burst of registrations (a group commit), a page of a catch-up: a statement per run of a type;
+  // a registration alone is a run of one (see defineProjection).
   batchHandlers: {
     PatientRegistered: insertRegistered,
     PatientStatusChanged: changeStatuses,

@@ -28,21 +28,10 @@ export const MEDICATION_STOCK = 'pharmacy-medication-stock';
 
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
 
-/** Adds `delta` to the batch's stock unless the event is already in the row. */
-async function move(trx: Trx, event: RecordedEvent<MedicationEvent>, delta: number) {
-  await trx
-    .updateTable('pharmacy_medications')
-    .set({
-      stock_quantity: sql<number>`stock_quantity + ${delta}`,
-      version: versionAfter(event),
-      updated_at: new Date(event.metadata.occurredAt),
-    })
-    .where('medication_id', '=', event.data.medicationId)
-    .where('version', '<', versionAfter(event))
-    .execute();
-}
-
-/** Stock moves of distinct batches (a run of a layer, see `independentStreams`), one statement. */
+/**
+ * Stock moves of distinct batches (a run of a layer, see `independentStreams`), one statement: adds
+ * each event's quantity to its batch's stock unless the event is already in the row.
+ */
 function moveMany(sign: 1 | -1) {
   return async (trx: Trx, events: RecordedEvent<MedicationEvent & { data: { quantity: number } }>[]) => {
     await sql`
@@ -81,11 +70,9 @@ export const medicationStockProjection = defineProjection<MedicationEvent>({
         .onConflict((oc) => oc.column('medication_id').doNothing())
         .execute();
     },
-    StockReceived: (trx, event) => move(trx, event, event.data.quantity),
-    StockAdjusted: (trx, event) => move(trx, event, event.data.quantity),
-    MedicationDispensed: (trx, event) => move(trx, event, -event.data.quantity),
   },
-  // A page of a rebuild: a statement per run of a type. Dispensing is most of a pharmacy's feed.
+  // A page of a rebuild: a statement per run of a type (an event alone is a run of one). Dispensing
+  // is most of a pharmacy's feed.
   batchHandlers: {
     StockReceived: moveMany(1),
     StockAdjusted: moveMany(1),

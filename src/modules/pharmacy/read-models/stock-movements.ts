@@ -59,14 +59,6 @@ async function insertRows(trx: Trx, rows: ReturnType<typeof movementRow>[]) {
   }
 }
 
-const record = (
-  trx: Trx,
-  event: RecordedEvent<MedicationEvent>,
-  kind: MovementKind,
-  quantity: number,
-  dispensed?: { consultationId: string; patientId: string },
-) => insertRows(trx, [movementRow(event, kind, quantity, dispensed)]);
-
 type Of<T extends MedicationEvent['type']> = RecordedEvent<Extract<MedicationEvent, { type: T }>>;
 
 /**
@@ -75,13 +67,8 @@ type Of<T extends MedicationEvent['type']> = RecordedEvent<Extract<MedicationEve
  */
 export const stockMovementsProjection = defineProjection<MedicationEvent>({
   name: STOCK_MOVEMENTS,
-  handlers: {
-    MedicationStocked: (trx, e) => record(trx, e, 'stocked', e.data.quantity),
-    StockReceived: (trx, e) => record(trx, e, 'received', e.data.quantity),
-    StockAdjusted: (trx, e) => record(trx, e, 'adjusted', e.data.quantity),
-    MedicationDispensed: (trx, e) => record(trx, e, 'dispensed', -e.data.quantity, e.data),
-  },
-  // A page of a rebuild: one INSERT per run of a type (a row per event, so in any order).
+  handlers: {},
+  // One INSERT per run of a type (a row per event, so in any order); an event alone is a run of one.
   batchHandlers: {
     MedicationStocked: (trx, es: Of<'MedicationStocked'>[]) =>
       insertRows(
