@@ -10,6 +10,7 @@
  * Writes docs/benchmarks.md.
  */
 import { randomUUID } from 'node:crypto';
+import { migrations } from '../migrations';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,11 +192,11 @@ async function main() {
   const embedded = await startEmbeddedPostgres(dir, log);
   // Measured as the server runs: migrations as the owner, the store as the app's own role. The
   // baseline's copy of the events table is the owner's too, granted to the app like the rest.
-  await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: dir });
   const owner = createPool(embedded.url, 1);
   await owner.query('create table bench_raw (like events including all)');
   await owner.end();
-  const { appUrl } = await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const { appUrl } = await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: dir });
   const pool = createPool(appUrl, 20);
   const db = createDb(pool);
   const rows: Row[] = [];

@@ -6,6 +6,7 @@
  * reach a projection. Prints a table and writes docs/benchmarks.md. Bounded to about a minute.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { migrations } from '../migrations';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -41,11 +42,11 @@ async function main() {
   const embedded = await startEmbeddedPostgres(dir, log);
   // As the server runs: migrations as the owner, the store as the app's own role; the lag
   // projection's table is the owner's, granted to the app like every read model.
-  await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: dir });
   const owner = createPool(embedded.url, 1);
   await owner.query('create table bench_lag (event_id uuid primary key)');
   await owner.end();
-  const { appUrl } = await prepareDatabase({ ownerUrl: embedded.url, dataDir: dir });
+  const { appUrl } = await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: dir });
   const pool = createPool(appUrl, WRITERS + 4);
   const db = createDb(pool);
   const rows: Row[] = [];

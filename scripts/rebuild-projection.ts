@@ -14,6 +14,7 @@
  * work without applying any event twice, but its users see the read model refill.)
  */
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { migrations } from '../migrations';
 import { createLogger } from '../src/platform/logger';
 import { runRebuild } from '../src/platform/projections/rebuild-command';
 import { modules } from '../src/modules';
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
     throw e;
   }
   return runRebuild({
+    migrations,
     name: process.argv[2],
     mode: process.argv.includes('--concurrent') ? 'concurrent' : 'one-pass',
     projections: modules.flatMap((m) => m.projections ?? []),

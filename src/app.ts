@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { migrations } from '../migrations';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createDb, createPool } from './platform/db/database';
@@ -72,6 +73,7 @@ export async function buildApp(
   const modules = options.modules ?? allModules;
   // Migrations and grants as the owner, then the app's own pool as the limited role.
   const { appUrl } = await prepareDatabase({
+    migrations,
     ownerUrl: config.databaseUrl,
     appUrl: config.appDatabaseUrl,
     dataDir: config.dataDir,

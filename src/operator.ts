@@ -52,7 +52,7 @@ export async function runRestore(
 ): Promise<RestoreReport> {
   const db = await ownerDatabase(config, log);
   try {
-    await prepareDatabase({ ownerUrl: db.url, appUrl: config.appDatabaseUrl, dataDir: config.dataDir });
+    await prepareDatabase({ migrations, ownerUrl: db.url, appUrl: config.appDatabaseUrl, dataDir: config.dataDir });
     const restored = await restoreArchive({
       file,
       passphrase,
@@ -67,6 +67,7 @@ export async function runRestore(
     }
     const withDb = { ...config, databaseUrl: db.url };
     const code = await runRebuild({
+      migrations,
       name: ALL,
       projections: modules.flatMap((m) => m.projections ?? []),
       contracts: modules.flatMap((m) => m.events ?? []),

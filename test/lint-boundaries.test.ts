@@ -60,6 +60,13 @@ describe('the module boundary lint rule', () => {
     expect([...graph.get('identity')!]).toEqual([]);
   });
 
+  it('keeps the platform free of the migrations list, which the composition root hands in', () => {
+    expect(lint('src/platform/db/migrator.ts', "import { migrations } from '../../../migrations';")).toEqual([
+      'The platform may not import migrations/; the composition root (src/app.ts) hands the list in',
+    ]);
+    expect(lint('src/app.ts', "import { migrations } from '../migrations';")).toEqual([]);
+  });
+
   it('keeps the platform free of modules', () => {
     expect(lint('src/platform/http/auth.ts', "import { x } from '../../modules/identity';")).toEqual([
       "The platform may not import module 'identity'; the composition root (src/app.ts) wires modules",

@@ -5,7 +5,8 @@ import path from 'node:path';
  * Module boundaries (see ../shared/CONVENTIONS.md):
  * - a file in src/modules/A may import src/modules/B only through B's index.ts, and the modules
  *   may not import each other in a cycle (A → B → … → A), tests aside;
- * - src/platform never imports a module (the composition root src/app.ts does);
+ * - src/platform never imports a module (the composition root src/app.ts does), nor migrations/,
+ *   whose list names modules' migrations: the composition root hands it in;
  * - the browser (src/web) imports only src/web and the dependency-light src/shared;
  * - a file in src/web/features/A may not import src/web/features/B at all (app/ composes them).
  */
@@ -85,6 +86,7 @@ export const boundaries = {
       module: "Module '{{from}}' may import module '{{to}}' only through its index.ts",
       cycle: "Module '{{from}}' may not import module '{{to}}': that makes a cycle ({{cycle}})",
       platform: "The platform may not import module '{{to}}'; the composition root (src/app.ts) wires modules",
+      migrations: 'The platform may not import migrations/; the composition root (src/app.ts) hands the list in',
       web: "The browser may import only src/web and src/shared, not '{{target}}'",
       feature: "Web feature '{{from}}' may not import feature '{{to}}'; compose them in src/web/app",
     },
@@ -121,6 +123,9 @@ export const boundaries = {
       }
       if (inPlatform && to && !isTest(file)) {
         context.report({ node, messageId: 'platform', data: { to: to.name } });
+      }
+      if (inPlatform && !isTest(file) && (rel(target) + path.sep).startsWith('migrations' + path.sep)) {
+        context.report({ node, messageId: 'migrations' });
       }
       if (inWeb) {
         const targetRel = rel(target);

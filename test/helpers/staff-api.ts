@@ -22,9 +22,17 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest invitation mailed to `email`: the credentials standing on lines of their own. */
+/**
+ * The newest invitation mailed to `email`: the credentials standing on lines of their own. The mail
+ * is the invitation reactor's; a hire waits up to 5 s for it and answers 'pending' after that, so on
+ * a loaded machine the file may come a little later: it is looked for again for up to 30 s.
+ */
 export async function readInvitation(t: TestAppLike, email: string): Promise<Invitation> {
-  const mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  let mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  for (const until = Date.now() + 30_000; mails.length === 0 && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  }
   const mail = mails[mails.length - 1];
   if (!mail) throw new Error(`No mail to ${email}`);
   const text = decodeQuotedPrintable(mail.raw);

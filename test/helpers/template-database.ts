@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { migrations } from '../../migrations';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ export async function createTemplateDatabase(serverUrl: string): Promise<{ name:
   await onServer(serverUrl, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hms-template-'));
   try {
-    await prepareDatabase({ ownerUrl: withDatabase(serverUrl, name), dataDir });
+    await prepareDatabase({ migrations, ownerUrl: withDatabase(serverUrl, name), dataDir });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

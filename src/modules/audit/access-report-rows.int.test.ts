@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { migrations } from '../../../migrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
 import { createDb, createPool, type Database } from '../../platform/db/database';
@@ -21,7 +22,7 @@ describe('the access report rows', () => {
   beforeAll(async () => {
     tdb = await createTestDatabase('hms_access_rows');
     db = createDb(createPool(tdb.url, 2));
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
     const actors = {
       'u-a': ['=Ada "Nurse"', 'nurse'],
       'u-b': ['Obi, Chief', 'doctor'],

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { migrations } from '../../../migrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
 import { createPool, type Database } from '../../platform/db/database';
@@ -24,7 +25,7 @@ describe('the access report window', () => {
       dialect: new PostgresDialect({ pool }),
       log: (e) => void (e.level === 'query' && queries.push(e.query)),
     });
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
     // A morning: many list reads (shown entries naming no patient) and a few records opened.
     await sql`
       insert into audit_events (position, feed_tx, hospital_id, seq, event_id, event_type, stream_id,

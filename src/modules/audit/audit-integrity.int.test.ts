@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { migrations } from '../../../migrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClient, patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
@@ -45,6 +46,7 @@ describe('the trail is tamper-evident and only for its hospital', () => {
     // A rebuild runs as the owner (the trail's tables are append-only to the app, issue 33).
     await expect(s.t.platform.runner.rebuild('audit-trail')).rejects.toThrow(/must be owner of table audit_events/);
     const code = await runRebuild({
+      migrations,
       name: 'audit-trail',
       projections: [auditTrailProjection],
       contracts: modules.flatMap((m) => m.events ?? []),

@@ -39,7 +39,7 @@ describe('migration 0611: patient views carry their entry', () => {
         'Ada Obi', 'nurse', 'Viewed the patient list', 'success', true, '{}')`.execute(db);
     await sql`insert into audit_patient_views values ('h1', 'p-1', 41), ('h1', 'p-2', 41)`.execute(db);
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
 
     const { rows } = await sql<Record<string, unknown>>`
       select patient_id, occurred_at, actor_id, actor_name, actor_role, event_type, primary_entry

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { migrations } from '../../../migrations';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,12 +99,12 @@ describe('preparing the database', () => {
   });
 
   it('grants a table that appears after the first start on the next start', async () => {
-    const first = await prepareDatabase({ ownerUrl: db.url, dataDir });
+    const first = await prepareDatabase({ migrations, ownerUrl: db.url, dataDir });
     const owner = new pg.Client({ connectionString: db.url });
     await owner.connect();
     await owner.query('create table later_read_model (id int)');
     await owner.end();
-    const second = await prepareDatabase({ ownerUrl: db.url, dataDir });
+    const second = await prepareDatabase({ migrations, ownerUrl: db.url, dataDir });
     expect(second.appUrl).toBe(first.appUrl);
     const app = new pg.Client({ connectionString: second.appUrl });
     await app.connect();
@@ -120,8 +121,8 @@ describe('preparing the database', () => {
     const [dirA, dirB] = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'hms-node-')));
     try {
       const sharedSecret = 'shared-secret-shared-secret-shared-42';
-      const a = await prepareDatabase({ ownerUrl: db.url, dataDir: dirA!, role, sharedSecret });
-      const b = await prepareDatabase({ ownerUrl: db.url, dataDir: dirB!, role, sharedSecret });
+      const a = await prepareDatabase({ migrations, ownerUrl: db.url, dataDir: dirA!, role, sharedSecret });
+      const b = await prepareDatabase({ migrations, ownerUrl: db.url, dataDir: dirB!, role, sharedSecret });
       expect(b.appUrl).toBe(a.appUrl);
       // The second start did not lock the first server out (on a server that checks passwords).
       expect(new URL(a.appUrl).password).not.toBe('');
@@ -131,7 +132,7 @@ describe('preparing the database', () => {
   });
 
   it('builds again the indexes and keys a rebuild that was killed half-way left dropped', async () => {
-    await prepareDatabase({ ownerUrl: db.url, dataDir });
+    await prepareDatabase({ migrations, ownerUrl: db.url, dataDir });
     const owner = new pg.Client({ connectionString: db.url });
     await owner.connect();
     try {
@@ -142,7 +143,7 @@ describe('preparing the database', () => {
           from pg_indexes where indexname = 'audit_events_pkey'`);
       await owner.query('alter table audit_events drop constraint audit_events_pkey');
       expect((await key()).rowCount).toBe(0);
-      await prepareDatabase({ ownerUrl: db.url, dataDir });
+      await prepareDatabase({ migrations, ownerUrl: db.url, dataDir });
       expect((await key()).rowCount).toBe(1);
       expect((await owner.query('select * from projection_deferred_indexes')).rowCount).toBe(0);
     } finally {
@@ -154,7 +155,9 @@ describe('preparing the database', () => {
     const role = `hms_race_${randomBytes(4).toString('hex')}`;
     const more = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTestDatabase()));
     try {
-      const prepared = await Promise.all(more.map((d) => prepareDatabase({ ownerUrl: d.url, dataDir, role })));
+      const prepared = await Promise.all(
+        more.map((d) => prepareDatabase({ migrations, ownerUrl: d.url, dataDir, role })),
+      );
       expect(prepared.map((p) => p.role)).toEqual(more.map(() => role));
     } finally {
       await Promise.all(more.map((d) => d.drop()));
@@ -174,7 +177,7 @@ describe('preparing the database', () => {
       const appUrl = new URL(db.url);
       appUrl.username = role;
       appUrl.password = 'x';
-      const prepared = await prepareDatabase({ ownerUrl: db.url, appUrl: appUrl.toString(), dataDir });
+      const prepared = await prepareDatabase({ migrations, ownerUrl: db.url, appUrl: appUrl.toString(), dataDir });
       expect(prepared.role).toBe(role);
       const app = new pg.Client({ connectionString: prepared.appUrl });
       await app.connect();
@@ -184,7 +187,7 @@ describe('preparing the database', () => {
       } finally {
         await app.end();
       }
-      await expect(prepareDatabase({ ownerUrl: db.url, appUrl: db.url, dataDir })).rejects.toThrow(
+      await expect(prepareDatabase({ migrations, ownerUrl: db.url, appUrl: db.url, dataDir })).rejects.toThrow(
         /may rewrite the event log/,
       );
     } finally {

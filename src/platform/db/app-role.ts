@@ -5,7 +5,7 @@ import pg from 'pg';
 import { guardClient } from './connection-errors';
 import { createDb, createPool } from './database';
 import { restoreDeferredIndexes } from '../projections/deferred-indexes';
-import { migrateToLatest } from './migrator';
+import { migrateToLatest, type Migrations } from './migrator';
 
 /**
  * Least privilege (issue 21, item 8). Migrations run as the database's owner; the application
@@ -149,11 +149,13 @@ export async function prepareDatabase(args: {
   role?: string;
   /** A secret every server shares (JWT_SECRET): the role's password is derived from it when the owner has none. */
   sharedSecret?: string;
+  /** Every migration (`migrations/index.ts`): the composition root hands the list in. */
+  migrations: Migrations;
 }): Promise<PreparedDatabase> {
   const ownerPool = createPool(args.ownerUrl, 2);
   const ownerDb = createDb(ownerPool);
   try {
-    await migrateToLatest(ownerDb);
+    await migrateToLatest(ownerDb, args.migrations);
     // A rebuild of every projection that was killed half-way left its deferred indexes and keys
     // dropped: without the keys the live projections' `on conflict` fails, so they are built now.
     await restoreDeferredIndexes(ownerDb);
