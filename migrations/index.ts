@@ -41,6 +41,7 @@ import * as auditAccessReportWindow from './0995-audit-access-report-window';
 import * as auditReportExports from './0996-audit-report-exports';
 import * as platformParkedEvents from './1000-platform-parked-events';
 import * as auditReadModelsAppendOnly from './1010-audit-read-models-append-only';
+import * as auditHeadsAndExportsAppendOnly from './1011-audit-heads-and-exports-append-only';
 import * as identityFirstPasswordChange from './1070-identity-first-password-change';
 import * as auditEventsByType from './1071-audit-events-by-type';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0996-audit-report-exports': auditReportExports,
   '1000-platform-parked-events': platformParkedEvents,
   '1010-audit-read-models-append-only': auditReadModelsAppendOnly,
+  '1011-audit-heads-and-exports-append-only': auditHeadsAndExportsAppendOnly,
   '1070-identity-first-password-change': identityFirstPasswordChange,
   '1071-audit-events-by-type': auditEventsByType,
 };

@@ -21,6 +21,7 @@ import type { LiveConsumer, ProjectionRunner } from './projections/runner';
 import type { FeedConsumerRef, Projection, Reactor } from './projections/projection';
 import type { AuthContext, IdleTimeouts, SessionValidator, TokenService } from './http/auth';
 import type { AccessPolicy } from './http/module-access';
+import type { HospitalOrigins } from './http/device-headers';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/hub';
@@ -103,6 +104,8 @@ export type AppModule = {
   background?: (platform: Platform) => BackgroundTask | BackgroundTask[] | undefined;
   /** The module that owns hospital settings provides each hospital's idle time-out. */
   idleTimeouts?: (platform: Platform) => IdleTimeouts;
+  /** The module that owns hospitals says when each was registered (device times before it are refused). */
+  hospitalOrigins?: (platform: Platform) => HospitalOrigins;
 };
 
 export type BackgroundTask = {

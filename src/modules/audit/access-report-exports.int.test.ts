@@ -39,7 +39,7 @@ describe('the access report as a prepared download', () => {
     expect(asked.statusCode, asked.body).toBe(202);
     const id = asked.json().data.export.id as string;
     await reports.settled(token, id);
-    await sql`update audit_report_exports set status = ${status}, csv = null,
+    await sql`update access_report_files set status = ${status}, csv = null,
               requested_at = now() - make_interval(mins => ${minutesAgo}) where id = ${id}`.execute(s.t.platform.db);
     return id;
   };
@@ -120,8 +120,11 @@ describe('the access report as a prepared download', () => {
     expect(second).not.toBe(first);
     expect((await reports.settled(s.tokens.admin, second)).status).toBe('ready');
     expect((await reports.status(s.tokens.admin, first)).statusCode).toBe(404);
-    const left = await sql`select 1 from audit_report_exports where id = ${first}`.execute(s.t.platform.db);
+    const left = await sql`select 1 from access_report_files where id = ${first}`.execute(s.t.platform.db);
     expect(left.rows).toEqual([]);
+    // The file is gone; that it was asked for, by whom and when, stays in the append-only ledger.
+    const asked = await sql`select requested_by from audit_report_exports where id = ${first}`.execute(s.t.platform.db);
+    expect(asked.rows).toHaveLength(1);
   });
 
   it('takes a request with the JSON content type and no body: the whole trail', async () => {
@@ -143,7 +146,7 @@ describe('the access report as a prepared download', () => {
   });
 
   it('turns away hostile input with a 400 and nothing prepared', async () => {
-    const before = await sql<{ n: string }>`select count(*) as n from audit_report_exports`.execute(s.t.platform.db);
+    const before = await sql<{ n: string }>`select count(*) as n from access_report_files`.execute(s.t.platform.db);
     for (const body of [
       { from: 'yesterday-ish' },
       { from: 5 },
@@ -157,7 +160,7 @@ describe('the access report as a prepared download', () => {
       expect(res.body).not.toMatch(/stack|at \//);
     }
     expect((await reports.status(s.tokens.admin, 'x\u0000y')).statusCode).toBe(400);
-    const after = await sql<{ n: string }>`select count(*) as n from audit_report_exports`.execute(s.t.platform.db);
+    const after = await sql<{ n: string }>`select count(*) as n from access_report_files`.execute(s.t.platform.db);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
@@ -169,7 +172,7 @@ describe('the access report as a prepared download', () => {
     const file = await reports.file(compliance, id);
     expect(file.statusCode).toBe(409);
     expect(file.json()).toMatchObject({ success: false, message: EXPORT_PREPARING });
-    await sql`delete from audit_report_exports where id = ${id}`.execute(s.t.platform.db);
+    await sql`delete from access_report_files where id = ${id}`.execute(s.t.platform.db);
   });
 
   it('reports one a stopped server left preparing as failed after ten minutes, and forgets it after an hour', async () => {
@@ -187,7 +190,7 @@ describe('the access report as a prepared download', () => {
     expect((await reports.status(compliance, old)).statusCode).toBe(404);
     // The next request deletes what is past its hour, patient names and all.
     await reports.settled(compliance, (await reports.ask(compliance, {})).json().data.export.id);
-    const left = await sql`select 1 from audit_report_exports where id = ${old}`.execute(s.t.platform.db);
+    const left = await sql`select 1 from access_report_files where id = ${old}`.execute(s.t.platform.db);
     expect(left.rows).toEqual([]);
   });
 });

@@ -8,8 +8,11 @@ import { accessReportRows, type AccessReportQuery } from './read-models/access-r
 
 declare module '../../platform/db/database' {
   interface Database {
-    /** Access reports prepared in the background, an hour each (migration 0996). */
-    audit_report_exports: {
+    /**
+     * Access reports prepared in the background, an hour each (migration 0996): a cache the app
+     * updates and purges (migration 1011 moved it out of the audit tables).
+     */
+    access_report_files: {
       id: string;
       hospital_id: string;
       requested_by: string;
@@ -20,6 +23,8 @@ declare module '../../platform/db/database' {
       requested_at: Generated<Date>;
       finished_at: Date | null;
     };
+    /** Who asked for an access report and when, one row per request: append-only (migration 1011). */
+    audit_report_exports: { id: string; hospital_id: string; requested_by: string; requested_at: Generated<Date> };
   }
 }
 
@@ -83,7 +88,7 @@ export class AccessReportExports {
    */
   async request(who: Requester, query: AccessReportQuery): Promise<AccessReportExport> {
     const busy = await this.db
-      .selectFrom('audit_report_exports')
+      .selectFrom('access_report_files')
       .select(columns)
       .where('hospital_id', '=', who.hospitalId)
       .where('requested_by', '=', who.userId)
@@ -95,7 +100,7 @@ export class AccessReportExports {
     // Rows past their hour, of any hospital, so patient names do not linger in prepared files; and
     // this person's earlier files: they need their latest only, so the table holds one per person.
     await this.db
-      .deleteFrom('audit_report_exports')
+      .deleteFrom('access_report_files')
       .where((eb) =>
         eb.or([
           eb('requested_at', '<', sql<Date>`now() - make_interval(mins => ${EXPORT_KEPT_MINUTES})`),
@@ -107,16 +112,19 @@ export class AccessReportExports {
         ]),
       )
       .execute();
-    const row = await this.db
-      .insertInto('audit_report_exports')
-      .values({
-        id: randomUUID(),
-        hospital_id: who.hospitalId,
-        requested_by: who.userId,
-        status: 'preparing',
-      })
-      .returning(columns)
-      .executeTakeFirstOrThrow();
+    const id = randomUUID();
+    const row = await this.db.transaction().execute(async (trx) => {
+      // The request is kept in the append-only ledger; the file is a cache purged within the hour.
+      await trx
+        .insertInto('audit_report_exports')
+        .values({ id, hospital_id: who.hospitalId, requested_by: who.userId })
+        .execute();
+      return trx
+        .insertInto('access_report_files')
+        .values({ id, hospital_id: who.hospitalId, requested_by: who.userId, status: 'preparing' })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+    });
     const job = this.queue.then(() => this.prepare(row.id, who.hospitalId, query));
     this.queue = job;
     return shown(row);
@@ -126,7 +134,7 @@ export class AccessReportExports {
     if (this.stopped) return;
     const finish = (values: { status: ExportStatus; row_count?: number; patient_ids?: string[]; csv?: string }) =>
       this.db
-        .updateTable('audit_report_exports')
+        .updateTable('access_report_files')
         .set({ ...values, finished_at: sql<Date>`now()` })
         .where('id', '=', id)
         .execute();
@@ -165,7 +173,7 @@ export class AccessReportExports {
 
   private own(who: Requester, id: string) {
     return this.db
-      .selectFrom('audit_report_exports')
+      .selectFrom('access_report_files')
       .where('id', '=', id)
       .where('hospital_id', '=', who.hospitalId)
       .where('requested_by', '=', who.userId)

@@ -87,10 +87,11 @@ describe('verify checks the chain against checkpoints signed outside the databas
       seq++;
       await owner.query('update audit_events set seq = $1, hash = $2 where position = $3', [seq, hash, e.position]);
     }
-    await owner.query('update audit_chain_heads set seq = $1, hash = $2 where hospital_id = $3', [
+    await owner.query('delete from audit_chain_heads where hospital_id = $1', [hospitalId]);
+    await owner.query('insert into audit_chain_heads (hospital_id, seq, hash) values ($1, $2, $3)', [
+      hospitalId,
       seq,
       hash,
-      hospitalId,
     ]);
   }
 

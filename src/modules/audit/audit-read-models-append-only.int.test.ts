@@ -45,6 +45,14 @@ describe('the audit read models are append-only, and verify checks what they sho
       headers: asClient(s.tokens.receptionist),
     });
     expect(list.statusCode).toBe(200);
+    // An access report asked for: a row in the ledger of requests.
+    const asked = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/audit/access-report/exports',
+      headers: asClient(s.tokens.admin),
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
     expect((await verify()).ok).toBe(true);
   });
   afterAll(async () => {
@@ -52,26 +60,29 @@ describe('the audit read models are append-only, and verify checks what they sho
     await s?.t.close();
   });
 
-  it.each(['audit_events', 'audit_patient_views'])(
-    'refuses UPDATE, DELETE and TRUNCATE on %s to the app (42501)',
-    async (table) => {
-      expect((await asApp(`select count(*)::int as n from ${table}`)).rows[0].n).toBeGreaterThan(0);
-      for (const text of [
-        `update ${table} set actor_name = 'Mallory'`,
-        `delete from ${table}`,
-        `truncate ${table}`,
-        `alter table ${table} disable trigger all`,
-      ]) {
-        await expect(asApp(text), text).rejects.toMatchObject({ code: '42501' });
-      }
-      // The owner is refused too, by the trigger, until it turns the trigger off.
-      await expect(owner.query(`delete from ${table}`)).rejects.toThrow(/append-only: DELETE refused/);
-      const may = await asApp(
-        `select has_table_privilege('${table}', 'INSERT') as ins, has_table_privilege('${table}', 'SELECT') as sel`,
-      );
-      expect(may.rows[0]).toEqual({ ins: true, sel: true });
-    },
-  );
+  // Every audit table, with a column each that a forger would change (issue 33 §2, migrations 1010 and 1011).
+  it.each([
+    ['audit_events', 'actor_name'],
+    ['audit_patient_views', 'actor_name'],
+    ['audit_chain_heads', 'hash'],
+    ['audit_report_exports', 'requested_by'],
+  ])('refuses UPDATE, DELETE and TRUNCATE on %s to the app (42501)', async (table, column) => {
+    expect((await asApp(`select count(*)::int as n from ${table}`)).rows[0].n).toBeGreaterThan(0);
+    for (const text of [
+      `update ${table} set ${column} = 'Mallory'`,
+      `delete from ${table}`,
+      `truncate ${table}`,
+      `alter table ${table} disable trigger all`,
+    ]) {
+      await expect(asApp(text), text).rejects.toMatchObject({ code: '42501' });
+    }
+    // The owner is refused too, by the trigger, until it turns the trigger off.
+    await expect(owner.query(`delete from ${table}`)).rejects.toThrow(/append-only: DELETE refused/);
+    const may = await asApp(
+      `select has_table_privilege('${table}', 'INSERT') as ins, has_table_privilege('${table}', 'SELECT') as sel`,
+    );
+    expect(may.rows[0]).toEqual({ ins: true, sel: true });
+  });
 
   it("reports a forged actor_name with the entry's sequence number", async () => {
     const { rows } = await owner.query<{ seq: string; actor_name: string; position: string }>(

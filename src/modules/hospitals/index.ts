@@ -1,4 +1,5 @@
 import type { AppModule, Platform } from '../../platform/platform';
+import { hospitalOrigins } from './hospital-origins';
 import { IdleTimeoutCache } from './idle-timeouts';
 import { hospitalsContracts } from './events';
 import { onboardingReactor } from './reactors/onboarding';
@@ -33,6 +34,7 @@ export function createHospitalsModule(options: HospitalsOptions = {}): AppModule
     reactors: (platform) => [onboardingReactor(platform), tenantNamesReactor(platform)],
     liveConsumers: (platform) => [cacheFor(platform).consumer()],
     idleTimeouts: (platform) => cacheFor(platform).timeouts,
+    hospitalOrigins: (platform) => hospitalOrigins(platform.db),
     routes: (app, platform) => hospitalRoutes(app, platform, clock),
   };
 }

@@ -6,7 +6,7 @@ import { registrationInput } from '../../../test/helpers/onboard';
 import { codeIn, readOutbox, readVerificationCode } from '../../../test/helpers/outbox';
 import { browserPerEmail } from '../../../test/helpers/registrants';
 import type { Mailer } from '../../platform/mail/mailer';
-import { createIdentityModule } from '../identity';
+import { createIdentityModule, WEAK_PASSWORD } from '../identity';
 import { createHospitalsModule } from '.';
 
 const REGISTER = '/api/hospital/register-with-verification';
@@ -128,6 +128,19 @@ describe('POST /api/hospital/register-with-verification', () => {
       { field: 'adminData.password', message: 'This password is too common. Choose a less predictable one.' },
     ]);
   });
+
+  it.each(['Lagos@2025', 'Abuja2024!', 'Hospital123!', 'HospitalBravo2025!'])(
+    'refuses %s, a place, a health word or the own hospital with a year (issue 33 §3)',
+    async (password) => {
+      const input = registrationInput({
+        hospitalData: { name: 'Hospital Bravo' },
+        adminData: { password, confirmPassword: password },
+      });
+      const res = await post(REGISTER, input);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'adminData.password', message: WEAK_PASSWORD }]);
+    },
+  );
 
   describe('duplicates', () => {
     let first: ReturnType<typeof registrationInput>;

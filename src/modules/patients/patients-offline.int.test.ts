@@ -24,7 +24,12 @@ describe('patients: commands sent from an offline device', () => {
   afterAll(async () => s?.t.close());
 
   it('keeps the device and both times in the metadata, the audit trail and the patient history', async () => {
-    const deviceTime = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    // Done offline the moment the hospital was registered: no device time may be earlier (issue 33 §3).
+    const { rows } = await s.t.platform.pool.query<{ registered_at: Date }>(
+      'select registered_at from hospitals where hospital_id = $1',
+      [s.a.hospital.id],
+    );
+    const deviceTime = rows[0]!.registered_at.toISOString();
     const key = randomUUID();
     const id = randomUUID();
     const registered = await s.t.app.inject({

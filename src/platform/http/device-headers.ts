@@ -22,6 +22,15 @@ export const BAD_DEVICE_TIME = 'Device time must be an ISO 8601 time, not in the
 export const deviceTimeTooOld = (days: number) =>
   `Device time must be within the last ${days} days; work kept offline longer cannot be sent`;
 export const DEFAULT_DEVICE_TIME_WINDOW_DAYS = 7;
+/** Issue 33: nothing can have been done for a hospital before it existed (a device clock reset, a forged time). */
+export const deviceTimeBeforeHospital = (registeredAt: Date) =>
+  `Device time must not be before the hospital was registered (${registeredAt.toISOString()}); check the device's clock`;
+
+/**
+ * When each hospital was registered, from the module that owns hospitals (the platform imports no
+ * module); null for an id it does not know.
+ */
+export type HospitalOrigins = { registeredAt: (hospitalId: string) => Promise<Date | null> };
 /** A device's clock may run this far ahead of the server's. */
 export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -64,12 +73,35 @@ export function offlineMetadata(request: FastifyRequest): DeviceStamp & { idempo
   return { ...request.device, ...(key && key.length <= 200 ? { idempotencyKey: key } : {}) };
 }
 
-export function installDeviceHeaders(app: FastifyInstance, windowDays = DEFAULT_DEVICE_TIME_WINDOW_DAYS): void {
+/**
+ * A device time before the caller's hospital was registered is refused. The device's clock may run
+ * behind the server's by the same skew it may run ahead, so work done in a hospital's first
+ * minutes is not refused for a clock a little slow.
+ */
+export async function assertAfterHospitalOrigin(
+  stamp: DeviceStamp | null,
+  hospitalId: string | undefined,
+  origins: HospitalOrigins | undefined,
+): Promise<void> {
+  if (!stamp?.deviceTime || !hospitalId || !origins) return;
+  const registeredAt = await origins.registeredAt(hospitalId);
+  if (!registeredAt || Date.parse(stamp.deviceTime) >= registeredAt.getTime() - DEVICE_CLOCK_SKEW_MS) return;
+  const message = deviceTimeBeforeHospital(registeredAt);
+  throw new BadRequest(message, [{ field: 'X-Device-Time', message }]);
+}
+
+export function installDeviceHeaders(
+  app: FastifyInstance,
+  windowDays = DEFAULT_DEVICE_TIME_WINDOW_DAYS,
+  origins?: HospitalOrigins,
+): void {
   app.decorateRequest('device', null);
   // After the method check and authentication (onRequest), before the body is validated: a request with no
-  // token and a bad header is a 401, not a 400.
+  // token and a bad header is a 401, not a 400. The hospital is known only once the token is checked.
   app.addHook('preValidation', async (request) => {
-    request.device = deviceStampOf(request, new Date(), windowDays);
+    const stamp = deviceStampOf(request, new Date(), windowDays);
+    await assertAfterHospitalOrigin(stamp, request.auth?.hospitalId, origins);
+    request.device = stamp;
   });
 }
 

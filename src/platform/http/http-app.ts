@@ -66,7 +66,8 @@ export async function createHttpApp(
   installMetrics(app as unknown as FastifyInstance, platform);
   installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
   installRequestGuards(app as unknown as FastifyInstance);
-  installDeviceHeaders(app as unknown as FastifyInstance, platform.config.deviceTimeWindowDays);
+  const origins = modules.find((m) => m.hospitalOrigins)?.hospitalOrigins?.(platform);
+  installDeviceHeaders(app as unknown as FastifyInstance, platform.config.deviceTimeWindowDays, origins);
   installIdempotentRoutes(app as unknown as FastifyInstance, { db: platform.db, store: platform.store });
   installModuleAccess(app as unknown as FastifyInstance, () => platform.access);
   const contract = installRouteContract(app as unknown as FastifyInstance);

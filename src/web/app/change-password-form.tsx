@@ -25,7 +25,8 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPas
 
 type ChangePasswordFormProps = {
   kind: SessionKind;
-  user: Pick<SessionUser, 'id'> & Partial<Pick<SessionUser, 'name' | 'email'>>;
+  user: Pick<SessionUser, 'id'> &
+    Partial<Pick<SessionUser, 'name' | 'email' | 'firstName' | 'lastName' | 'employeeId' | 'hospital'>>;
   /** The other way out beside 'Change Password': Logout in the forced modal, Cancel elsewhere. */
   secondary: (saving: boolean) => ReactNode;
   onChanged?: () => void;
@@ -88,7 +89,10 @@ export function ChangePasswordForm({ kind, user, secondary, onChanged }: ChangeP
         onChange={set('newPassword')}
         error={errors.newPassword}
       />
-      <PasswordStrength password={values.newPassword} userInputs={[user.name, user.email]} />
+      <PasswordStrength
+        password={values.newPassword}
+        userInputs={[user.name, user.email, user.firstName, user.lastName, user.employeeId, user.hospital?.name]}
+      />
       <PasswordField
         label="Confirm New Password"
         autoComplete="new-password"

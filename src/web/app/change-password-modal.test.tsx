@@ -85,6 +85,18 @@ describe('Forced Change Password modal: the form', () => {
     expect(api!.calls).toEqual([]);
   });
 
+  it("rates a password built on the person's own hospital as the server will: refused", async () => {
+    renderModal(
+      { ...STAFF_USER, mustChangePassword: true, hospital: { ...STAFF_USER.hospital!, name: 'Hospital Bravo' } },
+      {},
+      0,
+    );
+    const modal = within(await screen.findByRole('dialog', { name: 'Change Password' }));
+    await user.click(modal.getByLabelText('New Password', { selector: 'input' }));
+    await user.paste('HospitalBravo2025!');
+    expect(await modal.findByText(/the server will refuse it/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('changes a staff password on /auth/change-password, says so and closes', async () => {
     const store = renderModal(
       { ...STAFF_USER, mustChangePassword: true },

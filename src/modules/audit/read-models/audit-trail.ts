@@ -69,6 +69,9 @@ declare module '../../../platform/db/database' {
 
 export const AUDIT_TRAIL = 'audit-trail';
 
+/** The projection's tables the app may only add to (migrations 1010, 1011). */
+const APPEND_ONLY = ['audit_events', 'audit_patient_views', 'audit_chain_heads'] as const;
+
 /** Events of a page whose rows go in one insert (a page of the feed is up to 10,000). */
 const PART = 2500;
 
@@ -120,6 +123,16 @@ function fallbackDescribed(e: RecordedEvent): Described {
   };
 }
 
+/** Each hospital's newest chain head: its highest seq, found by the key (hospital_id, seq). */
+async function chainHeads(trx: Trx, hospitals: readonly string[]): Promise<Map<string, { seq: bigint; hash: string }>> {
+  const { rows } = await sql<{ hospital_id: string; seq: string; hash: string }>`
+    select h.hospital_id, h.seq, h.hash
+      from unnest(${[...hospitals]}::text[]) as x(id)
+      cross join lateral (select hospital_id, seq, hash from audit_chain_heads
+                           where hospital_id = x.id order by seq desc limit 1) h`.execute(trx);
+  return new Map(rows.map((h) => [h.hospital_id, { seq: BigInt(h.seq), hash: h.hash }]));
+}
+
 /**
  * Writes a page of the feed. `safe`: the fallback of one event the page failed on (see
  * `fallback` below): its sentence is the fallback one and every text it carries is made well formed.
@@ -128,12 +141,8 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
   const names = await SubjectNames.load(trx, events);
   const stored = await storedEvents(trx, events);
   const hospitals = [...new Set(events.map((e) => e.metadata.hospitalId ?? ''))];
-  const heads = new Map(
-    (await trx.selectFrom('audit_chain_heads').selectAll().where('hospital_id', 'in', hospitals).execute()).map((h) => [
-      h.hospital_id,
-      { seq: BigInt(h.seq), hash: h.hash },
-    ]),
-  );
+  const heads = await chainHeads(trx, hospitals);
+  const before = new Map([...heads].map(([id, h]) => [id, h.seq]));
   const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
   const primary = primaryFlags(events, carried);
 
@@ -217,14 +226,15 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
       }));
   });
   await insertRows(trx, 'audit_patient_views', VIEW_COLUMNS, views, 'on conflict do nothing');
-  const headRows = [...heads].map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
+  // Each head the page reached is a new row (migration 1011): the table is append-only.
+  const headRows = [...heads]
+    .filter(([hospital_id, h]) => h.seq !== before.get(hospital_id))
+    .map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
   if (headRows.length) {
     await trx
       .insertInto('audit_chain_heads')
       .values(headRows)
-      .onConflict((oc) =>
-        oc.column('hospital_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })),
-      )
+      .onConflict((oc) => oc.columns(['hospital_id', 'seq']).doNothing())
       .execute();
   }
   const actors = new Map<string, { hospital_id: string; actor_id: string; name: string; role: string }>();
@@ -289,11 +299,12 @@ export const auditTrailProjection: Projection = {
     'audit_events_event_id_key',
     'audit_patient_views_pkey',
   ],
-  // The two append-only tables (migration 1010) are emptied with their triggers off for that one
+  // The append-only tables (migrations 1010, 1011) are emptied with their triggers off for that one
   // statement: ALTER TABLE needs the owner, so only a rebuild run as the owner can do it.
   reset: async (trx) => {
-    await sql`alter table audit_events disable trigger audit_events_no_truncate`.execute(trx);
-    await sql`alter table audit_patient_views disable trigger audit_patient_views_no_truncate`.execute(trx);
+    for (const table of APPEND_ONLY) {
+      await sql`alter table ${sql.table(table)} disable trigger ${sql.raw(`${table}_no_truncate`)}`.execute(trx);
+    }
     await emptyTables(trx, [
       'audit_cursor',
       'audit_subjects',
@@ -302,7 +313,8 @@ export const auditTrailProjection: Projection = {
       'audit_patient_views',
       'audit_events',
     ]);
-    await sql`alter table audit_events enable trigger audit_events_no_truncate`.execute(trx);
-    await sql`alter table audit_patient_views enable trigger audit_patient_views_no_truncate`.execute(trx);
+    for (const table of APPEND_ONLY) {
+      await sql`alter table ${sql.table(table)} enable trigger ${sql.raw(`${table}_no_truncate`)}`.execute(trx);
+    }
   },
 };

@@ -5,7 +5,7 @@ import type { Platform } from '../../../platform/platform';
 import { accountStream } from '../account';
 import { accountDecider, AccountIsLocked } from '../account-decider';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../passwords';
-import type { Account } from '../read-models/accounts';
+import { findAccountHospital, type Account } from '../read-models/accounts';
 import { lockedUntil } from '../read-models/sign-in-locks';
 import { SESSION_GUARD } from '../session-guard';
 import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
@@ -23,7 +23,16 @@ export async function changePassword(
   input: ChangePasswordInput,
   metadata: EventMetadata,
 ): Promise<void> {
-  const personal = [account.email, account.full_name, account.first_name, account.last_name, account.employee_id];
+  // The hospital's name too (issue 33 §3): "HospitalBravo2025!" is the first guess at a Hospital Bravo account.
+  const hospital = await findAccountHospital(platform.db, account.hospital_id);
+  const personal = [
+    account.email,
+    account.full_name,
+    account.first_name,
+    account.last_name,
+    account.employee_id,
+    hospital?.name,
+  ];
   const fieldErrors = changePasswordErrors(input, (password) => passwordPolicyError(password, personal));
   if (fieldErrors.length > 0) throw new BadRequest('Please check your input and try again', fieldErrors);
   const now = new Date(metadata.occurredAt);
