@@ -32,7 +32,36 @@ export function accountEmailHolder(platform: Platform, email: string): Promise<s
 
 /** Reserves `email` for the account `userId`; `conflict()` when another account holds it. */
 export async function claimAccountEmail(uow: UnitOfWork, email: string, userId: string, conflict: () => Error) {
-  await reserveUnique(uow, claim(email, userId), conflict);
+  await reserveUnique(uow, claim(email, userId), () => conflict());
+}
+
+class EmailHeld extends Error {
+  constructor(readonly holder: string) {
+    super('email held by another account');
+  }
+}
+
+/**
+ * Whether a staff account of `hospitalId` got `email` as its login: 'claimed', or 'held-elsewhere'
+ * when an account of another hospital (or an onboarding not yet verified) holds it. Then nothing
+ * is claimed and the staff account is made without a login of its own, so the admin's answer is
+ * the one for a new address and tells nothing about other hospitals (issue 33); the holder's
+ * account is only compared, never changed. An account of the same hospital: `sameHospital()`.
+ */
+export async function claimStaffEmail(
+  uow: UnitOfWork,
+  staff: { email: string; userId: string; hospitalId: string },
+  sameHospital: () => Error,
+): Promise<'claimed' | 'held-elsewhere'> {
+  try {
+    await reserveUnique(uow, claim(staff.email, staff.userId), (holder) => new EmailHeld(holder));
+    return 'claimed';
+  } catch (e) {
+    if (!(e instanceof EmailHeld)) throw e;
+    const holder = await uow.load(accountDecider, accountStream(e.holder));
+    if (holder.state.profile?.hospitalId === staff.hospitalId) throw sameHospital();
+    return 'held-elsewhere';
+  }
 }
 
 /** An onboarding admin's chosen password, hashed and held until the registration is verified. */
@@ -92,16 +121,21 @@ export async function provisionAdminAccount(
 
 export type StaffAccount = Omit<AccountProvisioned['data'], 'kind' | 'jobTitle'> & { role: Exclude<RoleCode, 'admin'> };
 
-/** A staff member's account, with its email claimed; the invitation reactor gives it a password. */
-export async function provisionStaffAccount(uow: UnitOfWork, staff: StaffAccount, conflict: () => Error) {
-  await claimAccountEmail(uow, staff.email, staff.userId, conflict);
+/**
+ * A staff member's account, with its email claimed unless another hospital's account holds it
+ * (see claimStaffEmail); the invitation reactor gives it a password and mails it, or tells the
+ * address's owner.
+ */
+export async function provisionStaffAccount(uow: UnitOfWork, staff: StaffAccount, sameHospital: () => Error) {
+  await claimStaffEmail(uow, staff, sameHospital);
   const account = await uow.load(accountDecider, accountStream(staff.userId), { isNew: true });
   uow.decide(account, { type: 'ProvisionAccount', account: { ...staff, kind: 'staff', jobTitle: null } });
 }
 
 /**
- * A staff account's new profile and active state: a new email is claimed and the old one freed;
- * deactivating ends every session at once.
+ * A staff account's new profile and active state: a new email is claimed (unless another
+ * hospital's account holds it: see claimStaffEmail) and the old one freed if this account held
+ * it; deactivating ends every session at once.
  */
 export async function changeStaffAccount(
   uow: UnitOfWork,
@@ -112,8 +146,9 @@ export async function changeStaffAccount(
   const account = await uow.load(accountDecider, accountStream(userId));
   const before = account.state.profile?.email;
   const email = next.email.trim().toLowerCase();
-  if (before !== undefined && before !== email) {
-    await claimAccountEmail(uow, email, userId, conflict);
+  const hospitalId = account.state.profile?.hospitalId;
+  if (before !== undefined && hospitalId !== undefined && before !== email) {
+    await claimStaffEmail(uow, { email, userId, hospitalId }, conflict);
     await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: before, ownerId: userId });
   }
   const { firstName, lastName, role, isActive } = next;
