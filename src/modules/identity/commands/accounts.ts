@@ -35,6 +35,32 @@ export async function claimAccountEmail(uow: UnitOfWork, email: string, userId: 
   await reserveUnique(uow, claim(email, userId), () => conflict());
 }
 
+/** A staff account without a login takes its address as its login, now that it is free. */
+export async function takeFreedEmail(uow: UnitOfWork, email: string, userId: string, conflict: () => Error) {
+  await claimAccountEmail(uow, email, userId, conflict);
+  await releaseUnique(uow, standIn(userId));
+}
+
+/**
+ * A staff account without a login of its own (its address signs in to another hospital's account)
+ * holds this instead of its address, one value per account. So every staff account holds exactly
+ * one reservation, and each hire, address change and closing writes the same events whichever
+ * kind it is: the audit chain's sequence numbers, which count every event, tell nothing either.
+ */
+export const NO_LOGIN_SCOPE = 'account-no-login';
+const standIn = (userId: string) => ({
+  scope: NO_LOGIN_SCOPE,
+  value: userId,
+  ownerId: userId,
+  ownerStream: accountStream(userId),
+});
+
+/** Frees whatever the account holds: its address, or its stand-in (a no-op for the one it does not hold). */
+async function releaseLogin(uow: UnitOfWork, userId: string, email: string): Promise<void> {
+  await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: email, ownerId: userId });
+  await releaseUnique(uow, standIn(userId));
+}
+
 class EmailHeld extends Error {
   constructor(readonly holder: string) {
     super('email held by another account');
@@ -60,6 +86,7 @@ export async function claimStaffEmail(
     if (!(e instanceof EmailHeld)) throw e;
     const holder = await uow.load(accountDecider, accountStream(e.holder));
     if (holder.state.profile?.hospitalId === staff.hospitalId) throw sameHospital();
+    await reserveUnique(uow, standIn(staff.userId), () => new Error('stand-in held by another account'));
     return 'held-elsewhere';
   }
 }
@@ -148,8 +175,9 @@ export async function changeStaffAccount(
   const email = next.email.trim().toLowerCase();
   const hospitalId = account.state.profile?.hospitalId;
   if (before !== undefined && hospitalId !== undefined && before !== email) {
+    // Released first: an account without a login moving to another such address takes its stand-in again.
+    await releaseLogin(uow, userId, before);
     await claimStaffEmail(uow, { email, userId, hospitalId }, conflict);
-    await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: before, ownerId: userId });
   }
   const { firstName, lastName, role, isActive } = next;
   uow.decide(account, { type: 'ChangeProfile', changes: { firstName, lastName, email, role } });
@@ -162,7 +190,7 @@ export async function disableAccount(uow: UnitOfWork, userId: string, reason: 'd
   uow.decide(account, { type: 'DisableAccount', reason });
 }
 
-/** Closes a deleted account for good and frees its email. Idempotent. */
+/** Closes a deleted account for good and frees its email (or its stand-in). Idempotent. */
 export async function closeAccount(platform: Platform, userId: string, metadata: EventMetadata): Promise<void> {
   await platform.transact(
     metadata,
@@ -170,7 +198,7 @@ export async function closeAccount(platform: Platform, userId: string, metadata:
       const account = await uow.load(accountDecider, accountStream(userId));
       const email = account.state.profile?.email;
       uow.decide(account, { type: 'CloseAccount' });
-      if (email) await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: email, ownerId: userId });
+      if (email) await releaseLogin(uow, userId, email);
     },
     { waitFor: [SESSION_GUARD] },
   );

@@ -13,7 +13,7 @@ import { generateTemporaryPassword } from '../temporary-password';
 import { safeText } from '../../../shared/text';
 import { findAccountHospital } from '../read-models/accounts';
 import { staffNoticeEmail } from '../staff-notice-email';
-import { accountEmailHolder, claimAccountEmail } from './accounts';
+import { accountEmailHolder, takeFreedEmail } from './accounts';
 
 /** The reactor that invites new staff; the staff module waits for it before answering a hire. */
 export const INVITATIONS: FeedConsumerRef = { name: 'identity-invitations' };
@@ -38,7 +38,7 @@ async function holdsLogin(platform: Platform, invitee: Invitee, metadata: EventM
   if (holder !== null) return holder === invitee.userId;
   try {
     await platform.transact(metadata, (uow) =>
-      claimAccountEmail(uow, invitee.email, invitee.userId, () => new EmailTaken()),
+      takeFreedEmail(uow, invitee.email, invitee.userId, () => new EmailTaken()),
     );
     return true;
   } catch (e) {
