@@ -209,6 +209,10 @@ describe('staff e-mails across hospitals', () => {
     const added = await addToB(gone.email);
     const id = added.json().data.user.id as string;
     expect((await call(a.token, 'DELETE', `/api/users/${gone.id}`)).statusCode).toBe(200);
+    // The address is free, and no account signs in with it: not B's member either.
+    const before = await accountEvents(id);
+    expect((await staffLogin(t, gone.email, gone.password)).statusCode).toBe(401);
+    expect(await accountEvents(id)).toBe(before);
 
     expect((await call(b.token, 'POST', `/api/users/${id}/invitation`)).statusCode).toBe(200);
     const invitation = await readInvitation(t, gone.email);
