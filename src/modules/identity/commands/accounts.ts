@@ -1,3 +1,4 @@
+import type { Db } from '../../../platform/db/database';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import { releaseUnique, reserveUnique, uniqueHolder } from '../../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
@@ -6,6 +7,7 @@ import type { RoleCode } from '../../../shared/roles';
 import { accountStream } from '../account';
 import { accountDecider } from '../account-decider';
 import type { AccountProvisioned } from '../events';
+import { findAccount } from '../read-models/accounts';
 import { hashPassword } from '../passwords';
 import { SESSION_GUARD } from '../session-guard';
 import { tenantDecider, tenantStream, type TenantStatus } from '../tenant';
@@ -76,6 +78,7 @@ class EmailHeld extends Error {
  */
 export async function claimStaffEmail(
   uow: UnitOfWork,
+  db: Db,
   staff: { email: string; userId: string; hospitalId: string },
   sameHospital: () => Error,
 ): Promise<'claimed' | 'held-elsewhere'> {
@@ -84,8 +87,9 @@ export async function claimStaffEmail(
     return 'claimed';
   } catch (e) {
     if (!(e instanceof EmailHeld)) throw e;
-    const holder = await uow.load(accountDecider, accountStream(e.holder));
-    if (holder.state.profile?.hospitalId === staff.hospitalId) throw sameHospital();
+    // One row of the (inline) accounts read model: reading the holder's stream would take longer
+    // the longer its history, a clock for the admin to read.
+    if ((await findAccount(db, e.holder))?.hospital_id === staff.hospitalId) throw sameHospital();
     await reserveUnique(uow, standIn(staff.userId), () => new Error('stand-in held by another account'));
     return 'held-elsewhere';
   }
@@ -153,8 +157,8 @@ export type StaffAccount = Omit<AccountProvisioned['data'], 'kind' | 'jobTitle'>
  * (see claimStaffEmail); the invitation reactor gives it a password and mails it, or tells the
  * address's owner.
  */
-export async function provisionStaffAccount(uow: UnitOfWork, staff: StaffAccount, sameHospital: () => Error) {
-  await claimStaffEmail(uow, staff, sameHospital);
+export async function provisionStaffAccount(uow: UnitOfWork, db: Db, staff: StaffAccount, sameHospital: () => Error) {
+  await claimStaffEmail(uow, db, staff, sameHospital);
   const account = await uow.load(accountDecider, accountStream(staff.userId), { isNew: true });
   uow.decide(account, { type: 'ProvisionAccount', account: { ...staff, kind: 'staff', jobTitle: null } });
 }
@@ -166,6 +170,7 @@ export async function provisionStaffAccount(uow: UnitOfWork, staff: StaffAccount
  */
 export async function changeStaffAccount(
   uow: UnitOfWork,
+  db: Db,
   userId: string,
   next: { firstName: string; lastName: string; email: string; role: RoleCode; isActive: boolean },
   conflict: () => Error,
@@ -177,7 +182,7 @@ export async function changeStaffAccount(
   if (before !== undefined && hospitalId !== undefined && before !== email) {
     // Released first: an account without a login moving to another such address takes its stand-in again.
     await releaseLogin(uow, userId, before);
-    await claimStaffEmail(uow, { email, userId, hospitalId }, conflict);
+    await claimStaffEmail(uow, db, { email, userId, hospitalId }, conflict);
   }
   const { firstName, lastName, role, isActive } = next;
   uow.decide(account, { type: 'ChangeProfile', changes: { firstName, lastName, email, role } });

@@ -44,7 +44,7 @@ export async function createStaffMember(
     async (uow) => {
       await claimHospitalEmail(uow, hospitalId, email, userId);
       // Another hospital's login: the member is made all the same, without a login (issue 33).
-      await claimStaffEmail(uow, { email, userId, hospitalId }, taken);
+      await claimStaffEmail(uow, platform.db, { email, userId, hospitalId }, taken);
       const directory = await uow.load(directoryDecider, directoryStream(hospitalId));
       uow.decide(directory, { type: 'AssignSeat', userId, registeredPlan: plan });
       const employeeId = directory.state.seats[userId]!;
@@ -62,7 +62,7 @@ export async function createStaffMember(
         phone: null,
       };
       const [event] = uow.decide(member, { type: 'CreateStaffMember', ...profile });
-      await provisionStaffAccount(uow, profile, taken);
+      await provisionStaffAccount(uow, platform.db, profile, taken);
       return event!.data as typeof profile;
     },
     { retries: SEAT_RETRIES, waitFor: [INVITATIONS], timeoutMs: INVITATION_WAIT_MS },

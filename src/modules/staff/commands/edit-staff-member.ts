@@ -43,7 +43,7 @@ export async function updateStaffMember(
           await releaseHospitalEmail(uow, hospitalId, before, userId);
         }
         const next = { firstName, lastName, email, role, isActive: s.status === 'active' };
-        await changeStaffAccount(uow, userId, next, () => new EmailAlreadyTaken());
+        await changeStaffAccount(uow, platform.db, userId, next, () => new EmailAlreadyTaken());
       }
       const first = member.history[0];
       const created = (first?.data ?? {}) as Partial<StaffMemberCreated['data']>;
