@@ -48,6 +48,7 @@ export async function createStaffAccount(
     (uow) =>
       provisionStaffAccount(
         uow,
+        platform.db,
         {
           userId,
           hospitalId,
@@ -100,6 +101,7 @@ async function changeStaff(
     (uow) =>
       changeStaffAccount(
         uow,
+        platform.db,
         staff.userId,
         {
           firstName: data.firstName ?? 'Bola',

@@ -61,6 +61,7 @@ export {
   ACCOUNT_EMAIL_SCOPE,
   accountEmailHolder,
   claimAccountEmail,
+  claimStaffEmail,
   stageAdminCredentials,
   provisionAdminAccount,
   provisionStaffAccount,
@@ -74,5 +75,5 @@ export {
 export { INVITATIONS, sendInvitation } from './commands/invitations';
 export { SESSION_GUARD } from './session-guard';
 export { accountsProjection as ACCOUNTS, sessionsProjection as SESSIONS } from './read-models/accounts-and-sessions';
-export { accountExists, invitationStatus, verificationSessionStarted } from './queries';
+export { accountExists, invitationStatus, lastSignIns, verificationSessionStarted } from './queries';
 export { ROLE_IDS, permissionsFor } from './permissions';

@@ -25,3 +25,18 @@ export async function verificationSessionStarted(db: Db, userId: string): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * When each of `userIds` last signed in (null: not yet), for their hospital's users list. An
+ * account whose address signs in to another hospital's account never signs in (issue 33), so it
+ * reads as any new member who has not signed in yet.
+ */
+export async function lastSignIns(db: Db, userIds: readonly string[]): Promise<Map<string, Date | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('identity_accounts')
+    .select(['user_id', 'last_login_at'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.last_login_at]));
+}

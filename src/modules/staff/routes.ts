@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok, okMessage, success } from '../../platform/http/envelope';
 import { BadRequest, ServiceUnavailable } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { sendInvitation } from '../identity';
+import { lastSignIns, sendInvitation } from '../identity';
 import { changePlan } from './commands/change-plan';
 import { createStaffMember } from './commands/create-staff-member';
 import { deleteStaffMember, updateStaffMember } from './commands/edit-staff-member';
@@ -34,12 +34,23 @@ export const INVITATION_SENT = 'Invitation email sent.';
 export const INVITATION_FAILED = 'The invitation email could not be sent. Please try again later.';
 const ADMIN_ONLY = 'Access denied. Admin role required.';
 
-function present(u: StaffListItem) {
+function present(u: StaffListItem, signIns: Map<string, Date | null>) {
+  const last = signIns.get(u.id);
   return {
     ...u,
     roleId: ROLE_IDS[u.role as RoleCode] ?? ROLE_IDS.doctor,
     roleLabel: ROLE_LABELS[u.role as RoleCode] ?? u.role,
+    lastSignInAt: last ? new Date(last).toISOString() : null,
   };
+}
+
+/** The members as the admin sees them, each with when they last signed in (null: not yet). */
+async function presentAll(platform: Platform, users: StaffListItem[]) {
+  const signIns = await lastSignIns(
+    platform.db,
+    users.map((u) => u.id),
+  );
+  return users.map((u) => present(u, signIns));
 }
 
 /** The version a client pins: `expectedVersion` in the body, else the If-Match header. */
@@ -88,7 +99,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
       const { user, invitation } = await createStaffMember(platform, platform.metadataFor(request), request.body);
       const message = { sent: CREATED, failed: CREATED_WITHOUT_EMAIL, pending: CREATED_MAIL_PENDING }[invitation];
       const invitationSent = invitation === 'pending' ? null : invitation === 'sent';
-      return reply.code(201).send(success({ user: present(user), invitationSent }, message));
+      const [created] = await presentAll(platform, [user]);
+      return reply.code(201).send(success({ user: created!, invitationSent }, message));
     },
   );
 
@@ -143,7 +155,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
       const q = request.query;
       const { users, total } = await listStaff(platform.db, request.auth!.hospitalId, q);
       const pagination = { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) };
-      return success({ users: users.map(present), pagination });
+      return success({ users: await presentAll(platform, users), pagination });
     },
   );
 
@@ -203,7 +215,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
     async (request) => {
       const user = await findStaff(platform.db, request.auth!.hospitalId, request.params.id);
       if (!user) throw new StaffMemberNotFound();
-      return success({ user: present(user) });
+      const [found] = await presentAll(platform, [user]);
+      return success({ user: found! });
     },
   );
 
@@ -232,7 +245,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         changes,
         version,
       );
-      return success({ user: present(user) }, 'User updated successfully');
+      const [updated] = await presentAll(platform, [user]);
+      return success({ user: updated! }, 'User updated successfully');
     },
   );
 

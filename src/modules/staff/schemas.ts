@@ -106,6 +106,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   version: z.number(),
   createdAt: z.string(),
+  /** When the member last signed in; null until their first sign-in (issue 33: also never, for an address another hospital's account signs in with). */
+  lastSignInAt: z.string().nullable(),
 });
 
 export const planSchema = z.object({

@@ -98,9 +98,9 @@ export type Claim = { scope: string; value: string; ownerId: string; ownerStream
 
 /**
  * Stages a reservation of `value` for `ownerId` in `uow`; a no-op when the owner holds it already.
- * Throws `conflict()` when someone else holds it.
+ * Throws `conflict(holder)` when someone else holds it.
  */
-export async function reserveUnique(uow: UnitOfWork, claim: Claim, conflict: () => Error): Promise<void> {
+export async function reserveUnique(uow: UnitOfWork, claim: Claim, conflict: (heldBy: string) => Error): Promise<void> {
   // Most values are new: no read, and the commit's revision check catches the rest.
   const reservation = await uow.load(reservationDecider, reservationStream(claim.scope, claim.value), {
     assumeNew: true,
@@ -124,7 +124,7 @@ export async function reserveUnique(uow: UnitOfWork, claim: Claim, conflict: () 
       takeOver,
     });
   } catch (e) {
-    if (e instanceof ValueTaken) throw conflict();
+    if (e instanceof ValueTaken) throw conflict(e.heldBy);
     throw e;
   }
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../../platform/db/database';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import { releaseUnique, reserveUnique, uniqueHolder } from '../../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
@@ -6,6 +7,7 @@ import type { RoleCode } from '../../../shared/roles';
 import { accountStream } from '../account';
 import { accountDecider } from '../account-decider';
 import type { AccountProvisioned } from '../events';
+import { findAccount } from '../read-models/accounts';
 import { hashPassword } from '../passwords';
 import { SESSION_GUARD } from '../session-guard';
 import { tenantDecider, tenantStream, type TenantStatus } from '../tenant';
@@ -32,7 +34,65 @@ export function accountEmailHolder(platform: Platform, email: string): Promise<s
 
 /** Reserves `email` for the account `userId`; `conflict()` when another account holds it. */
 export async function claimAccountEmail(uow: UnitOfWork, email: string, userId: string, conflict: () => Error) {
-  await reserveUnique(uow, claim(email, userId), conflict);
+  await reserveUnique(uow, claim(email, userId), () => conflict());
+}
+
+/** A staff account without a login takes its address as its login, now that it is free. */
+export async function takeFreedEmail(uow: UnitOfWork, email: string, userId: string, conflict: () => Error) {
+  await claimAccountEmail(uow, email, userId, conflict);
+  await releaseUnique(uow, standIn(userId));
+}
+
+/**
+ * A staff account without a login of its own (its address signs in to another hospital's account)
+ * holds this instead of its address, one value per account. So every staff account holds exactly
+ * one reservation, and each hire, address change and closing writes the same events whichever
+ * kind it is: the audit chain's sequence numbers, which count every event, tell nothing either.
+ */
+export const NO_LOGIN_SCOPE = 'account-no-login';
+const standIn = (userId: string) => ({
+  scope: NO_LOGIN_SCOPE,
+  value: userId,
+  ownerId: userId,
+  ownerStream: accountStream(userId),
+});
+
+/** Frees whatever the account holds: its address, or its stand-in (a no-op for the one it does not hold). */
+async function releaseLogin(uow: UnitOfWork, userId: string, email: string): Promise<void> {
+  await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: email, ownerId: userId });
+  await releaseUnique(uow, standIn(userId));
+}
+
+class EmailHeld extends Error {
+  constructor(readonly holder: string) {
+    super('email held by another account');
+  }
+}
+
+/**
+ * Whether a staff account of `hospitalId` got `email` as its login: 'claimed', or 'held-elsewhere'
+ * when an account of another hospital (or an onboarding not yet verified) holds it. Then nothing
+ * is claimed and the staff account is made without a login of its own, so the admin's answer is
+ * the one for a new address and tells nothing about other hospitals (issue 33); the holder's
+ * account is only compared, never changed. An account of the same hospital: `sameHospital()`.
+ */
+export async function claimStaffEmail(
+  uow: UnitOfWork,
+  db: Db,
+  staff: { email: string; userId: string; hospitalId: string },
+  sameHospital: () => Error,
+): Promise<'claimed' | 'held-elsewhere'> {
+  try {
+    await reserveUnique(uow, claim(staff.email, staff.userId), (holder) => new EmailHeld(holder));
+    return 'claimed';
+  } catch (e) {
+    if (!(e instanceof EmailHeld)) throw e;
+    // One row of the (inline) accounts read model: reading the holder's stream would take longer
+    // the longer its history, a clock for the admin to read.
+    if ((await findAccount(db, e.holder))?.hospital_id === staff.hospitalId) throw sameHospital();
+    await reserveUnique(uow, standIn(staff.userId), () => new Error('stand-in held by another account'));
+    return 'held-elsewhere';
+  }
 }
 
 /** An onboarding admin's chosen password, hashed and held until the registration is verified. */
@@ -92,19 +152,25 @@ export async function provisionAdminAccount(
 
 export type StaffAccount = Omit<AccountProvisioned['data'], 'kind' | 'jobTitle'> & { role: Exclude<RoleCode, 'admin'> };
 
-/** A staff member's account, with its email claimed; the invitation reactor gives it a password. */
-export async function provisionStaffAccount(uow: UnitOfWork, staff: StaffAccount, conflict: () => Error) {
-  await claimAccountEmail(uow, staff.email, staff.userId, conflict);
+/**
+ * A staff member's account, with its email claimed unless another hospital's account holds it
+ * (see claimStaffEmail); the invitation reactor gives it a password and mails it, or tells the
+ * address's owner.
+ */
+export async function provisionStaffAccount(uow: UnitOfWork, db: Db, staff: StaffAccount, sameHospital: () => Error) {
+  await claimStaffEmail(uow, db, staff, sameHospital);
   const account = await uow.load(accountDecider, accountStream(staff.userId), { isNew: true });
   uow.decide(account, { type: 'ProvisionAccount', account: { ...staff, kind: 'staff', jobTitle: null } });
 }
 
 /**
- * A staff account's new profile and active state: a new email is claimed and the old one freed;
- * deactivating ends every session at once.
+ * A staff account's new profile and active state: a new email is claimed (unless another
+ * hospital's account holds it: see claimStaffEmail) and the old one freed if this account held
+ * it; deactivating ends every session at once.
  */
 export async function changeStaffAccount(
   uow: UnitOfWork,
+  db: Db,
   userId: string,
   next: { firstName: string; lastName: string; email: string; role: RoleCode; isActive: boolean },
   conflict: () => Error,
@@ -112,9 +178,11 @@ export async function changeStaffAccount(
   const account = await uow.load(accountDecider, accountStream(userId));
   const before = account.state.profile?.email;
   const email = next.email.trim().toLowerCase();
-  if (before !== undefined && before !== email) {
-    await claimAccountEmail(uow, email, userId, conflict);
-    await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: before, ownerId: userId });
+  const hospitalId = account.state.profile?.hospitalId;
+  if (before !== undefined && hospitalId !== undefined && before !== email) {
+    // Released first: an account without a login moving to another such address takes its stand-in again.
+    await releaseLogin(uow, userId, before);
+    await claimStaffEmail(uow, db, { email, userId, hospitalId }, conflict);
   }
   const { firstName, lastName, role, isActive } = next;
   uow.decide(account, { type: 'ChangeProfile', changes: { firstName, lastName, email, role } });
@@ -127,7 +195,7 @@ export async function disableAccount(uow: UnitOfWork, userId: string, reason: 'd
   uow.decide(account, { type: 'DisableAccount', reason });
 }
 
-/** Closes a deleted account for good and frees its email. Idempotent. */
+/** Closes a deleted account for good and frees its email (or its stand-in). Idempotent. */
 export async function closeAccount(platform: Platform, userId: string, metadata: EventMetadata): Promise<void> {
   await platform.transact(
     metadata,
@@ -135,7 +203,7 @@ export async function closeAccount(platform: Platform, userId: string, metadata:
       const account = await uow.load(accountDecider, accountStream(userId));
       const email = account.state.profile?.email;
       uow.decide(account, { type: 'CloseAccount' });
-      if (email) await releaseUnique(uow, { scope: ACCOUNT_EMAIL_SCOPE, value: email, ownerId: userId });
+      if (email) await releaseLogin(uow, userId, email);
     },
     { waitFor: [SESSION_GUARD] },
   );

@@ -11,6 +11,9 @@ import { hashPassword, isCommonPassword } from '../passwords';
 import { SESSION_GUARD } from '../session-guard';
 import { generateTemporaryPassword } from '../temporary-password';
 import { safeText } from '../../../shared/text';
+import { findAccountHospital } from '../read-models/accounts';
+import { staffNoticeEmail } from '../staff-notice-email';
+import { accountEmailHolder, takeFreedEmail } from './accounts';
 
 /** The reactor that invites new staff; the staff module waits for it before answering a hire. */
 export const INVITATIONS: FeedConsumerRef = { name: 'identity-invitations' };
@@ -24,10 +27,35 @@ async function newTemporaryPassword(): Promise<string> {
   }
 }
 
+class EmailTaken extends Error {}
+
+/**
+ * Whether the account signs in with its address: it holds it, or takes it now that it is free
+ * (its hospital added an address another hospital's account held, and that account let it go).
+ */
+async function holdsLogin(platform: Platform, invitee: Invitee, metadata: EventMetadata): Promise<boolean> {
+  const holder = await accountEmailHolder(platform, invitee.email);
+  if (holder !== null) return holder === invitee.userId;
+  try {
+    await platform.transact(metadata, (uow) =>
+      takeFreedEmail(uow, invitee.email, invitee.userId, () => new EmailTaken()),
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof EmailTaken) return false;
+    throw e;
+  }
+}
+
 /**
  * Gives a staff account a fresh temporary password and mails it. The password exists in plain
  * text only here, between its hash being recorded and the mail leaving; a crash in between is
  * mended by the reactor issuing another one. Returns whether the mail went out.
+ *
+ * An account whose address signs in to another hospital's account (issue 33) gets the same
+ * events and the same argon2 work, so its hospital's trail and answers read as for any new
+ * member; but the address's owner is told, not given a password for an account that could never
+ * sign in (the address's sign-in is the other account's).
  */
 export async function sendInvitation(
   platform: Platform,
@@ -35,6 +63,7 @@ export async function sendInvitation(
   metadata: EventMetadata,
   options: { fromReactor?: boolean } = {},
 ): Promise<boolean> {
+  const ownLogin = await holdsLogin(platform, invitee, metadata);
   const temporaryPassword = await newTemporaryPassword();
   const stream = accountStream(invitee.userId);
   await platform.execute(
@@ -47,17 +76,28 @@ export async function sendInvitation(
     options.fromReactor ? {} : { waitFor: [SESSION_GUARD] },
   );
   let failure: string | null = null;
+  const roleLabel = ROLE_LABELS[invitee.role as RoleCode] ?? invitee.role;
+  const loginUrl = `${platform.config.publicUrl}/user/login`;
+  const invitedBy = metadata.actor.name || 'Your administrator';
   try {
     await platform.mailer.send(
-      invitationEmail({
-        to: invitee.email,
-        firstName: invitee.firstName,
-        roleLabel: ROLE_LABELS[invitee.role as RoleCode] ?? invitee.role,
-        employeeId: invitee.employeeId ?? '',
-        temporaryPassword,
-        loginUrl: `${platform.config.publicUrl}/user/login`,
-        invitedBy: metadata.actor.name || 'Your administrator',
-      }),
+      ownLogin
+        ? invitationEmail({
+            to: invitee.email,
+            firstName: invitee.firstName,
+            roleLabel,
+            employeeId: invitee.employeeId ?? '',
+            temporaryPassword,
+            loginUrl,
+            invitedBy,
+          })
+        : staffNoticeEmail({
+            to: invitee.email,
+            hospitalName: (await findAccountHospital(platform.db, metadata.hospitalId))?.name ?? 'A hospital',
+            invitedBy,
+            roleLabel,
+            loginUrl,
+          }),
     );
   } catch (err) {
     platform.log.error({ err, userId: invitee.userId }, 'staff invitation email failed');

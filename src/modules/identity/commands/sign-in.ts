@@ -29,6 +29,7 @@ import {
   wrongDoor,
   type Door,
 } from '../sign-in-rules';
+import { accountEmailHolder } from './accounts';
 import { startSession } from './sessions';
 
 export type SignedIn = {
@@ -64,7 +65,7 @@ export async function signIn(
   // No account can have such a password (the policy caps it), and hashing megabytes is a DoS lever.
   if (password.length > PASSWORD_MAX) throw new Unauthorized(INVALID_CREDENTIALS);
 
-  const account = await findAccountByEmail(platform.db, email);
+  const account = await findAccountByEmail(platform.db, email, () => accountEmailHolder(platform, email));
   const now = clock();
   const ip = request.ip;
   // A closed account is gone for good (its e-mail free for another): it answers as no account.

@@ -237,16 +237,21 @@ export const accountsProjection = defineProjection<AccountEvent | TenantEvent>({
 export type Account = Database['identity_accounts'];
 export type AccountHospital = { id: string; hospitalId: string; name: string; status: string };
 
-/** The account that signs in with `email`: the live one, else the latest deleted one. */
-export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('identity_accounts')
-    .selectAll()
-    .where('email', '=', email)
-    .orderBy('deleted', 'asc')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * The account that signs in with `email`: the one holding the address (`holderOf`, from its
+ * reservation), so never a staff account another hospital listed the address on without a login
+ * of its own (issue 33). No holder, or one with no account yet (an onboarding not yet verified):
+ * none, as before (a closed account has freed its address and answers as no account).
+ */
+export async function findAccountByEmail(
+  db: Db,
+  email: string,
+  holderOf: () => Promise<string | null>,
+): Promise<Account | undefined> {
+  const rows = await db.selectFrom('identity_accounts').selectAll().where('email', '=', email).limit(50).execute();
+  if (rows.length === 0) return undefined;
+  const holder = await holderOf();
+  return rows.find((r) => r.user_id === holder);
 }
 
 export async function findAccount(db: Db, userId: string): Promise<Account | undefined> {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import { claimAccountEmail, INVITATIONS, invitationStatus, provisionStaffAccount } from '../../identity';
+import { claimStaffEmail, INVITATIONS, invitationStatus, provisionStaffAccount } from '../../identity';
 import { staffMemberDecider } from '../decider';
 import { directoryDecider, directoryStream } from '../directory';
 import { AdminRoleRefused, EmailAlreadyTaken } from '../errors';
+import { claimHospitalEmail } from '../hospital-emails';
 import { registeredPlan } from '../read-models/hospital-plans';
 import type { StaffListItem } from '../read-models/staff-directory';
 import type { RoleCode, StaffRole } from '../roles';
@@ -19,9 +20,11 @@ export const SEAT_RETRIES = 20;
 const INVITATION_WAIT_MS = 5000;
 
 /**
- * Hires a staff member in one commit: the email (identity's, unique across every account), a seat
- * in the hospital's directory (employee number and the plan's limit), the member, and the login
- * account. Identity's invitation reactor then gives the account a temporary password and mails it;
+ * Hires a staff member in one commit: the email (unique among the hospital's staff, and the
+ * login's, unique across every account, unless another hospital's account signs in with it: then
+ * the member is made without a login, the answer is the same, and the invitation reactor tells
+ * that address's owner instead, issue 33), a seat in the hospital's directory (employee number and
+ * the plan's limit), the member, and the login account. Identity's invitation reactor then gives the account a temporary password and mails it;
  * the answer waits for that, briefly, to say whether the mail went out.
  */
 export async function createStaffMember(
@@ -39,7 +42,9 @@ export async function createStaffMember(
   const { value: created, caughtUp } = await platform.transact(
     metadata,
     async (uow) => {
-      await claimAccountEmail(uow, email, userId, taken);
+      await claimHospitalEmail(uow, hospitalId, email, userId);
+      // Another hospital's login: the member is made all the same, without a login (issue 33).
+      await claimStaffEmail(uow, platform.db, { email, userId, hospitalId }, taken);
       const directory = await uow.load(directoryDecider, directoryStream(hospitalId));
       uow.decide(directory, { type: 'AssignSeat', userId, registeredPlan: plan });
       const employeeId = directory.state.seats[userId]!;
@@ -57,7 +62,7 @@ export async function createStaffMember(
         phone: null,
       };
       const [event] = uow.decide(member, { type: 'CreateStaffMember', ...profile });
-      await provisionStaffAccount(uow, profile, taken);
+      await provisionStaffAccount(uow, platform.db, profile, taken);
       return event!.data as typeof profile;
     },
     { retries: SEAT_RETRIES, waitFor: [INVITATIONS], timeoutMs: INVITATION_WAIT_MS },

@@ -3,6 +3,7 @@ import type { Platform } from '../../../platform/platform';
 import { changeStaffAccount, disableAccount, SESSION_GUARD } from '../../identity';
 import { staffMemberDecider, type StaffMemberChanges } from '../decider';
 import { EmailAlreadyTaken } from '../errors';
+import { claimHospitalEmail, releaseHospitalEmail } from '../hospital-emails';
 import { SEAT_RELEASE } from '../reactors/seat-release';
 import type { StaffListItem } from '../read-models/staff-directory';
 import { staffStream, type StaffMemberCreated, type StaffMemberState } from '../staff-member';
@@ -26,6 +27,7 @@ export async function updateStaffMember(
     async (uow) => {
       const member = await uow.load(staffMemberDecider, staffStream(userId), { expectedVersion });
       const { hospitalId } = metadata;
+      const before = member.state.status === 'none' ? null : member.state.email;
       const events = uow.decide(member, {
         type: 'UpdateStaffMember',
         userId,
@@ -36,8 +38,12 @@ export async function updateStaffMember(
       const s = member.state as Known;
       if (events.length > 0) {
         const { firstName, lastName, email, role } = s;
+        if (before !== null && before !== email) {
+          await claimHospitalEmail(uow, hospitalId, email, userId);
+          await releaseHospitalEmail(uow, hospitalId, before, userId);
+        }
         const next = { firstName, lastName, email, role, isActive: s.status === 'active' };
-        await changeStaffAccount(uow, userId, next, () => new EmailAlreadyTaken());
+        await changeStaffAccount(uow, platform.db, userId, next, () => new EmailAlreadyTaken());
       }
       const first = member.history[0];
       const created = (first?.data ?? {}) as Partial<StaffMemberCreated['data']>;
@@ -91,6 +97,8 @@ export async function deleteStaffMember(
         hospitalId: metadata.hospitalId,
         actorUserId: metadata.actor.userId,
       });
+      const deleted = member.state as Exclude<StaffMemberState, { status: 'none' }>;
+      await releaseHospitalEmail(uow, metadata.hospitalId, deleted.email, userId);
       await disableAccount(uow, userId, 'deleted');
     },
     { retries: 0, waitFor: [SESSION_GUARD, SEAT_RELEASE] },

@@ -44,6 +44,20 @@ describe('Users page', () => {
     expect(listCalls()[0]!.auth).toBe('Bearer admin-token');
   });
 
+  it("says 'Not signed in yet' for a member who never signed in, and nothing for one who has", async () => {
+    // An invite whose address signs in to another hospital's account reads as any new member (issue 33).
+    const invited = { ...ada, lastSignInAt: null };
+    const signedIn = { ...tunde, lastSignInAt: '2026-11-20T08:15:00.000Z' };
+    api = fakeApi({ 'GET /users': () => ({ body: page([invited, signedIn]) }) });
+    render(<UsersPage />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const invitedRow = (await within(table).findByText('EMP-0001')).closest('tr')!;
+    expect(within(invitedRow).getByText('Not signed in yet')).toBeInTheDocument();
+    expect(within(invitedRow).getByText('Active')).toBeInTheDocument();
+    const signedInRow = within(table).getByText('EMP-0002').closest('tr')!;
+    expect(within(signedInRow).queryByText('Not signed in yet')).not.toBeInTheDocument();
+  });
+
   it("shows 'No users found' when the search matches nobody, searching from page 1", async () => {
     api = fakeApi({
       'GET /users': (call) => ({ body: call.query.get('search') ? page([]) : page([ada], 3) }),

@@ -16,6 +16,8 @@ const staffUser = z.object({
   phone: z.string().nullish(),
   /** The stored version; sent back on edit and delete so a concurrent change answers 409 instead of being overwritten. */
   version: z.number().optional(),
+  /** When the member last signed in; null: not yet (absent from a server that does not say). */
+  lastSignInAt: z.string().nullish(),
 });
 export type StaffUser = z.infer<typeof staffUser>;
 

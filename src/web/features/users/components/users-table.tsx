@@ -25,9 +25,13 @@ export function UsersTable({ users, isLoading, error, onRetry, onEdit, onDelete 
       key: 'status',
       header: 'Status',
       render: (u) => (
-        <span className={`${styles.status} ${u.isActive ? styles.active : styles.inactive}`}>
-          {u.isActive ? 'Active' : 'Inactive'}
-        </span>
+        <>
+          <span className={`${styles.status} ${u.isActive ? styles.active : styles.inactive}`}>
+            {u.isActive ? 'Active' : 'Inactive'}
+          </span>
+          {/* null, not absent: the server says this member has never signed in. */}
+          {u.lastSignInAt === null ? <span className={styles.never}>Not signed in yet</span> : null}
+        </>
       ),
     },
     {
