@@ -9,7 +9,7 @@ import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staf
 
 /**
  * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
- * a doctor for the quarter hour under way, and checks them in; the doctor's dashboard, open in
+ * a doctor for the next quarter hour, and checks them in; the doctor's dashboard, open in
  * another browser, shows the booking and then the patient in the waiting list, without a reload.
  */
 const suite = browserSuite();
@@ -26,7 +26,7 @@ const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: st
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
   const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
   doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);

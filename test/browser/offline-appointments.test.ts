@@ -31,7 +31,7 @@ const inject = (method: 'POST' | 'PUT', url: string, payload: object) =>
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
   const hours = await inject('PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
   receptionist = await hireForBrowser(suite, hospital.token, 'receptionist', PASSWORD);
@@ -57,7 +57,7 @@ beforeAll(async () => {
   }
 });
 
-/** Books `patient` through the API for the quarter hour under way in Lagos (call awaitBookableQuarter first). */
+/** Books `patient` through the API for the next quarter hour in Lagos (call awaitBookableQuarter first). */
 async function bookedOnline(patient: PatientJson, reason: string): Promise<Appointment> {
   const res = await inject('POST', '/api/appointments', { patientId: patient.id, ...lagosQuarter(), reason });
   if (res.statusCode !== 201) throw new Error(res.body);

@@ -6,11 +6,10 @@ import { addDays, wallClock } from './slot-time';
 const LAGOS = 'Africa/Lagos';
 const lagosNow = () => wallClock(new Date(), LAGOS);
 const tomorrow = () => addDays(lagosNow().date, 1);
-/** The quarter hour under way in Lagos: bookable today (the hospital opens round the clock in these tests). */
-function currentQuarter() {
-  const { date, time } = lagosNow();
-  const m = Number(time.slice(3));
-  return { date, time: `${time.slice(0, 2)}:${String(m - (m % 15)).padStart(2, '0')}` };
+/** The next quarter hour in Lagos, the first a booking may take (the quarter under way has started; the hospital opens round the clock in these tests). */
+function nextQuarter() {
+  const next = new Date(Math.ceil((Date.now() + 1) / 900_000) * 900_000);
+  return wallClock(next, 'Africa/Lagos');
 }
 
 describe('appointments', () => {
@@ -106,7 +105,7 @@ describe('appointments', () => {
       [{ ...base, reason: '  ' }, 'reason for the appointment'],
       [{ ...base, durationMinutes: 20 }, 'Duration must be'],
       [{ ...base, time: '07:45' }, 'Appointments must be within opening hours (08:00–18:00)'],
-      [{ ...base, date: addDays(lagosNow().date, -1) }, 'cannot be booked in the past'],
+      [{ ...base, date: addDays(lagosNow().date, -1) }, 'cannot be booked in the past: it is now '],
     ];
     for (const [body, message] of cases) {
       const res = await book(s.tokens.receptionist, body);
@@ -193,7 +192,7 @@ describe('appointments', () => {
     const early = await api.call(s.tokens.receptionist, 'POST', `/api/appointments/${notTomorrow.id}/check-in`);
     expect(early.statusCode).toBe(409);
 
-    const { patient, res } = await booked(currentQuarter());
+    const { patient, res } = await booked(nextQuarter());
     expect(res.statusCode).toBe(201);
     const a = res.json().data.appointment;
     await api.status(s.tokens.nurse, patient.id, { status: 'seen' });

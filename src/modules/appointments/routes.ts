@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titledName } from '../../shared/person-names';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { offlineHeaders } from '../../platform/http/device-headers';
 import { ok, success } from '../../platform/http/envelope';
@@ -98,7 +99,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       const q = { page: 1, limit: 500, role: 'doctor' as const, status: 'active' as const };
       const { users } = await listStaff(platform.db, request.auth!.hospitalId, q);
       const doctors = users
-        .map((u) => ({ id: u.id, name: `Dr. ${u.firstName} ${u.lastName}` }))
+        .map((u) => ({ id: u.id, name: titledName('Dr.', u.firstName, u.lastName) }))
         .sort((a, b) => a.name.localeCompare(b.name));
       return success({ doctors });
     },

@@ -11,11 +11,10 @@ import {
 } from '../../../test/helpers/patients-api';
 import { wallClock } from '../../modules/appointments/slot-time';
 
-/** The quarter hour under way in Lagos (the hospital opens round the clock in this suite). */
-function currentQuarter() {
-  const { date, time } = wallClock(new Date(), 'Africa/Lagos');
-  const m = Number(time.slice(3));
-  return { date, time: `${time.slice(0, 2)}:${String(m - (m % 15)).padStart(2, '0')}` };
+/** The next quarter hour in Lagos, the first a booking may take (the quarter under way has started; the hospital opens round the clock in these tests). */
+function nextQuarter() {
+  const next = new Date(Math.ceil((Date.now() + 1) / 900_000) * 900_000);
+  return wallClock(next, 'Africa/Lagos');
 }
 
 describe('Idempotency-Key on the offline commands (issue 25)', () => {
@@ -84,7 +83,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
         method: 'POST',
         url: '/api/appointments',
         // No doctor: the two bookings of this case take the same quarter.
-        body: { id, patientId: p.id, ...currentQuarter(), reason: 'Review' },
+        body: { id, patientId: p.id, ...nextQuarter(), reason: 'Review' },
         token: s.tokens.receptionist,
         count: async () => (await eventsOf(`appointment-${id}`, 'AppointmentBooked')).length,
       };
@@ -93,7 +92,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
       const p = await api.registered(s.tokens.receptionist);
       const booked = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
         patientId: p.id,
-        ...currentQuarter(),
+        ...nextQuarter(),
         reason: 'Walk-in review',
       });
       expect(booked.statusCode, booked.body).toBe(201);
@@ -172,7 +171,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     const b1 = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
       id: bookedId,
       patientId: id,
-      ...currentQuarter(),
+      ...nextQuarter(),
       reason: 'First visit',
     });
     expect(b1.statusCode, b1.body).toBe(201);
@@ -180,7 +179,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     const b2 = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
       id: bookedId,
       patientId: id,
-      ...currentQuarter(),
+      ...nextQuarter(),
       reason: 'Another visit',
     });
     expect(b2.statusCode).toBe(409);
