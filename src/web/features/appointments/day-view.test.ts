@@ -45,7 +45,7 @@ describe('the day view', () => {
   it("reckons today and the quarter under way in the hospital's zone", () => {
     expect(hospitalNow(new Date('2026-11-30T23:20:00Z'), 'Africa/Lagos')).toEqual({
       date: '2026-12-01',
-      time: '00:20',
+      time: '00:20:00',
       quarter: '00:15',
     });
   });
@@ -73,6 +73,17 @@ describe('the day view', () => {
     expect(isPastSlot({ date: '2026-12-01', time: '10:00' }, now)).toBe(true);
     expect(isPastSlot({ date: '2026-11-30', time: '17:00' }, now)).toBe(true);
     expect(isPastSlot({ date: '2026-12-01', time: '10:15' }, now)).toBe(false);
+  });
+
+  it('calls the quarter hour that began seconds ago past, and offers the next one', () => {
+    const now = hospitalNow(new Date('2026-12-01T09:00:40Z'), 'Africa/Lagos');
+    expect(isPastSlot({ date: '2026-12-01', time: '10:00' }, now)).toBe(true);
+    const hours = { opensAt: '08:00', closesAt: '18:00' };
+    expect(nextFreeSlot({ date: '2026-12-01', now, hours, appointments: [], doctorId: null })).toBe('10:15');
+    const onTheQuarter = hospitalNow(new Date('2026-12-01T09:00:00Z'), 'Africa/Lagos');
+    expect(nextFreeSlot({ date: '2026-12-01', now: onTheQuarter, hours, appointments: [], doctorId: null })).toBe(
+      '10:00',
+    );
   });
 
   it('checks in only a booked appointment of today', () => {

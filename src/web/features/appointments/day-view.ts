@@ -26,7 +26,11 @@ export function quarterHours(opensAt: string, closesAt: string): string[] {
   return out;
 }
 
-/** The hospital's calendar date, wall-clock time and quarter hour under way at `now` in `timeZone`. */
+/**
+ * The hospital's calendar date, wall-clock time (to the second) and quarter hour under way at `now`
+ * in `timeZone`. The seconds matter: a quarter hour that began 40 s ago has passed, as the server
+ * refuses any start before its now.
+ */
 export function hospitalNow(now: Date, timeZone: string): { date: string; time: string; quarter: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
@@ -37,19 +41,28 @@ export function hospitalNow(now: Date, timeZone: string): { date: string; time: 
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
   const m = Number(parts.hour) * 60 + Number(parts.minute);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: hhmm(m), quarter: hhmm(m - (m % 15)) };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${hhmm(m)}:${parts.second}`,
+    quarter: hhmm(m - (m % 15)),
+  };
 }
 
 type Slot = { date: string; time: string };
 
-/** A start already passed on the hospital's clock (the server refuses it too). */
+/**
+ * A start already passed on the hospital's clock (the server refuses it too). `now.time` may carry
+ * seconds (hospitalNow): "10:00" has passed at "10:00:40", and not at "10:00".
+ */
+const toSecond = (time: string) => (time.length === 5 ? `${time}:00` : time);
 export const isPastSlot = (slot: Slot, now: { date: string; time: string }) =>
-  slot.date < now.date || (slot.date === now.date && slot.time < now.time);
+  slot.date < now.date || (slot.date === now.date && toSecond(slot.time) < toSecond(now.time));
 
 const HOLDS = new Set<Appointment['status']>(['booked', 'checked in', 'attended']);
 
