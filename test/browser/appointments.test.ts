@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { awaitBookableQuarter } from './helpers/bookable-quarter';
+import { bookingClock, toBookableQuarter } from '../helpers/booking-clock';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
@@ -11,8 +11,10 @@ import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staf
  * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
  * a doctor for the next quarter hour, and checks them in; the doctor's dashboard, open in
  * another browser, shows the booking and then the patient in the waiting list, without a reload.
+ * The server's book and both browsers share a clock set just after a quarter hour has started.
  */
-const suite = browserSuite();
+const clock = bookingClock();
+const suite = browserSuite({ clock });
 const PASSWORD = 'Egusi-Soup-Saturday-42';
 let hospital: Onboarded;
 let doctor: BrowserStaff;
@@ -49,7 +51,7 @@ describe('Appointments in Chromium', () => {
     "a receptionist books and checks in a patient; the doctor's dashboard follows live",
     { timeout: 600_000 },
     async () => {
-      await awaitBookableQuarter();
+      toBookableQuarter(clock);
       const doc = await suite.open();
       await signInAsStaff(doc.page, suite.server.baseUrl, doctor);
       const booked = doc.page.getByRole('region', { name: "Today's Appointments" });

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
+import { bookingClock, lagosQuarter, toBookableQuarter } from '../../../test/helpers/booking-clock';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
 import { addDays, wallClock } from './slot-time';
 
 const LAGOS = 'Africa/Lagos';
-const lagosNow = () => wallClock(new Date(), LAGOS);
+/** The book's clock: it runs from just after a quarter hour started, so the next one is bookable today. */
+const clock = bookingClock();
+const lagosNow = () => wallClock(clock(), LAGOS);
 const tomorrow = () => addDays(lagosNow().date, 1);
-/** The next quarter hour in Lagos, the first a booking may take (the quarter under way has started; the hospital opens round the clock in these tests). */
-function nextQuarter() {
-  const next = new Date(Math.ceil((Date.now() + 1) / 900_000) * 900_000);
-  return wallClock(next, 'Africa/Lagos');
-}
 
 describe('appointments', () => {
   let s: PatientsSuite;
@@ -20,7 +18,7 @@ describe('appointments', () => {
   const book = (token: string, body: object) => api.call(token, 'POST', '/api/appointments', body);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'pharmacist']);
+    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'pharmacist'], { appointmentsClock: clock });
     const d = await hireAndSignIn(s.t, s.a.token, 'doctor');
     doctor = { id: d.id, token: d.token };
     const od = await hireAndSignIn(s.t, s.b.token, 'doctor');
@@ -192,7 +190,9 @@ describe('appointments', () => {
     const early = await api.call(s.tokens.receptionist, 'POST', `/api/appointments/${notTomorrow.id}/check-in`);
     expect(early.statusCode).toBe(409);
 
-    const { patient, res } = await booked(nextQuarter());
+    // The next quarter hour is today's (the hospital opens round the clock here).
+    toBookableQuarter(clock);
+    const { patient, res } = await booked(lagosQuarter(clock()));
     expect(res.statusCode).toBe(201);
     const a = res.json().data.appointment;
     await api.status(s.tokens.nurse, patient.id, { status: 'seen' });

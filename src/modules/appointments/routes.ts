@@ -45,6 +45,13 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     },
   };
 
+  // Every change is reckoned by the book's clock (a test's clock, or the wall clock): `now` for the
+  // past-slot rule and the check-in day come in on the metadata, as identity's account routes do.
+  const metadataFor = (request: Parameters<Platform['metadataFor']>[0]) => ({
+    ...platform.metadataFor(request),
+    occurredAt: clock().toISOString(),
+  });
+
   const hospitalOf = async (hospitalId: string) => {
     const settings = await findSettings(platform.db, hospitalId);
     if (!settings) throw new NotFound('Hospital not found');
@@ -158,7 +165,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       },
     },
     async (request, reply) => {
-      const appointment = await bookAppointment(platform, platform.metadataFor(request), request.body);
+      const appointment = await bookAppointment(platform, metadataFor(request), request.body);
       return reply.code(201).send(success({ appointment }, 'Appointment booked successfully!'));
     },
   );
@@ -179,7 +186,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     },
     async (request) => {
       const { version, ...slot } = request.body;
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await rescheduleAppointment(platform, metadata, request.params.id, slot, version);
       return success({ appointment }, 'Appointment rescheduled');
     },
@@ -201,7 +208,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     },
     async (request) => {
       const { reason, version } = request.body;
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await cancelAppointment(platform, metadata, request.params.id, reason, version);
       return success({ appointment }, 'Appointment cancelled');
     },
@@ -223,7 +230,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       },
     },
     async (request) => {
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await checkInAppointment(platform, metadata, request.params.id, request.body?.version, {
         waitFor: [APPOINTMENT_CHECK_IN],
       });

@@ -9,13 +9,11 @@ import {
   startPatientsSuite,
   type PatientsSuite,
 } from '../../../test/helpers/patients-api';
-import { wallClock } from '../../modules/appointments/slot-time';
+import { bookingClock, lagosQuarter } from '../../../test/helpers/booking-clock';
 
-/** The next quarter hour in Lagos, the first a booking may take (the quarter under way has started; the hospital opens round the clock in these tests). */
-function nextQuarter() {
-  const next = new Date(Math.ceil((Date.now() + 1) / 900_000) * 900_000);
-  return wallClock(next, 'Africa/Lagos');
-}
+/** The book's clock: it runs from just after a quarter hour started, so the next one is bookable today. */
+const clock = bookingClock();
+const nextQuarter = () => lagosQuarter(clock());
 
 describe('Idempotency-Key on the offline commands (issue 25)', () => {
   let s: PatientsSuite;
@@ -31,7 +29,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     (await s.t.platform.store.readStream(stream)).filter((e) => e.type === type);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist', 'nurse']);
+    s = await startPatientsSuite(['receptionist', 'nurse'], { appointmentsClock: clock });
     const opened = await api.call(s.a.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
     expect(opened.statusCode).toBe(200);
   });
