@@ -10,7 +10,8 @@ import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staf
 /**
  * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
  * a doctor for the next quarter hour, and checks them in; the doctor's dashboard, open in
- * another browser, shows the booking and then the patient in the waiting list, without a reload.
+ * another browser, shows the booking and then the patient in the waiting list, without a reload; the
+ * desk's dashboard queue has the patient checked in and waiting.
  * The server's book and both browsers share a clock set just after a quarter hour has started.
  */
 const clock = bookingClock();
@@ -88,6 +89,20 @@ describe('Appointments in Chromium', () => {
       // Live on the doctor's dashboard: the patient is waiting, and the booking says checked in.
       await doc.page.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).waitFor();
       await booked.getByText('Checked in').waitFor();
+
+      // The desk's own dashboard: today's queue has the patient checked in and waiting.
+      await desk.page.getByRole('link', { name: 'Dashboard' }).first().click();
+      const queue = desk.page.getByRole('region', { name: "Today's Queue" });
+      await queue
+        .getByRole('region', { name: /^Checked in, waiting/ })
+        .getByText(patientName)
+        .waitFor();
+      expect(
+        await queue
+          .getByRole('region', { name: /^Booked, not yet arrived/ })
+          .getByText(patientName)
+          .count(),
+      ).toBe(0);
       expect(doc.pageErrors).toEqual([]);
       expect(desk.pageErrors).toEqual([]);
     },
