@@ -22,9 +22,18 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest invitation mailed to `email`: the credentials standing on lines of their own. */
-export async function readInvitation(t: TestAppLike, email: string): Promise<Invitation> {
-  const mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+/**
+ * The newest invitation mailed to `email`: the credentials standing on lines of their own. Waits a
+ * little for the file: under load, hiring answers "the invitation email is on its way" before the
+ * mail reactor has written it.
+ */
+export async function readInvitation(t: TestAppLike, email: string, timeoutMs = 15_000): Promise<Invitation> {
+  const deadline = Date.now() + timeoutMs;
+  let mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  while (mails.length === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
+  }
   const mail = mails[mails.length - 1];
   if (!mail) throw new Error(`No mail to ${email}`);
   const text = decodeQuotedPrintable(mail.raw);
