@@ -210,6 +210,13 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await doc.screenshot({ path: `${SHOTS}/first-week-consultation.png`, fullPage: true });
     await panel.getByRole('button', { name: 'Save Consultation' }).click();
     await doc.getByText('Consultation saved successfully!').waitFor();
+    // The patient's own page offers New Consultation too, and the dashboard counts this patient as seen by this doctor.
+    await doc.goto(`/doctor/patients/${patientId}`);
+    await doc.getByRole('button', { name: 'New Consultation' }).waitFor();
+    await doc.getByRole('link', { name: 'Dashboard' }).first().click();
+    const seenByMe = doc.getByRole('group', { name: 'Total Patients Seen' });
+    await expect.poll(() => seenByMe.getByTestId('metric-value').textContent(), { timeout: 15_000 }).toBe('1');
+    await seenByMe.getByText('Different patients you have recorded a consultation for').waitFor();
 
     // ── The lab: Start opens the FBC's template; out-of-range values are flagged as typed.
     const lab = await open();
