@@ -57,6 +57,7 @@ const NO_PATIENT_DATA: Record<string, string> = {
   '/api/hospital/settings': 'hospital settings',
   '/api/hospitals/:id': 'the hospital',
   '/api/patients/stats': 'counts',
+  '/api/consultations/stats/mine': 'a count',
   '/api/users': 'staff',
   '/api/users/stats': 'staff counts',
   '/api/users/:id': 'a staff member',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -6,16 +5,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * before any server file, three at a time on two cores. Spread the browser files (each a Chromium
  * workload and its own server) among the cheaper files instead, one in about every few, and over
  * the first three quarters of the run, so the long ones never make the tail. Within each project
- * vitest's own order stands (failed first, then slowest, or largest file first on a clean clone),
- * except that the files which may wait for the Lagos quarter hour (awaitBookableQuarter: up to five
- * minutes asleep, no CPU) start first, so their wait overlaps the rest of the run.
+ * vitest's own order stands (failed first, then slowest, or largest file first on a clean clone).
  */
 export class SpreadBrowserSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = (f: TestSpecification) => readFileSync(f.moduleId, 'utf8').includes('awaitBookableQuarter(');
-    const browserFiles = sorted.filter((f) => f.project.name === 'browser');
-    const browser = [...browserFiles.filter(waits), ...browserFiles.filter((f) => !waits(f))];
+    const browser = sorted.filter((f) => f.project.name === 'browser');
     const rest = sorted.filter((f) => f.project.name !== 'browser');
     if (!browser.length || !rest.length) return sorted;
     const span = Math.floor((browser.length + rest.length) * 0.75);

@@ -3,16 +3,19 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { awaitBookableQuarter } from './helpers/bookable-quarter';
+import { bookingClock, toBookableQuarter } from '../helpers/booking-clock';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 24's booked day in Chromium against the real server: a receptionist books a patient with
- * a doctor for the quarter hour under way, and checks them in; the doctor's dashboard, open in
- * another browser, shows the booking and then the patient in the waiting list, without a reload.
+ * a doctor for the next quarter hour, and checks them in; the doctor's dashboard, open in
+ * another browser, shows the booking and then the patient in the waiting list, without a reload; the
+ * desk's dashboard queue has the patient checked in and waiting.
+ * The server's book and both browsers share a clock set just after a quarter hour has started.
  */
-const suite = browserSuite();
+const clock = bookingClock();
+const suite = browserSuite({ clock });
 const PASSWORD = 'Egusi-Soup-Saturday-42';
 let hospital: Onboarded;
 let doctor: BrowserStaff;
@@ -26,7 +29,7 @@ const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: st
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
   const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
   doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
@@ -49,7 +52,7 @@ describe('Appointments in Chromium', () => {
     "a receptionist books and checks in a patient; the doctor's dashboard follows live",
     { timeout: 600_000 },
     async () => {
-      await awaitBookableQuarter();
+      toBookableQuarter(clock);
       const doc = await suite.open();
       await signInAsStaff(doc.page, suite.server.baseUrl, doctor);
       const booked = doc.page.getByRole('region', { name: "Today's Appointments" });
@@ -86,6 +89,20 @@ describe('Appointments in Chromium', () => {
       // Live on the doctor's dashboard: the patient is waiting, and the booking says checked in.
       await doc.page.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).waitFor();
       await booked.getByText('Checked in').waitFor();
+
+      // The desk's own dashboard: today's queue has the patient checked in and waiting.
+      await desk.page.getByRole('link', { name: 'Dashboard' }).first().click();
+      const queue = desk.page.getByRole('region', { name: "Today's Queue" });
+      await queue
+        .getByRole('region', { name: /^Checked in, waiting/ })
+        .getByText(patientName)
+        .waitFor();
+      expect(
+        await queue
+          .getByRole('region', { name: /^Booked, not yet arrived/ })
+          .getByText(patientName)
+          .count(),
+      ).toBe(0);
       expect(doc.pageErrors).toEqual([]);
       expect(desk.pageErrors).toEqual([]);
     },

@@ -5,7 +5,7 @@ import { clinicalApi } from '../helpers/clinical-api';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireStaff, staffLogin, type Hired } from '../helpers/staff-api';
-import { awaitBookableQuarter } from './helpers/bookable-quarter';
+import { bookingClock, toBookableQuarter } from '../helpers/booking-clock';
 import { browserSuite } from './helpers/suite';
 
 /**
@@ -19,7 +19,8 @@ import { browserSuite } from './helpers/suite';
  * Steps covered in detail elsewhere (prices, first-sign-in, appointments, laboratory, pharmacy,
  * audit tests) are driven briefly here.
  */
-const suite = browserSuite();
+const clock = bookingClock();
+const suite = browserSuite({ clock });
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 const ADMIN_PASSWORD = 'Harmattan-Breeze-2026';
 const DRUG = 'Artemether-Lumefantrine 80/480mg tablet';
@@ -42,7 +43,7 @@ const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: st
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
   const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
 });
@@ -160,7 +161,8 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     const registered = await inject(staff.receptionist.token, 'POST', '/api/patients', newPatient(patient));
     expect(registered.statusCode, registered.body).toBe(201);
     const patientId = registered.json().data.patient.id as string;
-    await awaitBookableQuarter();
+    // The server's book and the pages opened from here share a clock just after a quarter hour started.
+    toBookableQuarter(clock);
     const desk = await open();
     await signIn(desk, staff.receptionist);
     await desk.getByRole('link', { name: 'Appointments' }).first().click();
@@ -208,6 +210,13 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await doc.screenshot({ path: `${SHOTS}/first-week-consultation.png`, fullPage: true });
     await panel.getByRole('button', { name: 'Save Consultation' }).click();
     await doc.getByText('Consultation saved successfully!').waitFor();
+    // The patient's own page offers New Consultation too, and the dashboard counts this patient as seen by this doctor.
+    await doc.goto(`/doctor/patients/${patientId}`);
+    await doc.getByRole('button', { name: 'New Consultation' }).waitFor();
+    await doc.getByRole('link', { name: 'Dashboard' }).first().click();
+    const seenByMe = doc.getByRole('group', { name: 'Total Patients Seen' });
+    await expect.poll(() => seenByMe.getByTestId('metric-value').textContent(), { timeout: 15_000 }).toBe('1');
+    await seenByMe.getByText('Different patients you have recorded a consultation for').waitFor();
 
     // ── The lab: Start opens the FBC's template; out-of-range values are flagged as typed.
     const lab = await open();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient, type PatientJson } from '../helpers/patients-api';
-import { awaitBookableQuarter, lagosQuarter } from './helpers/bookable-quarter';
+import { bookingClock, lagosQuarter, toBookableQuarter } from '../helpers/booking-clock';
 import { apiGet, controlledByWorker, offlineBanner, SAVED_ON_DEVICE } from './helpers/offline';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 import { browserSuite } from './helpers/suite';
@@ -13,9 +13,11 @@ import { browserSuite } from './helpers/suite';
  * appointment and checks in another while offline, and both reach the server once when the
  * connection returns. And a session that expires while offline keeps its pending work, sealed, until
  * the same person signs in again on that device: another person signing in there neither sends nor
- * sees it.
+ * sees it. The server's book and the pages share a clock, set just after a quarter hour started by
+ * each test that books.
  */
-const suite = browserSuite();
+const clock = bookingClock();
+const suite = browserSuite({ clock });
 const PASSWORD = 'Jollof-Rice-Sunday-73';
 let hospital: Onboarded;
 let receptionist: BrowserStaff;
@@ -31,7 +33,7 @@ const inject = (method: 'POST' | 'PUT', url: string, payload: object) =>
 
 beforeAll(async () => {
   hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the quarter hour under way is bookable whenever the test runs.
+  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
   const hours = await inject('PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
   if (hours.statusCode !== 200) throw new Error(hours.body);
   receptionist = await hireForBrowser(suite, hospital.token, 'receptionist', PASSWORD);
@@ -57,9 +59,9 @@ beforeAll(async () => {
   }
 });
 
-/** Books `patient` through the API for the quarter hour under way in Lagos (call awaitBookableQuarter first). */
+/** Books `patient` through the API for the next quarter hour in Lagos by the test's clock. */
 async function bookedOnline(patient: PatientJson, reason: string): Promise<Appointment> {
-  const res = await inject('POST', '/api/appointments', { patientId: patient.id, ...lagosQuarter(), reason });
+  const res = await inject('POST', '/api/appointments', { patientId: patient.id, ...lagosQuarter(clock()), reason });
   if (res.statusCode !== 201) throw new Error(res.body);
   const appointment = res.json().data.appointment as Appointment;
   bookDay = appointment.date;
@@ -108,8 +110,8 @@ describe('Appointments offline', () => {
     'books one and checks in another offline; both reach the server exactly once and show in the book',
     { timeout: 600_000 },
     async () => {
-      // Minutes to spare in the quarter: the booking made offline is for it, and is sent some time later.
-      await awaitBookableQuarter(300);
+      // Minutes to spare in the quarter: the booking made offline is for the next one, and is sent some time later.
+      toBookableQuarter(clock);
       const earlier = await bookedOnline(patients.bola, 'Antenatal visit');
       const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
       const { page, context } = desk;
@@ -181,13 +183,12 @@ describe('Appointments offline', () => {
     'keeps work pending through a session that expired offline until the same person signs in again',
     { timeout: 600_000 },
     async () => {
-      await awaitBookableQuarter();
+      toBookableQuarter(clock);
       const mine = await bookedOnline(patients.chidi, 'Blood pressure review');
       const theirs = await bookedOnline(patients.dayo, 'Dressing change');
       const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
       const { page, context } = desk;
-      // The page's clock, so the idle time-out can pass while the device is offline.
-      await context.clock.install();
+      // The page's clock (installed when the page was opened) lets the idle time-out pass while offline.
 
       await signInAsStaff(page, suite.server.baseUrl, receptionist);
       await controlledByWorker(page);
@@ -200,8 +201,8 @@ describe('Appointments offline', () => {
       // Left idle past any hospital's time-out (60 minutes at most) and its 30-second warning: signed out.
       await context.clock.fastForward('01:01:00');
       await page.waitForURL(`${suite.server.baseUrl}/user/login`);
-      // Back to the real time: the device's clock is not hours ahead of the server's.
-      await context.clock.setSystemTime(Date.now());
+      // Back to the test's time: the device's clock is not hours ahead of the server's.
+      await context.clock.setSystemTime(clock());
       await context.setOffline(false);
 
       // Another receptionist signs in on this device: her own offline work counts alone, and is sent alone.
@@ -236,7 +237,7 @@ describe('Appointments offline', () => {
     'keeps work pending through a session the server ended while offline, until the same person signs in again',
     { timeout: 600_000 },
     async () => {
-      await awaitBookableQuarter();
+      toBookableQuarter(clock);
       const mine = await bookedOnline(patients.efe, 'Wound review');
       const desk = await suite.open(undefined, { serviceWorkers: 'allow' });
       const { page, context } = desk;

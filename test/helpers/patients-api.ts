@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from './app';
 import { onboardHospital, type Onboarded } from './onboard';
 import { hireAndSignIn } from './staff-api';
+import { withAppointmentsClock } from './booking-clock';
 
 /** The spec's client: Bearer token and a JSON content type on every call, with or without a body. */
 export const asClient = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -105,8 +106,10 @@ export type PatientsSuite = {
 /** A fresh app with two hospitals; `roles` of hospital A are hired and signed in (all by default). */
 export async function startPatientsSuite(
   roles: readonly (typeof STAFF_ROLES)[number][] = STAFF_ROLES,
+  options: { appointmentsClock?: () => Date } = {},
 ): Promise<PatientsSuite> {
-  const t = await startTestApp();
+  const clock = options.appointmentsClock;
+  const t = await startTestApp(clock ? { modules: withAppointmentsClock(clock) } : {});
   const [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
   const tokens = { admin: a.token } as PatientsSuite['tokens'];
   for (const role of roles) tokens[role] = (await hireAndSignIn(t, a.token, role)).token;

@@ -23,14 +23,15 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 /**
- * The newest invitation mailed to `email`: the credentials standing on lines of their own. The mail
- * is the invitation reactor's; a hire waits up to 5 s for it and answers 'pending' after that, so on
- * a loaded machine the file may come a little later: it is looked for again for up to 30 s.
+ * The newest invitation mailed to `email`: the credentials standing on lines of their own. Waits a
+ * little for the file: under load, hiring answers "the invitation email is on its way" before the
+ * mail reactor has written it.
  */
-export async function readInvitation(t: TestAppLike, email: string): Promise<Invitation> {
+export async function readInvitation(t: TestAppLike, email: string, timeoutMs = 30_000): Promise<Invitation> {
+  const deadline = Date.now() + timeoutMs;
   let mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
-  for (const until = Date.now() + 30_000; mails.length === 0 && Date.now() < until;) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  while (mails.length === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
     mails = await readOutbox(path.join(t.dataDir, 'outbox'), email);
   }
   const mail = mails[mails.length - 1];

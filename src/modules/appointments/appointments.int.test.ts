@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
+import { bookingClock, lagosQuarter, toBookableQuarter } from '../../../test/helpers/booking-clock';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
 import { addDays, wallClock } from './slot-time';
 
 const LAGOS = 'Africa/Lagos';
-const lagosNow = () => wallClock(new Date(), LAGOS);
+/** The book's clock: it runs from just after a quarter hour started, so the next one is bookable today. */
+const clock = bookingClock();
+const lagosNow = () => wallClock(clock(), LAGOS);
 const tomorrow = () => addDays(lagosNow().date, 1);
-/** The quarter hour under way in Lagos: bookable today (the hospital opens round the clock in these tests). */
-function currentQuarter() {
-  const { date, time } = lagosNow();
-  const m = Number(time.slice(3));
-  return { date, time: `${time.slice(0, 2)}:${String(m - (m % 15)).padStart(2, '0')}` };
-}
 
 describe('appointments', () => {
   let s: PatientsSuite;
@@ -21,7 +18,7 @@ describe('appointments', () => {
   const book = (token: string, body: object) => api.call(token, 'POST', '/api/appointments', body);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'pharmacist']);
+    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'pharmacist'], { appointmentsClock: clock });
     const d = await hireAndSignIn(s.t, s.a.token, 'doctor');
     doctor = { id: d.id, token: d.token };
     const od = await hireAndSignIn(s.t, s.b.token, 'doctor');
@@ -106,7 +103,7 @@ describe('appointments', () => {
       [{ ...base, reason: '  ' }, 'reason for the appointment'],
       [{ ...base, durationMinutes: 20 }, 'Duration must be'],
       [{ ...base, time: '07:45' }, 'Appointments must be within opening hours (08:00–18:00)'],
-      [{ ...base, date: addDays(lagosNow().date, -1) }, 'cannot be booked in the past'],
+      [{ ...base, date: addDays(lagosNow().date, -1) }, 'cannot be booked in the past: it is now '],
     ];
     for (const [body, message] of cases) {
       const res = await book(s.tokens.receptionist, body);
@@ -193,7 +190,9 @@ describe('appointments', () => {
     const early = await api.call(s.tokens.receptionist, 'POST', `/api/appointments/${notTomorrow.id}/check-in`);
     expect(early.statusCode).toBe(409);
 
-    const { patient, res } = await booked(currentQuarter());
+    // The next quarter hour is today's (the hospital opens round the clock here).
+    toBookableQuarter(clock);
+    const { patient, res } = await booked(lagosQuarter(clock()));
     expect(res.statusCode).toBe(201);
     const a = res.json().data.appointment;
     await api.status(s.tokens.nurse, patient.id, { status: 'seen' });

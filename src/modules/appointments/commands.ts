@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { titledName } from '../../shared/person-names';
 import { WrongExpectedRevision, type EventMetadata } from '../../platform/event-store/port';
 import { releaseUnique, reserveUnique } from '../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../platform/event-store/unit-of-work';
@@ -27,7 +28,7 @@ export type BookingInput = SlotInput & {
 async function hospitalClock(platform: Platform, hospitalId: string) {
   const settings = await findSettings(platform.db, hospitalId);
   if (!settings) throw new NotFound('Hospital not found');
-  const hours: OpeningHours = { opensAt: settings.opensAt, closesAt: settings.closesAt };
+  const hours: OpeningHours = { opensAt: settings.opensAt, closesAt: settings.closesAt, timeZone: settings.timeZone };
   return { timeZone: settings.timeZone, hours };
 }
 
@@ -36,7 +37,7 @@ async function doctorOf(platform: Platform, hospitalId: string, doctorId: string
   if (!doctorId) return null;
   const member = await findStaff(platform.db, hospitalId, doctorId);
   if (!member || member.role !== 'doctor' || !member.isActive) throw new NotFound('Doctor not found');
-  return { id: member.id, name: `Dr. ${member.firstName} ${member.lastName}` };
+  return { id: member.id, name: titledName('Dr.', member.firstName, member.lastName) };
 }
 
 async function slotOf(platform: Platform, hospitalId: string, input: SlotInput, timeZone: string): Promise<Slot> {

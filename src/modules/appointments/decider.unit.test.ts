@@ -21,7 +21,7 @@ const booking: AppointmentBooked['data'] = {
   contactPhone: '+234 806 000 0000',
   timeZone: 'Africa/Lagos',
 };
-const hours = { opensAt: '08:00', closesAt: '18:00' };
+const hours = { opensAt: '08:00', closesAt: '18:00', timeZone: 'Africa/Lagos' };
 const now = '2026-11-30T12:00:00.000Z';
 const context = { appointmentId: 'a-1', patientId: 'p-1', patientName: 'Ada Obi' };
 const slot = { date: '2026-12-01', time: '09:00', startsAt: booking.startsAt, durationMinutes: 15, doctor };
@@ -43,14 +43,19 @@ describe('appointment decider', () => {
       .when({ type: 'BookAppointment', booking: { ...booking, time: '17:45', durationMinutes: 30 }, hours, now })
       .thenThrows(OutsideOpeningHours));
 
-  it('books the quarter hour under way', () =>
+  it('books a slot that starts now', () =>
     given(appointmentDecider)
-      .when({ type: 'BookAppointment', booking, hours, now: '2026-12-01T08:14:00.000Z' })
+      .when({ type: 'BookAppointment', booking, hours, now: '2026-12-01T08:00:00.000Z' })
       .then([booked]));
 
-  it('refuses a slot in the past', () =>
+  it("refuses the quarter hour under way, saying the hospital's time", () =>
     given(appointmentDecider)
-      .when({ type: 'BookAppointment', booking, hours, now: '2026-12-01T08:15:00.000Z' })
+      .when({ type: 'BookAppointment', booking, hours, now: '2026-12-01T08:07:00.000Z' })
+      .thenThrows(SlotInThePast, 'it is now 1 Dec 2026, 09:07 at the hospital'));
+
+  it('refuses a reschedule into the past', () =>
+    given(appointmentDecider, [booked])
+      .when({ type: 'RescheduleAppointment', ...target, slot: later, hours, now: '2026-12-01T09:31:00.000Z' })
       .thenThrows(SlotInThePast));
 
   it('reschedules with the slot it replaces', () =>

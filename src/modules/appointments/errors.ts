@@ -20,9 +20,13 @@ export class OutsideOpeningHours extends BadRequest {
   }
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The hospital's wall clock now ({ date: YYYY-MM-DD, time: HH:MM }) is said in the message, day-month-year. */
 export class SlotInThePast extends BadRequest {
-  constructor() {
-    const message = 'Appointments cannot be booked in the past';
+  constructor(now: { date: string; time: string }) {
+    const [y, m, d] = now.date.split('-').map(Number) as [number, number, number];
+    const message = `Appointments cannot be booked in the past: it is now ${d} ${MONTHS[m - 1]} ${y}, ${now.time} at the hospital. Please choose a later time.`;
     super(message, [{ field: 'date', message }]);
   }
 }

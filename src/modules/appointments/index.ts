@@ -15,7 +15,7 @@ export { appointmentStream } from './appointment';
 export { APPOINTMENTS } from './read-models/appointments';
 
 export type AppointmentsOptions = {
-  /** The time the routes and the sweep reckon "today" by (tests move it). */
+  /** The time the routes and the sweep reckon by: "today", a slot already past, the check-in day (tests set it). */
   clock?: () => Date;
   /** How often the sweep (no-shows, reminders) runs. */
   sweepIntervalMs?: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titledName } from '../../shared/person-names';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { offlineHeaders } from '../../platform/http/device-headers';
 import { ok, success } from '../../platform/http/envelope';
@@ -43,6 +44,13 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       audit: { subject: 'appointment', idParam: 'id', what: 'appointment', reads: false },
     },
   };
+
+  // Every change is reckoned by the book's clock (a test's clock, or the wall clock): `now` for the
+  // past-slot rule and the check-in day come in on the metadata, as identity's account routes do.
+  const metadataFor = (request: Parameters<Platform['metadataFor']>[0]) => ({
+    ...platform.metadataFor(request),
+    occurredAt: clock().toISOString(),
+  });
 
   const hospitalOf = async (hospitalId: string) => {
     const settings = await findSettings(platform.db, hospitalId);
@@ -98,7 +106,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       const q = { page: 1, limit: 500, role: 'doctor' as const, status: 'active' as const };
       const { users } = await listStaff(platform.db, request.auth!.hospitalId, q);
       const doctors = users
-        .map((u) => ({ id: u.id, name: `Dr. ${u.firstName} ${u.lastName}` }))
+        .map((u) => ({ id: u.id, name: titledName('Dr.', u.firstName, u.lastName) }))
         .sort((a, b) => a.name.localeCompare(b.name));
       return success({ doctors });
     },
@@ -157,7 +165,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       },
     },
     async (request, reply) => {
-      const appointment = await bookAppointment(platform, platform.metadataFor(request), request.body);
+      const appointment = await bookAppointment(platform, metadataFor(request), request.body);
       return reply.code(201).send(success({ appointment }, 'Appointment booked successfully!'));
     },
   );
@@ -178,7 +186,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     },
     async (request) => {
       const { version, ...slot } = request.body;
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await rescheduleAppointment(platform, metadata, request.params.id, slot, version);
       return success({ appointment }, 'Appointment rescheduled');
     },
@@ -200,7 +208,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
     },
     async (request) => {
       const { reason, version } = request.body;
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await cancelAppointment(platform, metadata, request.params.id, reason, version);
       return success({ appointment }, 'Appointment cancelled');
     },
@@ -222,7 +230,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
       },
     },
     async (request) => {
-      const metadata = platform.metadataFor(request);
+      const metadata = metadataFor(request);
       const appointment = await checkInAppointment(platform, metadata, request.params.id, request.body?.version, {
         waitFor: [APPOINTMENT_CHECK_IN],
       });

@@ -9,7 +9,12 @@ import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
 import { consultationInvoiceId } from './invoice-id';
-import { consultationsOfPatient, dispensingStats, pendingPrescriptions } from './read-models/consultations';
+import {
+  consultationsOfPatient,
+  dispensingStats,
+  patientsSeenBy,
+  pendingPrescriptions,
+} from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
 import { consultationsAsOf } from './read-models/consultations-as-of';
 import { consultationCreated, consultationSchema, dispenseResult, pendingPrescriptionsPage } from './response-schemas';
@@ -121,6 +126,25 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
       const patient = await findPatient(platform.db, hospitalId, request.params.patientId, new Date());
       if (!patient) throw new PatientNotFound();
       return success(await listForPatient(hospitalId, patient.id));
+    },
+  );
+
+  app.get(
+    '/consultations/stats/mine',
+    {
+      // A count, no patient shown (like /patients/stats).
+      config: { accessModule: 'patients' },
+      onRequest: doctor,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in doctor's figures: distinct patients they have recorded a consultation for",
+        response: { 200: ok(z.object({ patientsSeen: z.number() })) },
+      },
+    },
+    async (request) => {
+      const { hospitalId, userId } = request.auth!;
+      return success({ patientsSeen: await patientsSeenBy(platform.db, hospitalId, userId) });
     },
   );
 

@@ -9,14 +9,11 @@ import {
   startPatientsSuite,
   type PatientsSuite,
 } from '../../../test/helpers/patients-api';
-import { wallClock } from '../../modules/appointments/slot-time';
+import { bookingClock, lagosQuarter } from '../../../test/helpers/booking-clock';
 
-/** The quarter hour under way in Lagos (the hospital opens round the clock in this suite). */
-function currentQuarter() {
-  const { date, time } = wallClock(new Date(), 'Africa/Lagos');
-  const m = Number(time.slice(3));
-  return { date, time: `${time.slice(0, 2)}:${String(m - (m % 15)).padStart(2, '0')}` };
-}
+/** The book's clock: it runs from just after a quarter hour started, so the next one is bookable today. */
+const clock = bookingClock();
+const nextQuarter = () => lagosQuarter(clock());
 
 describe('Idempotency-Key on the offline commands (issue 25)', () => {
   let s: PatientsSuite;
@@ -32,7 +29,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     (await s.t.platform.store.readStream(stream)).filter((e) => e.type === type);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist', 'nurse']);
+    s = await startPatientsSuite(['receptionist', 'nurse'], { appointmentsClock: clock });
     const opened = await api.call(s.a.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
     expect(opened.statusCode).toBe(200);
   });
@@ -84,7 +81,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
         method: 'POST',
         url: '/api/appointments',
         // No doctor: the two bookings of this case take the same quarter.
-        body: { id, patientId: p.id, ...currentQuarter(), reason: 'Review' },
+        body: { id, patientId: p.id, ...nextQuarter(), reason: 'Review' },
         token: s.tokens.receptionist,
         count: async () => (await eventsOf(`appointment-${id}`, 'AppointmentBooked')).length,
       };
@@ -93,7 +90,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
       const p = await api.registered(s.tokens.receptionist);
       const booked = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
         patientId: p.id,
-        ...currentQuarter(),
+        ...nextQuarter(),
         reason: 'Walk-in review',
       });
       expect(booked.statusCode, booked.body).toBe(201);
@@ -172,7 +169,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     const b1 = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
       id: bookedId,
       patientId: id,
-      ...currentQuarter(),
+      ...nextQuarter(),
       reason: 'First visit',
     });
     expect(b1.statusCode, b1.body).toBe(201);
@@ -180,7 +177,7 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
     const b2 = await send(s.tokens.receptionist, 'POST', '/api/appointments', {
       id: bookedId,
       patientId: id,
-      ...currentQuarter(),
+      ...nextQuarter(),
       reason: 'Another visit',
     });
     expect(b2.statusCode).toBe(409);

@@ -9,6 +9,10 @@ const TodaysAppointments = lazy(() =>
   import('../features/appointments/components/todays-appointments').then((m) => ({ default: m.TodaysAppointments })),
 );
 
+const FrontDeskQueue = lazy(() =>
+  import('../features/appointments/components/front-desk-queue').then((m) => ({ default: m.FrontDeskQueue })),
+);
+
 /** /user/dashboard: the compliance officer's own dashboard, every other role's from staff-dashboards. */
 export default function DashboardForRole() {
   const user = useAtomValue(signedInUserAtom);
@@ -17,8 +21,12 @@ export default function DashboardForRole() {
       {user?.role === 'compliance_officer' ? (
         <ComplianceDashboard />
       ) : (
-        // The doctor's booked patients for today, beside the waiting list (issue 24).
-        <StaffDashboard doctorAside={user ? <TodaysAppointments doctorId={user.id} /> : undefined} />
+        // The doctor's booked patients for today, beside the waiting list (issue 24); the receptionist's
+        // queue of the day: booked, checked in and waiting, seen (issue 34 §6).
+        <StaffDashboard
+          doctorAside={user ? <TodaysAppointments doctorId={user.id} /> : undefined}
+          receptionistQueue={<FrontDeskQueue />}
+        />
       )}
     </Suspense>
   );

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { malaria } from '../features/consultations/testing/consultation-fixtures';
@@ -38,11 +39,19 @@ describe('The doctor overview composed with the consultation panels', () => {
     );
   });
 
+  it('lets a doctor start a New Consultation from the overview', async () => {
+    renderOverview(doctor);
+    await screen.findByRole('heading', { level: 1, name: 'Chioma Nwosu' });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'New Consultation' }));
+    expect(await screen.findByRole('dialog', { name: 'New Consultation' })).toBeInTheDocument();
+  });
+
   it('shows a nurse the overview without the doctor-only records, and never asks for them', async () => {
     renderOverview({ ...doctor, role: 'nurse', roleId: 2 });
     await screen.findByRole('heading', { level: 1, name: 'Chioma Nwosu' });
     expect(screen.queryByRole('region', { name: 'Last Medical Record' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Medical Records' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Consultation' })).not.toBeInTheDocument();
     expect(api.calls.some((c) => c.path.startsWith('/consultations'))).toBe(false);
   });
 });

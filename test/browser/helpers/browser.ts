@@ -137,13 +137,15 @@ export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; clock?: () => Date } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
+  // The page's clock starts at the test's clock and runs at the real pace, as the test's clock does.
+  if (options.clock) await context.clock.install({ time: options.clock() });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { TestClock } from '../../helpers/clock';
 import { openPage, sharedOrOwnBrowser, type OpenedPage } from './browser';
 import { startBrowserServer, type BrowserServer } from './server';
 
@@ -15,15 +16,16 @@ export type BrowserSuite = {
 
 /**
  * Starts the real server for one test file and connects to the run's shared Chromium; after the file
- * it closes every page and context it opened, disconnects, and stops the server.
+ * it closes every page and context it opened, disconnects, and stops the server. With `clock`, the
+ * server's appointment book and every page opened run on it (see test/helpers/booking-clock.ts).
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(options: { clock?: TestClock } = {}): BrowserSuite {
   let server: BrowserServer | undefined;
   let browser: Browser | undefined;
   const opened: OpenedPage[] = [];
 
   beforeAll(async () => {
-    server = await startBrowserServer();
+    server = await startBrowserServer({ appointmentsClock: options.clock });
     browser = await sharedOrOwnBrowser(inject('chromiumWsEndpoint'));
   });
 
@@ -43,9 +45,9 @@ export function browserSuite(): BrowserSuite {
     get server() {
       return started().server;
     },
-    open: async (viewport, options) => {
+    open: async (viewport, pageOptions) => {
       const { server: s, browser: b } = started();
-      const o = await openPage(b, s.baseUrl, viewport, options);
+      const o = await openPage(b, s.baseUrl, viewport, { ...pageOptions, clock: options.clock });
       opened.push(o);
       return o;
     },

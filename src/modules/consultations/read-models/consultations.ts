@@ -164,3 +164,14 @@ export async function dispensingStats(db: Db, hospitalId: string, today: string,
     })),
   };
 }
+
+/** The distinct patients `doctorId` has recorded a consultation for: the doctor's "Total Patients Seen". */
+export async function patientsSeenBy(db: Db, hospitalId: string, doctorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('consultations')
+    .select(sql<string>`count(distinct patient_id)`.as('n'))
+    .where('hospital_id', '=', hospitalId)
+    .where('doctor_id', '=', doctorId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

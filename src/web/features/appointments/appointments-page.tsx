@@ -18,10 +18,11 @@ import {
   type SlotInput,
 } from './api/appointments';
 import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
-import { canCheckIn, doctorColumns, hospitalNow, isOpen, STATUS_LABELS } from './day-view';
+import { canCheckIn, doctorColumns, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
 
 const DEFAULT_ZONE = 'Africa/Lagos';
+const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * /user/appointments (issue 24): the day's book, one column per doctor (a single list on a phone),
@@ -40,12 +41,15 @@ export default function AppointmentsPage() {
   const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
 
   const zone = day.data?.timeZone ?? DEFAULT_ZONE;
-  const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00' };
+  const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00', timeZone: zone };
   const today = hospitalNow(new Date(), zone).date;
   const openBooking = () => {
+    // The next quarter hour not started yet (issue 34 §6); a past day starts from tomorrow's first.
     const now = hospitalNow(new Date(), zone);
-    const time = date === now.date && now.quarter > hours.opensAt ? now.quarter : hours.opensAt;
-    setBooking({ date, time, durationMinutes: 15, doctorId: null });
+    const from = date < now.date ? now.date : date;
+    const time = nextFreeSlot({ date: from, now, hours, appointments: [], doctorId: null });
+    const slotDate = time ? from : addDay(from);
+    setBooking({ date: slotDate, time: time ?? hours.opensAt, durationMinutes: 15, doctorId: null });
   };
   const columns = doctorColumns(day.data?.appointments ?? [], doctors.data ?? []);
 
@@ -120,6 +124,7 @@ export default function AppointmentsPage() {
         onBooked={done('Appointment booked')}
         doctors={doctors.data ?? []}
         hours={hours}
+        appointments={day.data?.appointments ?? []}
         initial={booking ?? { date, time: hours.opensAt, durationMinutes: 15, doctorId: null }}
       />
       <RescheduleDialog

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from './api/appointments';
-import { canCheckIn, doctorColumns, hospitalNow, quarterHours } from './day-view';
+import { canCheckIn, doctorColumns, hospitalNow, isPastSlot, nextFreeSlot, quarterHours } from './day-view';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: 'a',
@@ -45,8 +45,45 @@ describe('the day view', () => {
   it("reckons today and the quarter under way in the hospital's zone", () => {
     expect(hospitalNow(new Date('2026-11-30T23:20:00Z'), 'Africa/Lagos')).toEqual({
       date: '2026-12-01',
+      time: '00:20:00',
       quarter: '00:15',
     });
+  });
+
+  it('offers the next quarter hour not yet started and not taken for the doctor', () => {
+    const hours = { opensAt: '08:00', closesAt: '18:00' };
+    const eze = { id: 'd1', name: 'Dr. Eze' };
+    const now = { date: '2026-12-01', time: '10:07' };
+    const appointments = [
+      appointment({ doctor: eze, time: '10:15', durationMinutes: 30 }),
+      appointment({ doctor: eze, time: '10:45', status: 'cancelled' }),
+      appointment({ doctor: { id: 'd2', name: 'Dr. Bello' }, time: '10:45' }),
+    ];
+    const base = { date: '2026-12-01', now, hours, appointments };
+    // 10:00 is under way (past); 10:15 and 10:30 are Dr Eze's; the cancelled 10:45 is free again.
+    expect(nextFreeSlot({ ...base, doctorId: 'd1' })).toBe('10:45');
+    expect(nextFreeSlot({ ...base, doctorId: null })).toBe('10:15');
+    expect(nextFreeSlot({ ...base, date: '2026-12-02', doctorId: 'd1' })).toBe('08:00');
+    expect(nextFreeSlot({ ...base, now: { date: '2026-12-01', time: '17:46' }, doctorId: null })).toBeNull();
+    expect(nextFreeSlot({ ...base, date: '2026-11-30', doctorId: null })).toBeNull();
+  });
+
+  it('calls a start before the hospital clock past', () => {
+    const now = { date: '2026-12-01', time: '10:07' };
+    expect(isPastSlot({ date: '2026-12-01', time: '10:00' }, now)).toBe(true);
+    expect(isPastSlot({ date: '2026-11-30', time: '17:00' }, now)).toBe(true);
+    expect(isPastSlot({ date: '2026-12-01', time: '10:15' }, now)).toBe(false);
+  });
+
+  it('calls the quarter hour that began seconds ago past, and offers the next one', () => {
+    const now = hospitalNow(new Date('2026-12-01T09:00:40Z'), 'Africa/Lagos');
+    expect(isPastSlot({ date: '2026-12-01', time: '10:00' }, now)).toBe(true);
+    const hours = { opensAt: '08:00', closesAt: '18:00' };
+    expect(nextFreeSlot({ date: '2026-12-01', now, hours, appointments: [], doctorId: null })).toBe('10:15');
+    const onTheQuarter = hospitalNow(new Date('2026-12-01T09:00:00Z'), 'Africa/Lagos');
+    expect(nextFreeSlot({ date: '2026-12-01', now: onTheQuarter, hours, appointments: [], doctorId: null })).toBe(
+      '10:00',
+    );
   });
 
   it('checks in only a booked appointment of today', () => {

@@ -26,8 +26,12 @@ export function quarterHours(opensAt: string, closesAt: string): string[] {
   return out;
 }
 
-/** The hospital's calendar date and quarter hour under way at `now` in `timeZone`. */
-export function hospitalNow(now: Date, timeZone: string): { date: string; quarter: string } {
+/**
+ * The hospital's calendar date, wall-clock time (to the second) and quarter hour under way at `now`
+ * in `timeZone`. The seconds matter: a quarter hour that began 40 s ago has passed, as the server
+ * refuses any start before its now.
+ */
+export function hospitalNow(now: Date, timeZone: string): { date: string; time: string; quarter: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone,
@@ -37,12 +41,53 @@ export function hospitalNow(now: Date, timeZone: string): { date: string; quarte
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
   const m = Number(parts.hour) * 60 + Number(parts.minute);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, quarter: hhmm(m - (m % 15)) };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${hhmm(m)}:${parts.second}`,
+    quarter: hhmm(m - (m % 15)),
+  };
+}
+
+type Slot = { date: string; time: string };
+
+/**
+ * A start already passed on the hospital's clock (the server refuses it too). `now.time` may carry
+ * seconds (hospitalNow): "10:00" has passed at "10:00:40", and not at "10:00".
+ */
+const toSecond = (time: string) => (time.length === 5 ? `${time}:00` : time);
+export const isPastSlot = (slot: Slot, now: { date: string; time: string }) =>
+  slot.date < now.date || (slot.date === now.date && toSecond(slot.time) < toSecond(now.time));
+
+const HOLDS = new Set<Appointment['status']>(['booked', 'checked in', 'attended']);
+
+/**
+ * The first quarter hour of `date` that has not started yet and is free for `doctorId` (any time
+ * when no doctor is chosen), inside opening hours; null when none is left that day.
+ */
+export function nextFreeSlot(input: {
+  date: string;
+  now: { date: string; time: string };
+  hours: { opensAt: string; closesAt: string };
+  appointments: readonly Appointment[];
+  doctorId: string | null;
+}): string | null {
+  const { date, now, hours, appointments, doctorId } = input;
+  const taken = new Set<number>();
+  if (doctorId)
+    for (const a of appointments)
+      if (a.doctor?.id === doctorId && a.date === date && HOLDS.has(a.status))
+        for (let m = 0; m < a.durationMinutes; m += 15) taken.add(minutes(a.time) + m);
+  return (
+    quarterHours(hours.opensAt, hours.closesAt).find(
+      (t) => !isPastSlot({ date, time: t }, now) && !taken.has(minutes(t)),
+    ) ?? null
+  );
 }
 
 /** Only a booked appointment of the hospital's today can be checked in. */
@@ -56,3 +101,16 @@ export const STATUS_LABELS: Record<Appointment['status'], string> = {
   'no-show': 'No-show',
   attended: 'Seen',
 };
+
+/**
+ * The front desk's day (issue 34 §6): who is booked and not yet here, who has checked in and waits,
+ * and who has been seen, each in time order. Cancelled and no-show appointments are left out.
+ */
+export function frontDeskQueue(appointments: readonly Appointment[]) {
+  const byTime = [...appointments].sort((x, y) => x.startsAt.localeCompare(y.startsAt));
+  return {
+    booked: byTime.filter((a) => a.status === 'booked'),
+    waiting: byTime.filter((a) => a.status === 'checked in'),
+    seen: byTime.filter((a) => a.status === 'attended'),
+  };
+}

@@ -16,9 +16,9 @@ import styles from './patients-page.module.css';
 /**
  * /doctor/patients/{patientId} (product-spec-2 §2): the patient overview with last vitals and status;
  * `clinical` is the consultation panels, which app/ composes in for doctors (features do not import
- * each other); with them comes the Medical Records link.
+ * each other); with them comes the Medical Records link, and `action` (New Consultation) beside it.
  */
-export default function DoctorPatientPage({ clinical }: { clinical?: ReactNode }) {
+export default function DoctorPatientPage({ clinical, action }: { clinical?: ReactNode; action?: ReactNode }) {
   const { patientId = '' } = useParams();
   const canChange = useCanChangeStatus();
   const loaded = useRemoteData((signal) => getPatient(patientId, signal), patientId);
@@ -56,7 +56,12 @@ export default function DoctorPatientPage({ clinical }: { clinical?: ReactNode }
             <ButtonLink href={paths.doctor.patients} variant="secondary">
               Back to Patients
             </ButtonLink>
-            {clinical ? <ButtonLink href={paths.doctor.medicalRecords(patient.id)}>Medical Records</ButtonLink> : null}
+            {clinical ? (
+              <ButtonLink href={paths.doctor.medicalRecords(patient.id)} variant={action ? 'secondary' : 'primary'}>
+                Medical Records
+              </ButtonLink>
+            ) : null}
+            {action}
           </>
         }
       />

@@ -35,6 +35,7 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
   'GET /patients/stats': () => ok({ totalPatients: 12, registeredToday: 3, byStatus: { waiting: 1, seen: 7 } }),
   'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
   'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
+  'GET /consultations/stats/mine': () => ok({ patientsSeen: 5 }),
   ...overrides,
 });
 
@@ -110,22 +111,37 @@ describe('Staff dashboards', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('counts every patient a doctor has seen, not only those still marked seen', async () => {
+  it("counts the doctor's own patients: those they recorded a consultation for, and says so", async () => {
+    api = fakeApi(
+      routes({
+        'GET /patients/stats': () =>
+          ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 0, discharged: 12 }, seenCount: 0 }),
+        'GET /consultations/stats/mine': () => ok({ patientsSeen: 4 }),
+      }),
+    );
+    renderAs(staff('doctor', 1));
+    await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('4'));
+    const card = within(screen.getByRole('group', { name: 'Total Patients Seen' }));
+    expect(card.getByText('Different patients you have recorded a consultation for')).toBeInTheDocument();
+  });
+
+  it('counts every patient seen for a nurse, not only those still marked seen', async () => {
     api = fakeApi(
       routes({
         'GET /patients/stats': () =>
           ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 7, discharged: 12 }, seenCount: 19 }),
       }),
     );
-    renderAs(staff('doctor', 1));
+    renderAs(staff('nurse', 2));
     await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('19'));
+    expect(api.calls.some((c) => c.path === '/consultations/stats/mine')).toBe(false);
   });
 
   it('shows the doctor the waiting patients, eight a page, and opens a patient from the row', async () => {
     api = fakeApi(routes());
     renderAs(staff('doctor', 1));
     expect(screen.getByRole('heading', { name: 'Doctor Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('7'));
+    await waitFor(() => expect(metric('Total Patients Seen')).toHaveTextContent('5'));
     // The lab requests still without results: pending and in progress.
     await waitFor(() => expect(metric('Pending Lab Result')).toHaveTextContent('3'));
     expect(screen.getByText('Disconnected')).toBeInTheDocument();

@@ -25,11 +25,14 @@ export function dashboardRole(user: { role: string; roleId?: number | null }): s
 }
 
 /** /user/dashboard: each role's own view; doctor and nurse share one, and any other role gets the doctor's. */
-export default function UserDashboardPage({ doctorAside }: { doctorAside?: ReactNode } = {}) {
+export default function UserDashboardPage({
+  doctorAside,
+  receptionistQueue,
+}: { doctorAside?: ReactNode; receptionistQueue?: ReactNode } = {}) {
   const user = useAtomValue(signedInUserAtom);
   switch (dashboardRole(user ?? { role: 'doctor' })) {
     case 'receptionist':
-      return <ReceptionistView />;
+      return <ReceptionistView queue={receptionistQueue} />;
     case 'pharmacist':
       return <PharmacistView />;
     case 'lab_technician':

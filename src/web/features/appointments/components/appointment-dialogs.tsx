@@ -12,10 +12,10 @@ import {
   type Appointment,
   type SlotInput,
 } from '../api/appointments';
-import { NO_DOCTOR, quarterHours } from '../day-view';
+import { hospitalNow, isPastSlot, NO_DOCTOR, nextFreeSlot, quarterHours } from '../day-view';
 
 type Doctor = { id: string; name: string };
-type Hours = { opensAt: string; closesAt: string };
+type Hours = { opensAt: string; closesAt: string; timeZone: string };
 const DURATIONS = [15, 30, 45, 60].map((m) => ({ id: String(m), label: `${m} minutes` }));
 
 /** Runs a save: busy while it runs, its message shown in the dialog when it fails. */
@@ -40,8 +40,14 @@ function useSave(onDone: (a: Appointment | null) => void) {
 function SlotFields(props: { slot: SlotInput; onChange: (s: SlotInput) => void; doctors: Doctor[]; hours: Hours }) {
   const { slot, onChange, doctors, hours } = props;
   const times = quarterHours(hours.opensAt, hours.closesAt).map((t) => ({ id: t, label: t }));
+  const past = isPastSlot(slot, hospitalNow(new Date(), hours.timeZone));
   return (
     <>
+      {past ? (
+        <Banner tone="error">
+          This time has already passed at the hospital ({hours.timeZone}). Please choose a later time.
+        </Banner>
+      ) : null}
       <SelectField
         label="Doctor"
         value={slot.doctorId ?? NO_DOCTOR}
@@ -66,11 +72,21 @@ type BookProps = {
   onBooked: (a: Appointment | null) => void;
   doctors: Doctor[];
   hours: Hours;
+  /** The day's appointments shown on the page: a doctor's taken quarter hours are skipped. */
+  appointments: readonly Appointment[];
   initial: SlotInput;
 };
 
-export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, initial }: BookProps) {
-  const [slot, setSlot] = useState(initial);
+export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, appointments, initial }: BookProps) {
+  const [slot, setSlotState] = useState(initial);
+  // Choosing a doctor moves the time to that doctor's next free quarter hour when it is taken.
+  const setSlot = (next: SlotInput) => {
+    if (next.doctorId === slot.doctorId) return setSlotState(next);
+    const now = hospitalNow(new Date(), hours.timeZone);
+    const from = isPastSlot(next, now) ? now : next;
+    const free = nextFreeSlot({ date: next.date, now: from, hours, appointments, doctorId: next.doctorId });
+    setSlotState(free ? { ...next, time: free } : next);
+  };
   const [search, setSearch] = useState('');
   const [matches, setMatches] = useState<{ id: string; name: string }[]>([]);
   const [patientId, setPatientId] = useState('');
@@ -78,7 +94,7 @@ export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, initial 
   const [email, setEmail] = useState('');
   const save = useSave(onBooked);
   useEffect(() => {
-    if (isOpen) setSlot(initial);
+    if (isOpen) setSlotState(initial);
   }, [isOpen, initial]);
   useEffect(() => {
     const text = search.trim();
@@ -117,7 +133,12 @@ export function BookDialog({ isOpen, onClose, onBooked, doctors, hours, initial 
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>
-        <Button onPress={book} isDisabled={save.busy || !patientId || !reason.trim()}>
+        <Button
+          onPress={book}
+          isDisabled={
+            save.busy || !patientId || !reason.trim() || isPastSlot(slot, hospitalNow(new Date(), hours.timeZone))
+          }
+        >
           {save.busy ? 'Booking...' : 'Book'}
         </Button>
       </ModalActions>
@@ -150,7 +171,7 @@ export function RescheduleDialog(props: ChangeProps & { doctors: Doctor[]; hours
               Close
             </Button>
             <Button
-              isDisabled={save.busy}
+              isDisabled={save.busy || isPastSlot(slot, hospitalNow(new Date(), hours.timeZone))}
               onPress={() => save.run(() => rescheduleAppointment(a.id, { ...slot, version: a.version }))}
             >
               {save.busy ? 'Saving...' : 'Reschedule'}

@@ -1,5 +1,6 @@
 import { Button, Link } from 'react-aria-components';
 import { paths } from '../../../app/paths';
+import { firstRealName } from '../../../../shared/person-names';
 import { longDate } from '../../../lib/dates';
 import { HamburgerIcon } from './icons';
 import { NotificationBell } from './notification-bell';
@@ -16,7 +17,8 @@ type AppHeaderProps = {
 
 /** 'Hello {first name}', or the default 'Hello Admin' / 'Hello User' when the name is unknown. */
 export function headerTitle(person: HeaderPerson | null, area: 'admin' | 'user'): string {
-  const first = person?.firstName?.trim() || person?.name.trim().split(/\s+/)[0];
+  // A title typed into the name ("Dr Chinedu") is skipped: 'Hello Chinedu', never 'Hello Dr'.
+  const first = firstRealName(person?.firstName, person?.name);
   if (first) return `Hello ${first}`;
   return area === 'admin' ? 'Hello Admin' : 'Hello User';
 }

@@ -67,6 +67,17 @@ export async function fetchPatientStats(signal?: AbortSignal): Promise<PatientSt
   }
 }
 
+const seenAnswer = z.object({ data: z.object({ patientsSeen: z.number() }) });
+
+/** GET /api/consultations/stats/mine: the distinct patients the signed-in doctor has consulted. */
+export async function fetchPatientsSeenByMe(signal?: AbortSignal): Promise<number> {
+  try {
+    return seenAnswer.parse(await request('/consultations/stats/mine', { signal })).data.patientsSeen;
+  } catch (e) {
+    throw failure(e, 'Failed to fetch dashboard data');
+  }
+}
+
 /** DELETE /api/patients/{id} (receptionist and admin; the server keeps the record's history). */
 export async function deletePatient(id: string): Promise<void> {
   try {

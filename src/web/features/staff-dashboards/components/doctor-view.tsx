@@ -12,7 +12,7 @@ import { Panel } from '../../../components/panel';
 import { notificationsAtom, realtimeStatusAtom } from '../../../lib/notifications';
 import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
+import { fetchPatients, fetchPatientsSeenByMe, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import { fetchLabStats } from '../api/lab-api';
 import styles from './dashboard-layout.module.css';
 
@@ -22,6 +22,8 @@ export const WAITING_LIST_EVENTS = ['patient_created', 'patient_status_changed',
 
 /** Messages after which the lab's figures may have moved. */
 const LAB_EVENTS = ['CONSULTATION_CREATED', 'LAB_RESULTS_READY', 'NEW_LAB_ORDER'];
+/** What the doctor's "Total Patients Seen" counts, said on the card (issue 34 §6). */
+export const SEEN_BY_ME_NOTE = 'Different patients you have recorded a consultation for';
 
 /**
  * The doctor's view, shared by nurses (product-spec-1 §2): who is waiting, how many were seen, and
@@ -36,6 +38,12 @@ export function DoctorView({ title, showLab = true, aside }: { title: string; sh
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
   const lab = useRemoteData((signal) => (showLab ? fetchLabStats(signal) : Promise.resolve(null)), `lab-${showLab}`);
   useLiveRefresh(LAB_EVENTS, lab.refresh);
+  // The doctor's own count (showLab marks the doctor's view; the nurse's keeps the hospital's figure).
+  const mine = useRemoteData(
+    (signal) => (showLab ? fetchPatientsSeenByMe(signal) : Promise.resolve(null)),
+    `seen-by-me-${showLab}`,
+  );
+  useLiveRefresh(['CONSULTATION_CREATED'], mine.refresh);
   const waiting = useRemoteData(
     (signal) => fetchPatients({ page, limit: WAITING_PAGE_SIZE, status: 'waiting' }, signal),
     `waiting-${page}`,
@@ -74,12 +82,21 @@ export function DoctorView({ title, showLab = true, aside }: { title: string; sh
         </span>
       </div>
       <MetricGrid label="Key metrics">
-        <MetricCard
-          label="Total Patients Seen"
-          value={stats.status === 'success' ? (stats.data.seenCount ?? stats.data.byStatus.seen ?? 0) : null}
-          isLoading={stats.status === 'loading'}
-          note={stats.status === 'error' ? stats.error.message : undefined}
-        />
+        {showLab ? (
+          <MetricCard
+            label="Total Patients Seen"
+            value={mine.status === 'success' ? mine.data : null}
+            isLoading={mine.status === 'loading'}
+            note={mine.status === 'error' ? mine.error.message : SEEN_BY_ME_NOTE}
+          />
+        ) : (
+          <MetricCard
+            label="Total Patients Seen"
+            value={stats.status === 'success' ? (stats.data.seenCount ?? stats.data.byStatus.seen ?? 0) : null}
+            isLoading={stats.status === 'loading'}
+            note={stats.status === 'error' ? stats.error.message : undefined}
+          />
+        )}
         <MetricCard
           label="Pending Lab Result"
           value={lab.status === 'success' && lab.data ? lab.data.pending + lab.data.inProgress : null}

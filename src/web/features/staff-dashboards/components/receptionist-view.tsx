@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -19,7 +19,8 @@ export const RECENT_PATIENTS_PAGE_SIZE = 9;
 const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_deleted'];
 
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
-export function ReceptionistView() {
+/** `queue` is the day's front-desk queue, composed in by app/ from the appointments feature. */
+export function ReceptionistView({ queue }: { queue?: ReactNode } = {}) {
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<PatientRow | null>(null);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
@@ -75,6 +76,7 @@ export function ReceptionistView() {
           note={statsNote}
         />
       </MetricGrid>
+      {queue}
       <Panel
         title="Recent Patients Registered"
         actions={
