@@ -9,6 +9,13 @@ type SessionCheckRow = NonNullable<Awaited<ReturnType<typeof sessionForCheck>>>;
 
 /** The guard's live consumer, for commands that must see their change in force before answering. */
 export const SESSION_GUARD: FeedConsumerRef = { name: 'identity-session-guard' };
+/**
+ * How long such a command waits for the guard (the runner's default is 2 s). A password change
+ * answered before the guard has seen it leaves this process's cached session saying "temporary
+ * password", and the person's next request is refused; on a loaded server the guard can be
+ * seconds behind, so the command waits longer rather than answer before its change is in force.
+ */
+export const SESSION_GUARD_WAIT_MS = 15_000;
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;

@@ -9,7 +9,7 @@ import { accountDecider } from '../account-decider';
 import type { AccountProvisioned } from '../events';
 import { findAccount } from '../read-models/accounts';
 import { hashPassword } from '../passwords';
-import { SESSION_GUARD } from '../session-guard';
+import { SESSION_GUARD, SESSION_GUARD_WAIT_MS } from '../session-guard';
 import { tenantDecider, tenantStream, type TenantStatus } from '../tenant';
 
 /**
@@ -205,7 +205,7 @@ export async function closeAccount(platform: Platform, userId: string, metadata:
       uow.decide(account, { type: 'CloseAccount' });
       if (email) await releaseLogin(uow, userId, email);
     },
-    { waitFor: [SESSION_GUARD] },
+    { waitFor: [SESSION_GUARD], timeoutMs: SESSION_GUARD_WAIT_MS },
   );
 }
 

@@ -7,7 +7,7 @@ import { accountDecider, AccountIsLocked } from '../account-decider';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../passwords';
 import { findAccountHospital, type Account } from '../read-models/accounts';
 import { lockedUntil } from '../read-models/sign-in-locks';
-import { SESSION_GUARD } from '../session-guard';
+import { SESSION_GUARD, SESSION_GUARD_WAIT_MS } from '../session-guard';
 import { changePasswordErrors, CURRENT_PASSWORD_INCORRECT } from '../sign-in-rules';
 
 export type ChangePasswordInput = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
@@ -57,6 +57,6 @@ export async function changePassword(
     stream,
     { type: 'ChangePassword', passwordHash, sessionId: auth.sessionId, now: metadata.occurredAt },
     metadata,
-    { retries: 20, waitFor: [SESSION_GUARD] },
+    { retries: 20, waitFor: [SESSION_GUARD], timeoutMs: SESSION_GUARD_WAIT_MS },
   );
 }

@@ -8,7 +8,7 @@ import { accountDecider } from '../account-decider';
 import type { AccountProvisioned } from '../events';
 import { invitationEmail } from '../invitation-email';
 import { hashPassword, isCommonPassword } from '../passwords';
-import { SESSION_GUARD } from '../session-guard';
+import { SESSION_GUARD, SESSION_GUARD_WAIT_MS } from '../session-guard';
 import { generateTemporaryPassword } from '../temporary-password';
 import { safeText } from '../../../shared/text';
 import { findAccountHospital } from '../read-models/accounts';
@@ -73,7 +73,7 @@ export async function sendInvitation(
     metadata,
     // A re-invitation ends the person's sessions: in force in this process when it answers. (The
     // reactor's first invitation has no sessions to end, and must not wait on the feed it runs in.)
-    options.fromReactor ? {} : { waitFor: [SESSION_GUARD] },
+    options.fromReactor ? {} : { waitFor: [SESSION_GUARD], timeoutMs: SESSION_GUARD_WAIT_MS },
   );
   let failure: string | null = null;
   const roleLabel = ROLE_LABELS[invitee.role as RoleCode] ?? invitee.role;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import { SESSION_HOURS, type AuthContext } from '../../../platform/http/auth';
 import type { Platform } from '../../../platform/platform';
-import { SESSION_GUARD } from '../session-guard';
+import { SESSION_GUARD, SESSION_GUARD_WAIT_MS } from '../session-guard';
 import { sessionDecider, sessionStream } from '../session';
 import type { SessionStarted } from '../events';
 import { findAccount } from '../read-models/accounts';
@@ -56,6 +56,6 @@ export async function logout(platform: Platform, auth: AuthContext, metadata: Ev
     sessionStream(auth.sessionId),
     { type: 'Logout', sessionId: auth.sessionId, userId: auth.userId, now: metadata.occurredAt },
     metadata,
-    { waitFor: [SESSION_GUARD] },
+    { waitFor: [SESSION_GUARD], timeoutMs: SESSION_GUARD_WAIT_MS },
   );
 }
