@@ -22,6 +22,12 @@ const endpoints = Object.entries(files).flatMap(([file, exports]) =>
     .map(([name, e]) => ({ name: `${file.replace(/^.*\//, '')} ${name}`, e })),
 );
 
+/**
+ * Inputs a route still declares on its own, beside its contract: query schemas that turn hospital dates into
+ * instants with the module's calendar (issue 36 §2 moves that calendar to src/shared). Nothing else may be.
+ */
+const SERVER_ONLY_INPUTS = new Set(['GET /audit/events querystring', 'GET /audit/reads querystring']);
+
 const shapeOf = (schema: unknown) => (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
 
 describe('the shared API contracts', () => {
@@ -61,7 +67,9 @@ describe('the shared API contracts', () => {
       ['querystring', schema.querystring],
     ] as const) {
       const declared = part === 'querystring' ? e.query : e[part];
-      if (own && !declared) expect.fail(`${e.method} ${e.path}: the route's ${part} is not in the contract`);
+      if (own && !declared && !SERVER_ONLY_INPUTS.has(`${e.method} ${e.path} ${part}`)) {
+        expect.fail(`${e.method} ${e.path}: the route's ${part} is not in the contract`);
+      }
     }
   });
 });
