@@ -23,10 +23,29 @@ const endpoints = Object.entries(files).flatMap(([file, exports]) =>
 );
 
 /**
- * Inputs a route still declares on its own, beside its contract: query schemas that turn hospital dates into
- * instants with the module's calendar (issue 36 §2 moves that calendar to src/shared). Nothing else may be.
+ * Inputs routes still declare on their own, beside their contract (issue 36 §1, not yet moved): queries that read
+ * hospital dates with the module's calendar (§2 moves it to src/shared), and billing bodies that read naira with
+ * the platform's number parsing. Their answers are the contract's already. Nothing else may be left out.
  */
-const SERVER_ONLY_INPUTS = new Set(['GET /audit/events querystring', 'GET /audit/reads querystring']);
+const SERVER_ONLY_INPUTS = new Set([
+  'GET /audit/events querystring',
+  'GET /audit/reads querystring',
+  'GET /billing/claims querystring',
+  'GET /billing/invoices querystring',
+  'GET /billing/patients querystring',
+  'GET /billing/payments querystring',
+  'GET /billing/reports/outstanding querystring',
+  'GET /billing/reports/revenue querystring',
+  'POST /billing/claims body',
+  'POST /billing/claims/:id/settle body',
+  'POST /billing/hmos body',
+  'PUT /billing/hmos/:id body',
+  'POST /billing/invoices/:id/lines/:lineId/price body',
+  'POST /billing/invoices/:id/payments body',
+  'POST /billing/invoices/:id/void body',
+  'PUT /billing/patients/:id/hmo body',
+  'PUT /billing/price-list body',
+]);
 
 const shapeOf = (schema: unknown) => (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
 

@@ -3,7 +3,7 @@ import { pathOf, type Endpoint } from '../../shared/api/endpoint';
 import { request } from './api-client';
 import type { z } from './zod';
 
-type ContractEndpoint = Endpoint & { response: z.ZodType<{ data: unknown; message?: string }> };
+export type ContractEndpoint = Endpoint & { response: z.ZodType<{ data: unknown; message?: string }> };
 
 export type EndpointCall = {
   /** Values of the path's `:name` parameters. */
