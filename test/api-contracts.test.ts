@@ -25,7 +25,8 @@ const endpoints = Object.entries(files).flatMap(([file, exports]) =>
 /**
  * Inputs routes still declare on their own, beside their contract (issue 36 §1, not yet moved): queries that read
  * hospital dates with the module's calendar (§2 moves it to src/shared), and billing bodies that read naira with
- * the platform's number parsing. Their answers are the contract's already. Nothing else may be left out.
+ * the platform's number parsing; the lab queue's status aliases and the results body, which reads structured values
+ * with the server's catalogue. Their answers are the contract's already. Nothing else may be left out.
  */
 const SERVER_ONLY_INPUTS = new Set([
   'GET /audit/events querystring',
@@ -45,6 +46,8 @@ const SERVER_ONLY_INPUTS = new Set([
   'POST /billing/invoices/:id/void body',
   'PUT /billing/patients/:id/hmo body',
   'PUT /billing/price-list body',
+  'GET /lab/requests querystring',
+  'POST /lab/requests/:id/results body',
 ]);
 
 const shapeOf = (schema: unknown) => (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
