@@ -31,6 +31,7 @@ const endpoints = Object.entries(files).flatMap(([file, exports]) =>
 const SERVER_ONLY_INPUTS = new Set([
   'GET /audit/events querystring',
   'GET /audit/reads querystring',
+  'GET /billing/activity querystring',
   'GET /billing/claims querystring',
   'GET /billing/invoices querystring',
   'GET /billing/patients querystring',

@@ -18,8 +18,6 @@ import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/da
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
 import { getPriceList } from './read-models/prices';
 import {
-  activityListSchema,
-  dashboardSchema,
   idempotencyHeaders,
   invoiceDetailSchema,
   invoiceListQuery,
@@ -40,6 +38,7 @@ import {
   recordPaymentEndpoint,
   voidInvoiceEndpoint,
 } from '../../shared/api/billing';
+import { billingActivityEndpoint, billingDashboardEndpoint } from '../../shared/api/billing';
 
 export { BILLING_ONLY } from './roles';
 
@@ -263,7 +262,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/dashboard',
+    billingDashboardEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -271,7 +270,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "Key metrics (Africa/Lagos days) and the last 30 days' payments by method",
-        response: { 200: ok(dashboardSchema) },
+        response: { 200: billingDashboardEndpoint.response },
       },
     },
     async (request) => {
@@ -286,7 +285,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/activity',
+    billingActivityEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('billing', 'activity') },
@@ -295,7 +294,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Recent billing activity, newest first',
         querystring: z.object(pageQuery),
-        response: { 200: ok(activityListSchema) },
+        response: { 200: billingActivityEndpoint.response },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pagination } from '../../shared/api/billing';
 import { numberText } from '../../platform/http/number-input';
 import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
 import { isCalendarDate } from '../patients';
@@ -176,30 +175,4 @@ export { invoiceDetail as invoiceDetailSchema, billingIdParams as idParams } fro
 export const priceListSchema = z.object({
   medications: z.array(z.object({ name: z.string(), priceKobo: z.number() })),
   labTests: z.array(z.object({ code: z.string(), name: z.string(), priceKobo: z.number() })),
-});
-export const dashboardSchema = z.object({
-  metrics: z.object({
-    invoicesToday: z.number(),
-    paymentsTodayKobo: z.number(),
-    paymentsMonthKobo: z.number(),
-    outstandingKobo: z.number(),
-    outstandingInvoices: z.number(),
-  }),
-  paymentsPerDay: z.array(
-    z.object({ date: z.string(), cash: z.number(), pos: z.number(), transfer: z.number(), hmo: z.number() }),
-  ),
-});
-export const activityListSchema = z.object({
-  activities: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string(),
-      activityType: z.string(),
-      description: z.string(),
-      performedBy: z.string(),
-      invoiceId: z.string().nullable(),
-      patientId: z.string().nullable(),
-    }),
-  ),
-  pagination,
 });

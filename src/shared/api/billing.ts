@@ -142,6 +142,44 @@ export const priceInvoiceLineEndpoint = endpoint({
   data: z.object({ invoice: invoiceDetail }),
 });
 
+// ─── The billing dashboard
+export const billingDashboardEndpoint = endpoint({
+  method: 'GET',
+  path: '/billing/dashboard',
+  data: z.object({
+    metrics: z.object({
+      invoicesToday: z.number(),
+      paymentsTodayKobo: z.number(),
+      paymentsMonthKobo: z.number(),
+      outstandingKobo: z.number(),
+      outstandingInvoices: z.number(),
+    }),
+    paymentsPerDay: z.array(
+      z.object({ date: z.string(), cash: z.number(), pos: z.number(), transfer: z.number(), hmo: z.number() }),
+    ),
+  }),
+});
+
+/** Recent Activity, newest first. Its page query is the server's. */
+export const billingActivityEndpoint = endpoint({
+  method: 'GET',
+  path: '/billing/activity',
+  data: z.object({
+    activities: z.array(
+      z.object({
+        id: z.string(),
+        date: z.string(),
+        activityType: z.string(),
+        description: z.string(),
+        performedBy: z.string(),
+        invoiceId: z.string().nullable(),
+        patientId: z.string().nullable(),
+      }),
+    ),
+    pagination,
+  }),
+});
+
 // ─── The price list (issue 34 §1)
 const priceList = z.object({
   items: z.array(
