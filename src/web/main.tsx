@@ -1,3 +1,5 @@
+// First: zod runs without eval (the page's CSP) before any schema, the shared contracts' too, is built.
+import './lib/zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';

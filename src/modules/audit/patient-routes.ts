@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { findHospital } from '../hospitals';
@@ -12,7 +11,8 @@ import { medicationSystem } from './fhir-coding';
 import { clinicalStreamsOf, patientHistory, registeredHere } from './patient-history';
 import { trailCaughtUp } from './caught-up';
 import { AUDIT_DENIED, AUDIT_ROLES } from './routes';
-import { exportQuery, historyEntrySchema, idParams } from './schemas';
+import { exportQuery, idParams } from './schemas';
+import { patientHistoryEndpoint } from '../../shared/api/audit';
 
 const PATIENT_NOT_FOUND = 'Patient not found';
 
@@ -38,7 +38,7 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
   }
 
   app.get(
-    '/patients/:id/history',
+    patientHistoryEndpoint.path,
     {
       config: { accessModule: 'audit', audit: { subject: 'patient', idParam: 'id', what: 'history' } },
       onRequest: canAudit,
@@ -46,8 +46,8 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "The patient's timeline, oldest first: every change (old → new), read and refusal, with who and when",
-        params: idParams,
-        response: { 200: ok(z.object({ entries: z.array(historyEntrySchema) })) },
+        params: patientHistoryEndpoint.params,
+        response: { 200: patientHistoryEndpoint.response },
       },
     },
     async (request) => {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { BadRequest } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import type { AuditRouteKit } from './access-report-export-routes';
 import { trailCaughtUp } from './caught-up';
 import { readGroups } from './read-models/read-groups';
 import { trailFilters } from './schemas';
+import { auditReadsEndpoint } from '../../shared/api/audit';
 
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
@@ -18,18 +19,6 @@ export const readGroupsQuery = z.object({
   cursor: z.string().max(40).optional(),
 });
 
-const readGroupSchema = z.object({
-  actor: z.object({ id: z.string(), name: z.string(), role: z.string() }),
-  subjectType: z.string(),
-  what: z.string(),
-  list: z.boolean(),
-  times: z.number(),
-  patients: z.number(),
-  firstAt: z.string(),
-  lastAt: z.string(),
-  summary: z.string(),
-});
-
 /** GET /audit/reads: the trail's reads folded per person, screen and 10 minutes (issue 34 §4). */
 export function readGroupRoutes(
   app: HttpApp,
@@ -37,7 +26,7 @@ export function readGroupRoutes(
   kit: Pick<AuditRouteKit, 'canAudit' | 'security' | 'tags' | 'trailRead'>,
 ) {
   app.get(
-    '/audit/reads',
+    auditReadsEndpoint.path,
     {
       // The groups count patients and name none: recorded as a read of the trail with its filters.
       config: kit.trailRead('grouped reads'),
@@ -48,9 +37,7 @@ export function readGroupRoutes(
         summary:
           'The reads of records, one row per person and screen per 10 minutes ("Viewed the patient list 6 times, 14 patients"), newest first; every read is still its own entry in /audit/events, its CSV and the access report',
         querystring: readGroupsQuery,
-        response: {
-          200: ok(z.object({ groups: z.array(readGroupSchema), nextCursor: z.string().nullable() })),
-        },
+        response: { 200: auditReadsEndpoint.response },
       },
     },
     async (request) => {

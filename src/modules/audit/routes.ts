@@ -17,16 +17,13 @@ import {
   trailPage,
   trailRows,
 } from './read-models/trail-queries';
+import { accessReportQuery, accessReportRow, trailCsvQuery, trailQuery } from './schemas';
 import {
-  accessReportQuery,
-  accessReportRow,
-  idParams,
-  trailCsvQuery,
-  trailEntryDetail,
-  trailEntrySchema,
-  trailQuery,
-  verificationSchema,
-} from './schemas';
+  auditActorsEndpoint,
+  auditEventEndpoint,
+  auditEventsEndpoint,
+  auditVerifyEndpoint,
+} from '../../shared/api/audit';
 import { auditAnchorOf } from './anchoring/anchor';
 import { trailCaughtUp } from './caught-up';
 import { verifyCheckpoints } from './anchoring/verify-checkpoints';
@@ -70,7 +67,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   });
 
   app.get(
-    '/audit/events',
+    auditEventsEndpoint.path,
     {
       config: trailRead('trail', patientsOfEntries),
       onRequest: canAudit,
@@ -79,9 +76,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'The audit trail, newest first, 50 a page by default; `nextCursor` fetches the next page',
         querystring: trailQuery,
-        response: {
-          200: ok(z.object({ entries: z.array(trailEntrySchema), nextCursor: z.string().nullable() })),
-        },
+        response: { 200: auditEventsEndpoint.response },
       },
     },
     async (request) => {
@@ -124,7 +119,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/audit/events/:id',
+    auditEventEndpoint.path,
     {
       config: trailRead('trail entry', patientsOfEntries),
       onRequest: canAudit,
@@ -132,8 +127,8 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "One entry with its event's data (credentials left out) and its place in the chain",
-        params: idParams,
-        response: { 200: ok(trailEntryDetail) },
+        params: auditEventEndpoint.params,
+        response: { 200: auditEventEndpoint.response },
       },
     },
     async (request) => {
@@ -147,7 +142,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/audit/actors',
+    auditActorsEndpoint.path,
     {
       config: refusals('actors'),
       onRequest: canAudit,
@@ -155,9 +150,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Everyone who appears in the trail, for the actor filter',
-        response: {
-          200: ok(z.object({ actors: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })) })),
-        },
+        response: { 200: auditActorsEndpoint.response },
       },
     },
     async (request) => {
@@ -173,7 +166,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/audit/verify',
+    auditVerifyEndpoint.path,
     {
       config: refusals('verification'),
       onRequest: canAudit,
@@ -182,7 +175,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         security,
         summary:
           "Recomputes the hospital's hash chain from the stored events and checks it against the signed checkpoints: ok with the count, or the first broken entry and the first checkpoint that no longer matches",
-        response: { 200: ok(verificationSchema) },
+        response: { 200: auditVerifyEndpoint.response },
       },
     },
     async (request) => {

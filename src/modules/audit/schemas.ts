@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trailActor } from '../../shared/api/audit';
 
 /** Query and answer schemas of the audit routes. */
 
@@ -91,111 +92,16 @@ export const exportQuery = z
     path: ['bundle'],
   });
 
-export const idParams = z.object({ id: z.string().min(1).max(100) });
-
-/** A command an offline device queued: the device, both times, and the sentence shown. */
-const offlineSchema = z
-  .object({
-    deviceId: z.string().nullable(),
-    deviceTime: z.string().nullable(),
-    acceptedAt: z.string(),
-    note: z.string(),
-  })
-  .nullable();
-
-const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
-
-export const trailEntrySchema = z.object({
-  id: z.string(),
-  time: z.string(),
-  actor,
-  action: z.string(),
-  eventType: z.string(),
-  subject: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
-  outcome: z.string(),
-  ip: z.string().nullable(),
-  requestId: z.string().nullable(),
-  offline: offlineSchema,
-});
-
-export const trailEntryDetail = trailEntrySchema.extend({
-  stream: z.string(),
-  revision: z.number(),
-  correlationId: z.string().nullable(),
-  causationId: z.string().nullable(),
-  chain: z.object({ seq: z.number(), hash: z.string().nullable() }).nullable(),
-  data: z.unknown(),
-});
-
-export const verificationSchema = z.object({
-  ok: z.boolean(),
-  checked: z.number(),
-  headHash: z.string().nullable(),
-  /** When the first entry checked was recorded: "all 417 entries since 12 Nov are intact". */
-  since: z.string().nullable().optional(),
-  /** Set when this deployment cannot verify (events kept outside PostgreSQL). */
-  unsupported: z.string().optional(),
-  broken: z
-    .object({
-      seq: z.number(),
-      eventId: z.string(),
-      eventType: z.string(),
-      time: z.string(),
-      action: z.string(),
-      reason: z.enum(['changed', 'missing', 'display', 'views']),
-    })
-    .optional(),
-  /**
-   * The first signed checkpoint (DATA_DIR/audit/checkpoints.jsonl) that the chain recomputed from
-   * the stored events no longer matches, or whose line was altered. Absent when all match.
-   */
-  checkpoint: z
-    .object({
-      line: z.number(),
-      seq: z.number().nullable(),
-      hash: z.string().nullable(),
-      at: z.string().nullable(),
-      reason: z.enum(['missing', 'changed', 'signature', 'unreadable']),
-      found: z.string().nullable(),
-    })
-    .optional(),
-  /**
-   * How far the projected trail is behind the event log: the hospital's events recorded up to the
-   * moment of the check, those with a chained entry, and how many (the oldest since when) have none
-   * yet. `ok` is false while any is missing: a trail that stopped or lags is not reported intact.
-   */
-  lag: z
-    .object({
-      recorded: z.number(),
-      projected: z.number(),
-      behind: z.number(),
-      oldestMissingAt: z.string().nullable(),
-    })
-    .optional(),
-  /** How many signed checkpoints the chain was checked against, and the newest of them. */
-  anchored: z
-    .object({
-      checkpoints: z.number(),
-      last: z.object({ seq: z.number(), hash: z.string(), at: z.string() }).nullable(),
-    })
-    .optional(),
-});
-
-export const historyEntrySchema = z.object({
-  id: z.string(),
-  time: z.string(),
-  eventType: z.string(),
-  kind: z.enum(['write', 'read', 'refusal']),
-  action: z.string(),
-  actor,
-  outcome: z.string(),
-  ip: z.string().nullable(),
-  offline: offlineSchema,
-  changes: z.array(z.object({ field: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() })),
-});
+export {
+  auditIdParams as idParams,
+  historyEntry as historyEntrySchema,
+  trailEntry as trailEntrySchema,
+  trailEntryDetail,
+  verification as verificationSchema,
+} from '../../shared/api/audit';
 
 export const accessReportRow = z.object({
-  actor,
+  actor: trailActor,
   patient: z.object({ id: z.string(), name: z.string().nullable() }),
   accesses: z.number(),
   reads: z.number(),

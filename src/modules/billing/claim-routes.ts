@@ -1,25 +1,24 @@
-import { z } from 'zod';
 import { csvAnswer } from '../../platform/http/csv';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { claimCsv, settleClaim, submitClaim } from './commands/claims';
 import { ClaimNotFound } from './errors';
-import { claimBody, claimListQuery, claimSchema, settleBody } from './hmo-schemas';
+import { claimBody, claimListQuery, settleBody } from './hmo-schemas';
 import { findClaim, listClaims } from './read-models/hmo-queries';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { idParams } from './schemas';
+import { claimEndpoint, claimsEndpoint, settleClaimEndpoint, submitClaimEndpoint } from '../../shared/api/billing';
 
 /** Monthly HMO claims: submitted → paid (in full or part) | rejected, per item; a CSV for the HMO. */
 export function claimRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
   const security = [{ bearer: [] }];
   const tags = ['Billing'];
-  const claimAnswer = ok(z.object({ claim: claimSchema }));
   const audit = { audit: { subject: 'claim', idParam: 'id', what: 'claim', reads: false } };
 
   app.get(
-    '/billing/claims',
+    claimsEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('claim', 'list') },
@@ -28,14 +27,14 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Claims, newest first, by HMO or status',
         querystring: claimListQuery,
-        response: { 200: ok(z.object({ claims: z.array(claimSchema) })) },
+        response: { 200: claimsEndpoint.response },
       },
     },
     async (request) => success({ claims: await listClaims(platform.db, request.auth!.hospitalId, request.query) }),
   );
 
   app.post(
-    '/billing/claims',
+    submitClaimEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -44,7 +43,7 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: "Claim an HMO's unclaimed shares of a month's invoices (month YYYY-MM)",
         body: claimBody,
-        response: { 201: claimAnswer },
+        response: { 201: submitClaimEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -54,11 +53,17 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/claims/:id',
+    claimEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: { ...audit.audit, reads: true, patientIds: patientIdsIn } },
-      schema: { tags, security, summary: 'A claim and its items', params: idParams, response: { 200: claimAnswer } },
+      schema: {
+        tags,
+        security,
+        summary: 'A claim and its items',
+        params: claimEndpoint.params,
+        response: { 200: claimEndpoint.response },
+      },
     },
     async (request) => {
       const claim = await findClaim(platform.db, request.auth!.hospitalId, request.params.id);
@@ -68,7 +73,7 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/billing/claims/:id/settle',
+    settleClaimEndpoint.path,
     {
       onRequest: billing,
       config: { ...audit, ...BILLING_MODULE },
@@ -76,9 +81,9 @@ export function claimRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "Record the HMO's answer: items not listed paid in full; a listed item's paid amount and reason",
-        params: idParams,
+        params: settleClaimEndpoint.params,
         body: settleBody,
-        response: { 200: claimAnswer },
+        response: { 200: settleClaimEndpoint.response },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { LINE_KINDS, PAYMENT_METHODS, PRICE_KINDS } from '../../shared/api/billing';
 
 /**
  * Billing. Streams: `invoice-<invoiceId>` (the invoice, its lines, payments and void), the
@@ -9,8 +10,8 @@ import { defineEvent, type EventOf } from '../../platform/event-store/contracts'
 const kobo = z.number().int().min(0);
 const person = z.object({ id: z.string(), name: z.string() });
 
-export const LINE_KINDS = ['consultation', 'charge', 'medication', 'lab', 'other'] as const;
-export const PAYMENT_METHODS = ['cash', 'pos', 'transfer', 'hmo'] as const;
+// The words on the wire are the API's too (src/shared/api/billing.ts).
+export { LINE_KINDS, PAYMENT_METHODS };
 export type LineKind = (typeof LINE_KINDS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -159,7 +160,7 @@ export const invoiceLineRepriced = defineEvent(
   }),
 );
 
-export const PRICE_KINDS = ['medication', 'lab', 'service'] as const;
+export { PRICE_KINDS };
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
 /**

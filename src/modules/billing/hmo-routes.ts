@@ -1,24 +1,23 @@
-import { z } from 'zod';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { findPatient, hospitalDate, PatientNotFound } from '../patients';
 import { endEnrollment, enrollPatient, saveHmo } from './commands/hmo';
 import { HmoNotFound } from './errors';
-import {
-  enrolleesSchema,
-  enrollmentBody,
-  enrollmentSchema,
-  hmoBody,
-  hmoListSchema,
-  hmoSchema,
-  outstandingQuery,
-  outstandingSchema,
-} from './hmo-schemas';
+import { enrollmentBody, hmoBody, outstandingQuery } from './hmo-schemas';
 import { outstanding, patientsOfAging } from './read-models/aging';
 import { enrollmentOf, findHmo, listEnrollees, listHmos } from './read-models/hmo-queries';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
-import { idParams } from './schemas';
+import {
+  createHmoEndpoint,
+  endEnrollmentEndpoint,
+  enrollEndpoint,
+  enrollmentEndpoint,
+  hmoEndpoint,
+  hmosEndpoint,
+  outstandingEndpoint,
+  updateHmoEndpoint,
+} from '../../shared/api/billing';
 
 /** HMO providers, patients' enrollment and what is outstanding per payer (accountant and admin). */
 export function hmoRoutes(app: HttpApp, platform: Platform) {
@@ -28,7 +27,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   const patientAudit = { audit: { subject: 'patient', idParam: 'id', what: 'HMO enrollment' } };
 
   app.get(
-    '/billing/hmos',
+    hmosEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -36,14 +35,14 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'HMO providers with their enrollee counts',
-        response: { 200: ok(hmoListSchema) },
+        response: { 200: hmosEndpoint.response },
       },
     },
     async (request) => success({ hmos: await listHmos(platform.db, request.auth!.hospitalId) }),
   );
 
   app.post(
-    '/billing/hmos',
+    createHmoEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -52,7 +51,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Add an HMO provider: code unique in the hospital, cover in percent per service kind',
         body: hmoBody,
-        response: { 201: ok(z.object({ hmo: hmoSchema })) },
+        response: { 201: createHmoEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -62,7 +61,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/hmos/:id',
+    hmoEndpoint.path,
     {
       onRequest: billing,
       config: {
@@ -73,8 +72,8 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'An HMO provider and its enrolled patients',
-        params: idParams,
-        response: { 200: ok(z.object({ hmo: hmoSchema }).merge(enrolleesSchema)) },
+        params: hmoEndpoint.params,
+        response: { 200: hmoEndpoint.response },
       },
     },
     async (request) => {
@@ -86,7 +85,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.put(
-    '/billing/hmos/:id',
+    updateHmoEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -94,9 +93,9 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Edit an HMO provider (its code stays); inactive: new invoices are no longer split',
-        params: idParams,
+        params: updateHmoEndpoint.params,
         body: hmoBody,
-        response: { 200: ok(z.object({ hmo: hmoSchema })) },
+        response: { 200: updateHmoEndpoint.response },
       },
     },
     async (request) => {
@@ -106,7 +105,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/patients/:id/hmo',
+    enrollmentEndpoint.path,
     {
       onRequest: billing,
       config: { ...patientAudit, ...BILLING_MODULE },
@@ -114,8 +113,8 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "The patient's HMO enrollment (null when none); 404 for a patient not of this hospital",
-        params: idParams,
-        response: { 200: ok(z.object({ enrollment: enrollmentSchema.nullable() })) },
+        params: enrollmentEndpoint.params,
+        response: { 200: enrollmentEndpoint.response },
       },
     },
     async (request) => {
@@ -128,7 +127,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.put(
-    '/billing/patients/:id/hmo',
+    enrollEndpoint.path,
     {
       onRequest: billing,
       config: { ...patientAudit, ...BILLING_MODULE },
@@ -136,9 +135,9 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "Enroll the patient with an HMO (or change it): the patient's new invoices are split",
-        params: idParams,
+        params: enrollEndpoint.params,
         body: enrollmentBody,
-        response: { 200: ok(z.object({ enrollment: enrollmentSchema.nullable() })) },
+        response: { 200: enrollEndpoint.response },
       },
     },
     async (request) => {
@@ -148,7 +147,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.delete(
-    '/billing/patients/:id/hmo',
+    endEnrollmentEndpoint.path,
     {
       onRequest: billing,
       config: { ...patientAudit, ...BILLING_MODULE },
@@ -156,8 +155,8 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "End the patient's HMO enrollment: new invoices are the patient's alone",
-        params: idParams,
-        response: { 200: ok(z.object({ enrollment: z.null() })) },
+        params: endEnrollmentEndpoint.params,
+        response: { 200: endEnrollmentEndpoint.response },
       },
     },
     async (request) => {
@@ -167,7 +166,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/reports/outstanding',
+    outstandingEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('patient', 'outstanding balances', patientsOfAging) },
@@ -176,7 +175,7 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Outstanding balances by patient or by HMO, aged 0–30, 31–60, 61–90 and 90+ days',
         querystring: outstandingQuery,
-        response: { 200: ok(outstandingSchema) },
+        response: { 200: outstandingEndpoint.response },
       },
     },
     async (request) =>

@@ -45,30 +45,6 @@ export const enrollmentBody = z.object({
   enrolleeNumber: required('Enrollee number is required', 50),
 });
 
-const coverageSchema = z.object({ consultation: z.number(), medication: z.number(), lab: z.number() });
-export const hmoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string(),
-  contact: z.string().nullable(),
-  coverage: coverageSchema,
-  active: z.boolean(),
-  updatedAt: z.string(),
-});
-export const hmoListSchema = z.object({ hmos: z.array(hmoSchema.extend({ enrollees: z.number() })) });
-export const enrollmentSchema = z.object({
-  patientId: z.string(),
-  patientName: z.string(),
-  enrolleeNumber: z.string(),
-  enrolledAt: z.string(),
-  hmo: hmoSchema,
-});
-export const enrolleesSchema = z.object({
-  enrollees: z.array(
-    z.object({ patientId: z.string(), patientName: z.string(), enrolleeNumber: z.string(), enrolledAt: z.string() }),
-  ),
-});
-
 // ─── Claims
 export const claimBody = z.object({
   hmoId: required('HMO is required', 100),
@@ -102,42 +78,7 @@ export const claimListQuery = z.object({
   status: z.enum(CLAIM_STATUSES, { error: `Status must be one of: ${CLAIM_STATUSES.join(', ')}` }).optional(),
 });
 
-export const claimSchema = z.object({
-  id: z.string(),
-  claimNumber: z.string(),
-  hmoId: z.string(),
-  hmoName: z.string(),
-  month: z.string(),
-  items: z.array(
-    z.object({
-      invoiceId: z.string(),
-      invoiceNumber: z.string(),
-      patientId: z.string(),
-      patientName: z.string(),
-      enrolleeNumber: z.string(),
-      invoiceDate: z.string(),
-      amountKobo: z.number(),
-      paidKobo: z.number().nullable(),
-      rejectedKobo: z.number().nullable(),
-      reason: z.string().nullable(),
-    }),
-  ),
-  totalKobo: z.number(),
-  paidKobo: z.number(),
-  rejectedKobo: z.number(),
-  status: z.string(),
-  submittedAt: z.string(),
-  submittedBy: z.string(),
-  settledAt: z.string().nullable(),
-});
-
 // ─── Outstanding
 export const outstandingQuery = z.object({
   by: z.enum(['patient', 'hmo'], { error: 'By must be one of: patient, hmo' }).default('patient'),
-});
-const aging = z.object({ d0_30: z.number(), d31_60: z.number(), d61_90: z.number(), d90plus: z.number() });
-export const outstandingSchema = z.object({
-  by: z.enum(['patient', 'hmo']),
-  rows: z.array(aging.extend({ id: z.string(), name: z.string(), invoices: z.number(), totalKobo: z.number() })),
-  totals: aging.extend({ totalKobo: z.number() }),
 });

@@ -1,5 +1,6 @@
 import { splitKobo } from '../../shared/money';
 import type { InvoiceCover, InvoiceEvent, InvoiceLine, LineKind } from './events';
+import { INVOICE_STATUSES } from '../../shared/api/billing';
 
 /** An invoice, stream `invoice-<invoiceId>`: what its rules need. */
 export type InvoiceState =
@@ -66,8 +67,8 @@ export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
 
 export const initialInvoiceState = (): InvoiceState => ({ status: 'none' });
 
-export type InvoiceStatus = 'unpaid' | 'part-paid' | 'paid' | 'void';
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['unpaid', 'part-paid', 'paid', 'void'];
+export { INVOICE_STATUSES };
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Paid once nothing is owed (a free consultation included); part-paid once anything came in. */
 export function invoiceStatus(voided: boolean, totalKobo: number, paidKobo: number): InvoiceStatus {

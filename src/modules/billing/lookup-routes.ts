@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { listRead } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { lookupPatients } from '../patients';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
+import { billingPatientsEndpoint } from '../../shared/api/billing';
 
 export const patientLookupQuery = z.object({
   search: z
@@ -14,18 +15,6 @@ export const patientLookupQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
 
-export const patientLookupSchema = z.object({
-  patients: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      hospitalNumber: z.string(),
-      phone: z.string(),
-      dateOfBirth: z.string(),
-    }),
-  ),
-});
-
 /**
  * The billing desk's patient lookup (issue 34 §2): the accountant may not read the patient list,
  * yet must pick the patient to enroll with an HMO. Name, hospital number, phone and date of birth,
@@ -33,7 +22,7 @@ export const patientLookupSchema = z.object({
  */
 export function lookupRoutes(app: HttpApp, platform: Platform) {
   app.get(
-    '/billing/patients',
+    billingPatientsEndpoint.path,
     {
       onRequest: platform.auth(BILLING_ROLES, BILLING_ONLY),
       config: { ...BILLING_MODULE, audit: listRead('patient', 'billing lookup') },
@@ -42,7 +31,7 @@ export function lookupRoutes(app: HttpApp, platform: Platform) {
         security: [{ bearer: [] }],
         summary: 'Find a patient to bill or enroll: name, hospital number, phone, date of birth (nothing clinical)',
         querystring: patientLookupQuery,
-        response: { 200: ok(patientLookupSchema) },
+        response: { 200: billingPatientsEndpoint.response },
       },
     },
     async (request) => {

@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { afterInvoicing } from './commands/after-invoicing';
 import { priceInvoiceLine, setPrices } from './commands/prices';
-import { linePriceBody, linePriceParams, priceListAnswer, setPricesBody } from './price-schemas';
+import { linePriceBody, setPricesBody } from './price-schemas';
 import { priceList, unpricedCounts } from './read-models/prices';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
-import { invoiceDetailSchema } from './schemas';
+import { priceInvoiceLineEndpoint, priceListEndpoint, setPricesEndpoint } from '../../shared/api/billing';
 
 /**
  * The Price list (issue 34 §1) for the admin and the accountant: lab tests of the catalogue,
@@ -23,7 +22,7 @@ export function priceRoutes(app: HttpApp, platform: Platform) {
   };
 
   app.get(
-    '/billing/price-list',
+    priceListEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -31,14 +30,14 @@ export function priceRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Every lab test, formulary medication and service with its price in kobo (null: none yet)',
-        response: { 200: ok(priceListAnswer) },
+        response: { 200: priceListEndpoint.response },
       },
     },
     async (request) => success(await answer(request.auth!.hospitalId)),
   );
 
   app.put(
-    '/billing/price-list',
+    setPricesEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -47,7 +46,7 @@ export function priceRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Set prices (naira): one item from the screen or many from a CSV; each change is an event',
         body: setPricesBody,
-        response: { 200: ok(priceListAnswer.extend({ changed: z.number() })) },
+        response: { 200: setPricesEndpoint.response },
       },
     },
     async (request) => {
@@ -59,7 +58,7 @@ export function priceRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/billing/invoices/:id/lines/:lineId/price',
+    priceInvoiceLineEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } },
@@ -67,9 +66,9 @@ export function priceRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Price a ₦0 line of the invoice (naira); a line with a price is refused (409)',
-        params: linePriceParams,
+        params: priceInvoiceLineEndpoint.params,
         body: linePriceBody,
-        response: { 200: ok(z.object({ invoice: invoiceDetailSchema })) },
+        response: { 200: priceInvoiceLineEndpoint.response },
       },
     },
     async (request) => {

@@ -55,20 +55,4 @@ export const setPricesBody = z.object({
     }),
 });
 
-export const priceItemSchema = z.object({
-  kind: z.enum(PRICE_KINDS),
-  key: z.string(),
-  name: z.string(),
-  detail: z.string(),
-  priceKobo: z.number().nullable(),
-});
-export const priceListAnswer = z.object({
-  items: z.array(priceItemSchema),
-  unpriced: z.object({ labTests: z.number(), medications: z.number() }),
-});
-
-export const linePriceParams = z.object({
-  id: z.string().trim().min(1).max(100),
-  lineId: z.string().trim().min(1).max(100),
-});
 export const linePriceBody = z.object({ unitPrice: nairaAmount('Price', { positive: true }) });

@@ -1,5 +1,5 @@
 import { listRead } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { csvAnswer, csvHeaders } from '../../platform/http/csv';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
@@ -8,8 +8,9 @@ import { outstanding, patientsOfAging } from './read-models/aging';
 import { addDays } from './read-models/dashboard';
 import { outstandingCsv, revenueCsv } from './read-models/report-csv';
 import { revenue, type RevenueGrouping } from './read-models/revenue';
-import { revenueQuery, revenueSchema } from './report-schemas';
+import { revenueQuery } from './report-schemas';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
+import { revenueEndpoint } from '../../shared/api/billing';
 
 /** Without dates: the month grouping covers the last 12 months, the others the last 30 days. */
 export function revenueRange(groupBy: RevenueGrouping, q: { from?: string; to?: string }, today: string) {
@@ -32,7 +33,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
   };
 
   app.get(
-    '/billing/reports/revenue',
+    revenueEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -42,7 +43,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
         summary:
           'Revenue of the invoices raised from–to (YYYY-MM-DD, Africa/Lagos): invoiced, paid and outstanding kobo, by day, month, service kind or payer',
         querystring: revenueQuery,
-        response: { 200: ok(revenueSchema) },
+        response: { 200: revenueEndpoint.response },
       },
     },
     async (request) => success(await report(request.auth!.hospitalId, request.query)),

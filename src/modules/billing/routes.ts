@@ -18,25 +18,27 @@ import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/da
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
 import { getPriceList } from './read-models/prices';
 import {
-  activityListSchema,
-  dashboardSchema,
   idempotencyHeaders,
-  idParams,
   invoiceDetailSchema,
   invoiceListQuery,
-  invoiceListSchema,
   manualInvoiceBody,
   pageQuery,
   paginationOf,
   paymentBody,
   paymentListQuery,
-  paymentListSchema,
-  paymentSchema,
   priceListBody,
   priceListSchema,
-  receiptSchema,
   voidBody,
 } from './schemas';
+import {
+  invoiceEndpoint,
+  invoicesEndpoint,
+  paymentsEndpoint,
+  receiptEndpoint,
+  recordPaymentEndpoint,
+  voidInvoiceEndpoint,
+} from '../../shared/api/billing';
+import { billingActivityEndpoint, billingDashboardEndpoint } from '../../shared/api/billing';
 
 export { BILLING_ONLY } from './roles';
 
@@ -44,7 +46,6 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
   const security = [{ bearer: [] }];
   const tags = ['Billing'];
-  const invoiceAnswer = { 200: ok(z.object({ invoice: invoiceDetailSchema })) };
   const invoiceAudit = { audit: { subject: 'invoice', idParam: 'id', what: 'invoice', reads: false } };
   hmoRoutes(app, platform);
   lookupRoutes(app, platform);
@@ -86,7 +87,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/invoices',
+    invoicesEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('invoice', 'list') },
@@ -95,7 +96,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Invoices, newest first: by status, patient, dates (YYYY-MM-DD) or a search',
         querystring: invoiceListQuery,
-        response: { 200: ok(invoiceListSchema) },
+        response: { 200: invoicesEndpoint.response },
       },
     },
     async (request) => {
@@ -134,7 +135,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/invoices/:id',
+    invoiceEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: { ...invoiceAudit.audit, reads: true, patientIds: patientIdsIn } },
@@ -142,8 +143,8 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'An invoice with its lines and payments',
-        params: idParams,
-        response: invoiceAnswer,
+        params: invoiceEndpoint.params,
+        response: { 200: invoiceEndpoint.response },
       },
     },
     async (request) =>
@@ -155,7 +156,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/billing/invoices/:id/void',
+    voidInvoiceEndpoint.path,
     {
       onRequest: billing,
       config: { ...invoiceAudit, ...BILLING_MODULE },
@@ -163,9 +164,9 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Void an invoice with a reason',
-        params: idParams,
+        params: voidInvoiceEndpoint.params,
         body: voidBody,
-        response: invoiceAnswer,
+        response: { 200: voidInvoiceEndpoint.response },
       },
     },
     async (request) => {
@@ -178,7 +179,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/billing/invoices/:id/payments',
+    recordPaymentEndpoint.path,
     {
       onRequest: billing,
       config: { ...invoiceAudit, ...BILLING_MODULE },
@@ -186,13 +187,10 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Record a payment (naira); an Idempotency-Key header makes a retry count once',
-        params: idParams,
+        params: recordPaymentEndpoint.params,
         headers: idempotencyHeaders,
         body: paymentBody,
-        response: {
-          201: ok(z.object({ payment: paymentSchema, invoice: invoiceDetailSchema })),
-          200: ok(z.object({ payment: paymentSchema, invoice: invoiceDetailSchema })),
-        },
+        response: { 201: recordPaymentEndpoint.response, 200: recordPaymentEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -215,7 +213,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/payments',
+    paymentsEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('payment', 'ledger') },
@@ -224,7 +222,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'The payments ledger with totals per day per method (the cash-up)',
         querystring: paymentListQuery,
-        response: { 200: ok(paymentListSchema) },
+        response: { 200: paymentsEndpoint.response },
       },
     },
     async (request) => {
@@ -241,7 +239,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/payments/:id',
+    receiptEndpoint.path,
     {
       onRequest: billing,
       config: {
@@ -252,8 +250,8 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'A payment and its invoice: the receipt',
-        params: idParams,
-        response: { 200: ok(z.object({ receipt: receiptSchema })) },
+        params: receiptEndpoint.params,
+        response: { 200: receiptEndpoint.response },
       },
     },
     async (request) => {
@@ -264,7 +262,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/dashboard',
+    billingDashboardEndpoint.path,
     {
       onRequest: billing,
       config: BILLING_MODULE,
@@ -272,7 +270,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "Key metrics (Africa/Lagos days) and the last 30 days' payments by method",
-        response: { 200: ok(dashboardSchema) },
+        response: { 200: billingDashboardEndpoint.response },
       },
     },
     async (request) => {
@@ -287,7 +285,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/billing/activity',
+    billingActivityEndpoint.path,
     {
       onRequest: billing,
       config: { ...BILLING_MODULE, audit: listRead('billing', 'activity') },
@@ -296,7 +294,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Recent billing activity, newest first',
         querystring: z.object(pageQuery),
-        response: { 200: ok(activityListSchema) },
+        response: { 200: billingActivityEndpoint.response },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import { numberText } from '../../platform/http/number-input';
 import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
 import { isCalendarDate } from '../patients';
 import { INVOICE_STATUSES } from './invoice';
-import { invoiceLine, LINE_KINDS, PAYMENT_METHODS } from './events';
+import { LINE_KINDS, PAYMENT_METHODS } from './events';
 
 /** What is wrong with a naira amount as typed, or null when it is one; the kobo it is worth. */
 function nairaProblem(v: unknown, label: string, positive: boolean): string | null {
@@ -62,8 +62,6 @@ export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
-
-export const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 export const paymentBody = z.object({
   amount: nairaAmount('Amount', { positive: true }),
@@ -167,100 +165,14 @@ export const priceListBody = z.object({
 });
 
 // ─── Answers
-const pagination = z.object({
-  currentPage: z.number(),
-  totalPages: z.number(),
-  totalRecords: z.number(),
-  hasPrev: z.boolean(),
-  hasNext: z.boolean(),
-});
 export function paginationOf(page: number, limit: number, total: number) {
   const totalPages = Math.ceil(total / limit);
   return { currentPage: page, totalPages, totalRecords: total, hasPrev: page > 1, hasNext: page < totalPages };
 }
 
-export const paymentSchema = z.object({
-  id: z.string(),
-  invoiceId: z.string(),
-  patientId: z.string(),
-  patientName: z.string(),
-  amountKobo: z.number(),
-  method: z.string(),
-  reference: z.string().nullable(),
-  receiptNumber: z.string(),
-  receivedBy: z.string(),
-  receivedAt: z.string(),
-  payer: z.enum(['hmo', 'patient']),
-});
+export { invoiceDetail as invoiceDetailSchema, billingIdParams as idParams } from '../../shared/api/billing';
 
-export const invoiceSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  patientId: z.string(),
-  patientName: z.string(),
-  consultationId: z.string().nullable(),
-  doctorName: z.string().nullable(),
-  lines: z.array(invoiceLine),
-  totalKobo: z.number(),
-  paidKobo: z.number(),
-  balanceKobo: z.number(),
-  hmo: z.object({ id: z.string(), name: z.string(), enrolleeNumber: z.string() }).nullable(),
-  hmoShareKobo: z.number(),
-  hmoPaidKobo: z.number(),
-  hmoPendingKobo: z.number(),
-  hmoBalanceKobo: z.number(),
-  patientShareKobo: z.number(),
-  patientBalanceKobo: z.number(),
-  status: z.enum(INVOICE_STATUSES),
-  voidReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-});
-export const invoiceDetailSchema = invoiceSchema.extend({ payments: z.array(paymentSchema) });
-export const receiptSchema = paymentSchema.extend({ invoice: invoiceDetailSchema.nullable() });
-
-export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema), pagination });
-export const paymentListSchema = z.object({
-  payments: z.array(paymentSchema),
-  pagination,
-  totalKobo: z.number(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      totalKobo: z.number(),
-      count: z.number(),
-      byMethod: z.record(z.string(), z.number()),
-    }),
-  ),
-});
 export const priceListSchema = z.object({
   medications: z.array(z.object({ name: z.string(), priceKobo: z.number() })),
   labTests: z.array(z.object({ code: z.string(), name: z.string(), priceKobo: z.number() })),
-});
-export const dashboardSchema = z.object({
-  metrics: z.object({
-    invoicesToday: z.number(),
-    paymentsTodayKobo: z.number(),
-    paymentsMonthKobo: z.number(),
-    outstandingKobo: z.number(),
-    outstandingInvoices: z.number(),
-  }),
-  paymentsPerDay: z.array(
-    z.object({ date: z.string(), cash: z.number(), pos: z.number(), transfer: z.number(), hmo: z.number() }),
-  ),
-});
-export const activityListSchema = z.object({
-  activities: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string(),
-      activityType: z.string(),
-      description: z.string(),
-      performedBy: z.string(),
-      invoiceId: z.string().nullable(),
-      patientId: z.string().nullable(),
-    }),
-  ),
-  pagination,
 });

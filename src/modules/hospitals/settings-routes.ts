@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { BadRequest } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { changeSettings } from './commands/change-settings';
@@ -7,44 +6,9 @@ import { HospitalNotFound } from './hospital';
 import { parseLogo, type Logo } from './logo';
 import { findSettings } from './read-models/settings';
 import { SETTINGS_SAVED, settingsErrors } from './settings';
+import { hospitalSettingsEndpoint, saveHospitalSettingsEndpoint } from '../../shared/api/hospitals';
 
 const ADMIN_ONLY = 'Access denied. Admin role required.';
-
-const settingsSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  registrationNumber: z.string(),
-  licenseNumber: z.string(),
-  hospitalNumber: z.string(),
-  hospitalCode: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timeZone: z.string(),
-  idleTimeoutMinutes: z.number(),
-  defaultConsultationFee: z.number(),
-  logo: z.string().nullable(),
-  plan: z.string(),
-  opensAt: z.string(),
-  closesAt: z.string(),
-});
-
-const number = z.union([z.number(), z.string().trim().min(1).transform(Number)]);
-const saveBody = z.object({
-  name: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
-  registrationNumber: z.string().max(100).optional(),
-  licenseNumber: z.string().max(100).optional(),
-  hospitalNumber: z.string().max(100).optional(),
-  address: z.string().max(1000).nullish(),
-  phone: z.string().max(100).nullish(),
-  timeZone: z.string().max(100).optional(),
-  idleTimeoutMinutes: number.optional(),
-  defaultConsultationFee: number.optional(),
-  opensAt: z.string().max(10).optional(),
-  closesAt: z.string().max(10).optional(),
-  /** A PNG, JPEG or WebP data URL up to 64 KB; null removes the logo. */
-  logo: z.string().max(100_000).nullish(),
-});
 
 export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
   const security = [{ bearer: [] }];
@@ -58,7 +22,7 @@ export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Da
   };
 
   app.get(
-    '/hospital/settings',
+    hospitalSettingsEndpoint.path,
     {
       // A session still on its temporary password reads it too: the browser's idle time-out.
       config: { ...config, allowsPendingPasswordChange: true },
@@ -68,14 +32,14 @@ export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Da
         tags,
         security,
         summary: "The caller's hospital: profile, logo, time zone, idle time-out, default fee",
-        response: { 200: ok(z.object({ settings: settingsSchema })) },
+        response: { 200: hospitalSettingsEndpoint.response },
       },
     },
     async (request) => success({ settings: await current(request.auth!.hospitalId) }),
   );
 
   app.put(
-    '/hospital/settings',
+    saveHospitalSettingsEndpoint.path,
     {
       config,
       onRequest: platform.auth(['admin'], ADMIN_ONLY),
@@ -83,8 +47,8 @@ export function settingsRoutes(app: HttpApp, platform: Platform, clock: () => Da
         tags,
         security,
         summary: 'Change the fields sent (the others stay); the onboarding format rules apply',
-        body: saveBody,
-        response: { 200: ok(z.object({ settings: settingsSchema })) },
+        body: saveHospitalSettingsEndpoint.body,
+        response: { 200: saveHospitalSettingsEndpoint.response },
       },
     },
     async (request) => {

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { listRead } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalDate } from '../patients';
 import { recordLabResults, startLabTest } from './commands';
-import { LAB_URGENCIES, labResults } from './events';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 import { labTurnaround } from './read-models/lab-turnaround';
 import { structuredResultsInput } from './structured-results';
+import {
+  labActivityEndpoint,
+  labRequestsEndpoint,
+  labStatsEndpoint,
+  labTurnaroundEndpoint,
+  recordLabResultsEndpoint,
+  startLabTestEndpoint,
+} from '../../shared/api/laboratory';
 
 /** The lab's work: technicians (and the admin) run it; the doctor may follow it (spec-2 §6 Laboratory). */
 const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
@@ -23,34 +30,7 @@ const STATUS_ALIASES: Record<string, 'pending' | 'in progress' | 'completed'> = 
   completed: 'completed',
 };
 
-export const labRequestSchema = z.object({
-  id: z.string(),
-  consultationId: z.string(),
-  patientId: z.string(),
-  patientName: z.string(),
-  testName: z.string(),
-  testCode: z.string(),
-  urgency: z.enum(LAB_URGENCIES),
-  instructions: z.string().nullable(),
-  status: z.enum(['pending', 'in progress', 'completed']),
-  completed: z.boolean(),
-  orderedBy: z.object({ id: z.string(), name: z.string() }),
-  orderedAt: z.string(),
-  startedAt: z.string().nullable(),
-  startedBy: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  results: labResults.nullable(),
-  notes: z.string().nullable(),
-  conductedBy: z.string().nullable(),
-});
-
-export const paginationSchema = z.object({
-  currentPage: z.number(),
-  totalPages: z.number(),
-  totalRecords: z.number(),
-  hasPrev: z.boolean(),
-  hasNext: z.boolean(),
-});
+export { labRequest as labRequestSchema, labPagination as paginationSchema } from '../../shared/api/laboratory';
 
 export function pagination(page: number, limit: number, total: number) {
   const totalPages = Math.ceil(total / limit);
@@ -102,17 +82,14 @@ const resultsBody = z.object({
     .transform((v) => v || null),
 });
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
 export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   const canView = platform.auth(VIEW_ROLES, denied('view lab requests'));
   const canWork = platform.auth(WORK_ROLES, denied('work on lab requests'));
   const security = [{ bearer: [] }];
   const tags = ['Laboratory'];
-  const answer = ok(z.object({ request: labRequestSchema }));
 
   app.get(
-    '/lab/requests',
+    labRequestsEndpoint.path,
     {
       config: { accessModule: 'laboratory', audit: listRead('lab request', 'queue') },
       onRequest: canView,
@@ -122,7 +99,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         summary:
           'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first; search by patient, test, doctor, conducted by or request id',
         querystring: listQuery,
-        response: { 200: ok(z.object({ requests: z.array(labRequestSchema), pagination: paginationSchema })) },
+        response: { 200: labRequestsEndpoint.response },
       },
     },
     async (request) => {
@@ -134,11 +111,17 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/lab/requests/:id/start',
+    startLabTestEndpoint.path,
     {
       config: { accessModule: 'laboratory' },
       onRequest: canWork,
-      schema: { tags, security, summary: 'Start work on a lab request', params: idParams, response: { 200: answer } },
+      schema: {
+        tags,
+        security,
+        summary: 'Start work on a lab request',
+        params: startLabTestEndpoint.params,
+        response: { 200: startLabTestEndpoint.response },
+      },
     },
     async (request) => {
       const lab = await startLabTest(platform, platform.metadataFor(request), request.params.id);
@@ -147,7 +130,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/lab/requests/:id/results',
+    recordLabResultsEndpoint.path,
     {
       config: { accessModule: 'laboratory' },
       onRequest: canWork,
@@ -156,9 +139,9 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         security,
         summary:
           'Record the results of a lab request: a free-text report, values by parameter, or structured values (analyte, value, UCUM unit, reference range; flagged H/L/N)',
-        params: idParams,
+        params: recordLabResultsEndpoint.params,
         body: resultsBody,
-        response: { 200: answer },
+        response: { 200: recordLabResultsEndpoint.response },
       },
     },
     async (request) => {
@@ -168,7 +151,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/lab/activity',
+    labActivityEndpoint.path,
     {
       config: { audit: listRead('lab request', 'activity') },
       onRequest: canView,
@@ -176,15 +159,8 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Recent test activity: each request at its latest step, the most recent change first',
-        querystring: z.object(pageQuery),
-        response: {
-          200: ok(
-            z.object({
-              activities: z.array(labRequestSchema.extend({ activityAt: z.string() })),
-              pagination: paginationSchema,
-            }),
-          ),
-        },
+        querystring: labActivityEndpoint.query,
+        response: { 200: labActivityEndpoint.response },
       },
     },
     async (request) => {
@@ -195,7 +171,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/lab/stats',
+    labStatsEndpoint.path,
     {
       config: { accessModule: 'laboratory', audit: listRead('lab request', 'dashboard') },
       onRequest: canView,
@@ -203,17 +179,8 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Pending, in progress, completed today (Africa/Lagos) and the latest activity',
-        querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: {
-          200: ok(
-            z.object({
-              pending: z.number(),
-              inProgress: z.number(),
-              completedToday: z.number(),
-              recentActivity: z.array(labRequestSchema),
-            }),
-          ),
-        },
+        querystring: labStatsEndpoint.query,
+        response: { 200: labStatsEndpoint.response },
       },
     },
     async (request) =>
@@ -222,7 +189,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
 
   const adminOnly = platform.auth(['admin'], denied('view lab turnaround times'));
   app.get(
-    '/lab/turnaround',
+    labTurnaroundEndpoint.path,
     {
       config: { accessModule: 'laboratory' },
       onRequest: adminOnly,
@@ -230,23 +197,8 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Turnaround per test, order to results: median and 90th percentile in minutes, over `days` days',
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
-        response: {
-          200: ok(
-            z.object({
-              days: z.number(),
-              tests: z.array(
-                z.object({
-                  testCode: z.string(),
-                  testName: z.string(),
-                  completed: z.number(),
-                  medianMinutes: z.number(),
-                  p90Minutes: z.number(),
-                }),
-              ),
-            }),
-          ),
-        },
+        querystring: labTurnaroundEndpoint.query,
+        response: { 200: labTurnaroundEndpoint.response },
       },
     },
     async (request) => {

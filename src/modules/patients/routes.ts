@@ -23,11 +23,11 @@ import {
   patientAsOfQuery,
   patientIdParams,
   patientListItem,
-  patientStatsSchema,
   registerPatientBody,
   vitalsSchema,
 } from './schemas';
 import { recordVitalsBody } from './vitals-rules';
+import { patientStatsEndpoint } from '../../shared/api/patients';
 
 export { PATIENT_ID_SCOPE } from './commands/register-patient';
 
@@ -115,7 +115,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/patients/stats',
+    patientStatsEndpoint.path,
     {
       config: refusals('counts'),
       onRequest: canView,
@@ -123,7 +123,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Patient counts by status, registered today (Africa/Lagos) and ever seen',
-        response: { 200: ok(patientStatsSchema) },
+        response: { 200: patientStatsEndpoint.response },
       },
     },
     async (request) => success(await patientStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()))),

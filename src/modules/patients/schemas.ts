@@ -196,13 +196,6 @@ export const patientDetail = patientListItem.extend({
   updatedAt: z.string(),
 });
 
-export const patientStatsSchema = z.object({
-  totalPatients: z.number(),
-  byStatus: z.object(Object.fromEntries(PATIENT_STATUSES.map((s) => [s, z.number()]))),
-  registeredToday: z.number(),
-  seenCount: z.number(),
-});
-
 export const paginationSchema = z.object({
   page: z.number(),
   limit: z.number(),

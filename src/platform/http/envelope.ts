@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-/** `{ success: true, data, message? }` around a route's payload schema, for responses and OpenAPI. */
-export function ok<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), data, message: z.string().optional() });
-}
+/** `{ success: true, data, message? }` around a route's payload schema: one definition, shared with the browser. */
+export { ok } from '../../shared/api/endpoint';
 
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 

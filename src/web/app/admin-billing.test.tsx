@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AriaRouter } from '../components/aria-router';
-import { deferred, fakeApi, type FakeHandler } from '../lib/testing/fake-api';
+import type { DataOf } from '../../shared/api/endpoint';
+import { invoiceEndpoint, invoicesEndpoint } from '../../shared/api/billing';
+import { answer, deferred, fakeApi, type FakeHandler, type FakeReply } from '../lib/testing/fake-api';
 import AdminBillingPage, { AdminInvoiceDetail } from './admin-billing';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
 
@@ -45,17 +47,30 @@ const invoice = {
       quantity: 1,
       unitPriceKobo: 625_000,
       amountKobo: 625_000,
+      source: 'consultation:c-1',
     },
   ],
   totalKobo: 625_000,
   paidKobo: 500_000,
   balanceKobo: 125_000,
+  hmo: null,
+  hmoShareKobo: 0,
+  hmoPaidKobo: 0,
+  hmoPendingKobo: 0,
+  hmoBalanceKobo: 0,
+  patientShareKobo: 625_000,
+  patientBalanceKobo: 125_000,
   status: 'part-paid',
   voidReason: null,
   createdAt: '2026-05-30T09:00:00.000Z',
-};
-const invoices = (list: unknown[]) =>
-  ok({ invoices: list, pagination: { currentPage: 1, totalPages: 1, totalRecords: list.length } });
+  updatedAt: '2026-05-30T10:00:00.000Z',
+  version: 2,
+} satisfies DataOf<typeof invoicesEndpoint>['invoices'][number];
+const invoices = (list: DataOf<typeof invoicesEndpoint>['invoices']) =>
+  answer(invoicesEndpoint, {
+    invoices: list,
+    pagination: { currentPage: 1, totalPages: 1, totalRecords: list.length, hasPrev: false, hasNext: false },
+  });
 
 let api: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => {
@@ -81,7 +96,7 @@ const metric = (label: string) => within(screen.getByRole('group', { name: label
 
 describe('/admin/billing', () => {
   it("shows loading, then the accountant's figures, the 30-day chart and the newest invoices", async () => {
-    const gate = deferred<{ body: unknown }>();
+    const gate = deferred<Awaited<FakeReply>>();
     renderAt('/admin/billing', {
       'GET /billing/dashboard': () => dashboard(),
       'GET /billing/invoices': () => gate.promise,
@@ -96,7 +111,7 @@ describe('/admin/billing', () => {
     );
     gate.resolve(invoices([invoice]));
     const table = await screen.findByRole('table', { name: 'Recent invoices' });
-    const row = within(table).getByText('INV-000007').closest('tr')!;
+    const row = (await within(table).findByText('INV-000007')).closest('tr')!;
     expect(within(row).getByText('Chioma Eze')).toBeInTheDocument();
     expect(within(row).getByText('Part-paid')).toBeInTheDocument();
     expect(within(row).getByText('₦1,250.00')).toBeInTheDocument();
@@ -139,7 +154,7 @@ describe('/admin/billing', () => {
       'GET /billing/dashboard': () => dashboard(),
       'GET /billing/invoices': () => invoices([invoice]),
       'GET /billing/invoices/inv-7': () =>
-        ok({
+        answer(invoiceEndpoint, {
           invoice: {
             ...invoice,
             payments: [
@@ -154,6 +169,7 @@ describe('/admin/billing', () => {
                 reference: null,
                 receivedAt: '2026-05-30T10:00:00.000Z',
                 receivedBy: 'Bola Ade',
+                payer: 'patient',
               },
             ],
           },

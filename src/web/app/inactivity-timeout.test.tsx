@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../lib/session';
-import { fakeApi } from '../lib/testing/fake-api';
+import { hospitalSettingsEndpoint } from '../../shared/api/hospitals';
+import { answer, fakeApi, routeOf } from '../lib/testing/fake-api';
 import { HospitalInactivityTimeout, InactivityTimeout } from './inactivity-timeout';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
 
@@ -133,8 +134,10 @@ describe('Inactivity time-out', () => {
       defaultConsultationFee: 5000,
       logo: null,
       plan: 'clinic',
+      opensAt: '08:00',
+      closesAt: '18:00',
     };
-    api = fakeApi({ 'GET /hospital/settings': () => ({ body: { success: true, data: { settings } } }) });
+    api = fakeApi({ [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }) });
     renderTimeout(<HospitalInactivityTimeout />);
     await advance(5 * 60_000 - 1000);
     expect(dialog()).not.toBeInTheDocument();

@@ -1,38 +1,19 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { request } from './api-client';
+import { hospitalSettingsEndpoint, type hospitalSettings } from '../../shared/api/hospitals';
+import { fetchData } from './endpoint-client';
 import { signedInUserAtom } from './session';
-import { z } from './zod';
+import type { z } from './zod';
 
 /**
  * The signed-in person's hospital settings (GET /api/hospital/settings), loaded once per session
  * and shared: the idle time-out of every guarded page and the New Consultation panel's default
  * fee read them here, and the settings page puts a saved answer back so it applies at once.
  */
-export const hospitalSettingsSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  registrationNumber: z.string(),
-  licenseNumber: z.string(),
-  hospitalNumber: z.string(),
-  hospitalCode: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timeZone: z.string(),
-  idleTimeoutMinutes: z.number(),
-  defaultConsultationFee: z.number(),
-  logo: z.string().nullable(),
-  plan: z.string(),
-  // Opening hours (issue 24); a server from before them sends none.
-  opensAt: z.string().default('08:00'),
-  closesAt: z.string().default('18:00'),
-});
-export type HospitalSettings = z.infer<typeof hospitalSettingsSchema>;
-
-const answer = z.object({ message: z.string().optional(), data: z.object({ settings: hospitalSettingsSchema }) });
+export type HospitalSettings = z.infer<typeof hospitalSettings>;
 
 export async function fetchHospitalSettings(signal?: AbortSignal): Promise<HospitalSettings> {
-  return answer.parse(await request<unknown>('/hospital/settings', { signal })).data.settings;
+  return (await fetchData(hospitalSettingsEndpoint, { signal })).settings;
 }
 
 let inFlight: Promise<HospitalSettings> | null = null;

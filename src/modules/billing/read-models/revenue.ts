@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import './tables';
+import { REVENUE_GROUPINGS } from '../../../shared/api/billing';
 
-export const REVENUE_GROUPINGS = ['day', 'month', 'service', 'payer'] as const;
+export { REVENUE_GROUPINGS };
 export type RevenueGrouping = (typeof REVENUE_GROUPINGS)[number];
 export const SERVICE_KINDS = ['consultation', 'medication', 'lab', 'other'] as const;
 const SERVICE_LABELS: Record<string, string> = {

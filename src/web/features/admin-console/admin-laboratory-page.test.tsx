@@ -1,29 +1,46 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi } from '../../lib/testing/fake-api';
+import type { DataOf } from '../../../shared/api/endpoint';
+import { labRequestsEndpoint, labTurnaroundEndpoint } from '../../../shared/api/laboratory';
+import { answer, fakeApi, routeOf } from '../../lib/testing/fake-api';
 import AdminLaboratoryPage, { minutesText } from './admin-laboratory-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 let api: ReturnType<typeof fakeApi>;
 const ok = (data: unknown) => ({ body: { success: true, data } });
+type LabRequest = DataOf<typeof labRequestsEndpoint>['requests'][number];
 const lab = (
   id: string,
   testName: string,
-  urgency: string,
-  status: string,
+  urgency: LabRequest['urgency'],
+  status: LabRequest['status'],
   orderedAt: string,
   completedAt = null as string | null,
-) => ({
+): LabRequest => ({
   id,
+  consultationId: `c-${id}`,
+  patientId: `p-${id}`,
   patientName: `Patient ${id}`,
   testName,
+  testCode: testName.slice(0, 3).toUpperCase(),
   urgency,
+  instructions: null,
   status,
-  orderedBy: { name: 'Dr Musa' },
+  completed: status === 'completed',
+  orderedBy: { id: 'd-1', name: 'Dr Musa' },
   orderedAt,
+  startedAt: null,
+  startedBy: null,
   completedAt,
+  results: null,
+  notes: null,
+  conductedBy: null,
+});
+const pageOf = (requests: LabRequest[]) => ({
+  requests,
+  pagination: { currentPage: 1, totalPages: 1, totalRecords: requests.length, hasPrev: false, hasNext: false },
 });
 const routine = lab('r1', 'Urine Analysis', 'Routine', 'pending', '2026-11-20T07:00:00Z');
 const stat = lab('s1', 'ECG', 'STAT', 'in progress', '2026-11-20T08:30:00Z');
@@ -34,14 +51,17 @@ const renderPage = () => render(withSession(signedIn(ADMIN_USER), '/admin/labora
 const routes = (overrides = {}) =>
   fakeApi({
     'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 1, recentActivity: [] }),
-    'GET /lab/requests': (call) =>
-      ok({
-        requests: { pending: [routine, urgent], 'in progress': [stat], completed: [doneToday, doneBefore] }[
-          call.query.get('status')!
-        ],
-      }),
-    'GET /lab/turnaround': () =>
-      ok({
+    [routeOf(labRequestsEndpoint)]: (call) =>
+      answer(
+        labRequestsEndpoint,
+        pageOf(
+          { pending: [routine, urgent], 'in progress': [stat], completed: [doneToday, doneBefore] }[
+            call.query.get('status')!
+          ]!,
+        ),
+      ),
+    [routeOf(labTurnaroundEndpoint)]: () =>
+      answer(labTurnaroundEndpoint, {
         days: 30,
         tests: [
           { testCode: 'FBC', testName: 'Full Blood Count', completed: 3, medianMinutes: 20, p90Minutes: 52 },
@@ -91,8 +111,8 @@ describe('/admin/laboratory', () => {
 
   it('says so when the lab is idle and nothing was completed', async () => {
     api = routes({
-      'GET /lab/requests': () => ok({ requests: [] }),
-      'GET /lab/turnaround': () => ok({ days: 30, tests: [] }),
+      [routeOf(labRequestsEndpoint)]: () => answer(labRequestsEndpoint, pageOf([])),
+      [routeOf(labTurnaroundEndpoint)]: () => answer(labTurnaroundEndpoint, { days: 30, tests: [] }),
     });
     renderPage();
     expect(await screen.findByText('No tests waiting')).toBeInTheDocument();

@@ -1,14 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi } from '../../lib/testing/fake-api';
+import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi } from '../../lib/testing/fake-api';
+import { statusCounts } from '../../lib/testing/patient-counts';
 import AdminReceptionPage from './admin-reception-page';
 import { femi, kemi, patientsPage } from './testing/admin-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 let api: ReturnType<typeof fakeApi>;
-const stats = { body: { success: true, data: { totalPatients: 57, registeredToday: 1, byStatus: { waiting: 2 } } } };
+const stats = answer(patientStatsEndpoint, {
+  totalPatients: 57,
+  registeredToday: 1,
+  byStatus: statusCounts({ waiting: 2 }),
+  seenCount: 0,
+});
 const early = { ...kemi, id: 'p-3', name: 'Ada Eze', dateRegistered: '2026-11-20T07:15:00.000Z' };
 const renderPage = () => render(withSession(signedIn(ADMIN_USER), '/admin/reception', <AdminReceptionPage />).ui);
 

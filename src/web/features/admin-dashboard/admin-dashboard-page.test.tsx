@@ -2,7 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
+import { statusCounts } from '../../lib/testing/patient-counts';
 import { sessionAtom, type SessionUser } from '../../lib/session';
 import AdminDashboardPage from './admin-dashboard-page';
 
@@ -30,8 +32,13 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
       plan: { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 7 },
     }),
   'GET /patients': () => ok({ patients: [], pagination: { page: 1, limit: 1, totalPages: 42, totalPatients: 42 } }),
-  'GET /patients/stats': () =>
-    ok({ totalPatients: 42, registeredToday: 2, byStatus: { waiting: 30, 'refer for test': 12 } }),
+  [routeOf(patientStatsEndpoint)]: () =>
+    answer(patientStatsEndpoint, {
+      totalPatients: 42,
+      registeredToday: 2,
+      byStatus: statusCounts({ waiting: 30, 'refer for test': 12 }),
+      seenCount: 0,
+    }),
   ...overrides,
 });
 
@@ -116,7 +123,8 @@ describe('Admin dashboard', () => {
   });
 
   it('says there are no patients yet instead of drawing an empty chart', async () => {
-    api = fakeApi(routes({ 'GET /patients/stats': () => ok({ totalPatients: 0, registeredToday: 0, byStatus: {} }) }));
+    const none = { totalPatients: 0, registeredToday: 0, byStatus: statusCounts(), seenCount: 0 };
+    api = fakeApi(routes({ [routeOf(patientStatsEndpoint)]: () => answer(patientStatsEndpoint, none) }));
     renderDashboard();
     expect(await screen.findByText('No patients yet')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Patients by status' })).not.toBeInTheDocument();

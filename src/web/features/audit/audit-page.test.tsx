@@ -2,7 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeApi } from '../../lib/testing/fake-api';
+import {
+  auditActorsEndpoint,
+  auditEventEndpoint,
+  auditReadsEndpoint,
+  auditVerifyEndpoint,
+} from '../../../shared/api/audit';
+import { answer, deferred, fakeApi, routeOf } from '../../lib/testing/fake-api';
 import AuditPage from './audit-page';
 import { entry, trailPage } from './testing/fixtures';
 
@@ -11,7 +17,7 @@ vi.setConfig({ testTimeout: 20_000 });
 let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 const trailCalls = () => api.calls.filter((c) => c.path === '/audit/events');
-const actors = { success: true, data: { actors: [{ id: 'u-1', name: 'Tunde Bello', role: 'doctor' }] } };
+const actors = answer(auditActorsEndpoint, { actors: [{ id: 'u-1', name: 'Tunde Bello', role: 'doctor' }] }).body;
 const exportOf = (status: 'preparing' | 'ready') => ({
   success: true,
   data: {
@@ -112,11 +118,11 @@ describe('Audit Logs page', () => {
     api = fakeApi({
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
       'GET /audit/actors': () => ({ body: actors }),
-      'GET /audit/verify': () => ({
-        body: ok
-          ? {
-              success: true,
-              data: {
+      'GET /audit/verify': () =>
+        answer(
+          auditVerifyEndpoint,
+          ok
+            ? {
                 ok: true,
                 checked: 1234,
                 headHash: 'ab'.repeat(32),
@@ -125,11 +131,8 @@ describe('Audit Logs page', () => {
                   checkpoints: 2,
                   last: { seq: 1200, hash: 'cd'.repeat(32), at: '2025-11-20T08:41:00.000Z' },
                 },
-              },
-            }
-          : {
-              success: true,
-              data: {
+              }
+            : {
                 ok: false,
                 checked: 41,
                 headHash: null,
@@ -142,8 +145,7 @@ describe('Audit Logs page', () => {
                   reason: 'changed',
                 },
               },
-            },
-      }),
+        ),
     });
     renderPage();
     await screen.findByText('Viewed the detail of Ada Obi 1');
@@ -168,25 +170,21 @@ describe('Audit Logs page', () => {
     api = fakeApi({
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
       'GET /audit/actors': () => ({ body: actors }),
-      'GET /audit/verify': () => ({
-        body: {
-          success: true,
-          data: {
-            ok: false,
-            checked: 40,
-            headHash: 'cd'.repeat(32),
-            checkpoint: {
-              line: 3,
-              seq: 41,
-              hash: 'ab'.repeat(32),
-              at: '2026-11-20T10:00:00.000Z',
-              reason: 'changed',
-              found: 'ef'.repeat(32),
-            },
-            anchored: { checkpoints: 3, last: { seq: 41, hash: 'ab'.repeat(32), at: '2026-11-20T10:00:00.000Z' } },
+      'GET /audit/verify': () =>
+        answer(auditVerifyEndpoint, {
+          ok: false,
+          checked: 40,
+          headHash: 'cd'.repeat(32),
+          checkpoint: {
+            line: 3,
+            seq: 41,
+            hash: 'ab'.repeat(32),
+            at: '2026-11-20T10:00:00.000Z',
+            reason: 'changed',
+            found: 'ef'.repeat(32),
           },
-        },
-      }),
+          anchored: { checkpoints: 3, last: { seq: 41, hash: 'ab'.repeat(32), at: '2026-11-20T10:00:00.000Z' } },
+        }),
     });
     renderPage();
     await screen.findByText('Viewed the detail of Ada Obi 1');
@@ -200,20 +198,16 @@ describe('Audit Logs page', () => {
     api = fakeApi({
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
       'GET /audit/actors': () => ({ body: actors }),
-      'GET /audit/events/00000000-0000-4000-8000-000000000001': () => ({
-        body: {
-          success: true,
-          data: {
-            ...entry(1),
-            stream: 'access-h-u-2026-11-20',
-            revision: 0,
-            correlationId: 'req-1',
-            causationId: 'req-1',
-            chain: { seq: 7, hash: 'f'.repeat(64) },
-            data: { subjectId: 'p-1', what: 'detail', purpose: 'Follow-up' },
-          },
-        },
-      }),
+      [routeOf(auditEventEndpoint, { id: entry(1).id })]: () =>
+        answer(auditEventEndpoint, {
+          ...entry(1),
+          stream: 'access-h-u-2026-11-20',
+          revision: 0,
+          correlationId: 'req-1',
+          causationId: 'req-1',
+          chain: { seq: 7, hash: 'f'.repeat(64) },
+          data: { subjectId: 'p-1', what: 'detail', purpose: 'Follow-up' },
+        }),
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'View details of: Viewed the detail of Ada Obi 1' }));
@@ -287,27 +281,23 @@ describe('Audit Logs: the reads, grouped', () => {
     api = fakeApi({
       'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
       'GET /audit/actors': () => ({ body: actors }),
-      'GET /audit/reads': () => ({
-        body: {
-          success: true,
-          data: {
-            groups: [
-              {
-                actor: { id: 'u-1', name: 'Tunde Bello', role: 'doctor' },
-                subjectType: 'patient',
-                what: 'list',
-                list: true,
-                times: 6,
-                patients: 14,
-                firstAt: '2026-11-27T08:33:00.000Z',
-                lastAt: '2026-11-27T08:41:00.000Z',
-                summary: 'Viewed the patient list 6 times, 14 patients',
-              },
-            ],
-            nextCursor: null,
-          },
-        },
-      }),
+      [routeOf(auditReadsEndpoint)]: () =>
+        answer(auditReadsEndpoint, {
+          groups: [
+            {
+              actor: { id: 'u-1', name: 'Tunde Bello', role: 'doctor' },
+              subjectType: 'patient',
+              what: 'list',
+              list: true,
+              times: 6,
+              patients: 14,
+              firstAt: '2026-11-27T08:33:00.000Z',
+              lastAt: '2026-11-27T08:41:00.000Z',
+              summary: 'Viewed the patient list 6 times, 14 patients',
+            },
+          ],
+          nextCursor: null,
+        }),
     });
     renderPage();
     await screen.findByText('Viewed the detail of Ada Obi 1');

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../lib/testing/fake-api';
+import { patientHistoryEndpoint } from '../../../shared/api/audit';
+import { answer, fakeApi } from '../../lib/testing/fake-api';
 import type { HistoryEntry } from './api/history-api';
 import PatientHistoryPage from './patient-history-page';
 
@@ -43,6 +44,7 @@ const history: HistoryEntry[] = [
     actor: { id: 'r', name: 'Bola Ade', role: 'receptionist' },
     outcome: 'success',
     ip: null,
+    offline: null,
     changes: [],
   },
   {
@@ -54,6 +56,7 @@ const history: HistoryEntry[] = [
     actor: { id: 'r', name: 'Bola Ade', role: 'receptionist' },
     outcome: 'success',
     ip: null,
+    offline: null,
     changes: [{ field: 'address', label: 'address', from: '1 Old Road', to: '7 Marina' }],
   },
   {
@@ -65,6 +68,7 @@ const history: HistoryEntry[] = [
     actor: { id: 'd', name: 'Tunde Bello', role: 'doctor' },
     outcome: 'success',
     ip: null,
+    offline: null,
     changes: [],
   },
 ];
@@ -90,7 +94,7 @@ const renderPage = () =>
 describe('Patient history page', () => {
   it('shows the timeline by day with old → new values, and the record now', async () => {
     api = fakeApi({
-      'GET /patients/p-1/history': () => ({ body: { success: true, data: { entries: history } } }),
+      'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: history }),
       'GET /patients/p-1': () => ({ body: { success: true, data: record('7 Marina', 2) } }),
     });
     renderPage();
@@ -105,7 +109,7 @@ describe('Patient history page', () => {
 
   it("re-renders the record as of a change under the banner 'Viewing the record as of …'", async () => {
     api = fakeApi({
-      'GET /patients/p-1/history': () => ({ body: { success: true, data: { entries: history } } }),
+      'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: history }),
       'GET /patients/p-1': (call) => ({
         body: { success: true, data: call.query.get('asOf') ? record('1 Old Road', 1) : record('7 Marina', 2) },
       }),
@@ -133,7 +137,7 @@ describe('Patient history page', () => {
       },
     };
     api = fakeApi({
-      'GET /patients/p-1/history': () => ({ body: { success: true, data: { entries: [history[0]!, offline] } } }),
+      'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: [history[0]!, offline] }),
       'GET /patients/p-1': () => ({ body: { success: true, data: record('7 Marina', 2) } }),
     });
     renderPage();

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import { billingPatientsEndpoint, claimsEndpoint, hmosEndpoint } from '../../../shared/api/billing';
+import { answer, fakeApi, routeOf, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
 import HmoProviderPage from './hmo-provider-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -44,6 +45,8 @@ const claim = {
   rejectedKobo: 0,
   status: 'submitted',
   submittedAt: '2026-06-01T09:00:00.000Z',
+  submittedBy: 'Bola Ade',
+  settledAt: null,
 };
 
 let api: ReturnType<typeof fakeApi>;
@@ -64,8 +67,8 @@ describe('HMO providers page', () => {
     let hmos = [hyg];
     const posted: RecordedCall[] = [];
     renderPage({
-      'GET /billing/hmos': () => ok({ hmos }),
-      'GET /billing/claims': () => ok({ claims: [] }),
+      [routeOf(hmosEndpoint)]: () => answer(hmosEndpoint, { hmos }),
+      [routeOf(claimsEndpoint)]: () => answer(claimsEndpoint, { claims: [] }),
       'POST /billing/hmos': (call) => {
         posted.push(call);
         if (posted.length === 1) {
@@ -113,10 +116,10 @@ describe('HMO providers page', () => {
     let enrollment: unknown = null;
     const puts: RecordedCall[] = [];
     renderPage({
-      'GET /billing/hmos': () => ok({ hmos: [hyg] }),
-      'GET /billing/claims': () => ok({ claims: [] }),
-      'GET /billing/patients': () =>
-        ok({
+      [routeOf(hmosEndpoint)]: () => answer(hmosEndpoint, { hmos: [hyg] }),
+      [routeOf(claimsEndpoint)]: () => answer(claimsEndpoint, { claims: [] }),
+      [routeOf(billingPatientsEndpoint)]: () =>
+        answer(billingPatientsEndpoint, {
           patients: [
             { id: 'p-1', name: 'Ada Obi', hospitalNumber: 'PAT-77', phone: '0806 000 0001', dateOfBirth: '1990-04-02' },
           ],
@@ -146,11 +149,11 @@ describe('HMO providers page', () => {
   });
 
   it('submits a month claim and settles it with a rejected item and its reason', async () => {
-    let claims: unknown[] = [];
+    let claims: (typeof claim)[] = [];
     const calls: RecordedCall[] = [];
     renderPage({
-      'GET /billing/hmos': () => ok({ hmos: [hyg] }),
-      'GET /billing/claims': () => ok({ claims }),
+      [routeOf(hmosEndpoint)]: () => answer(hmosEndpoint, { hmos: [hyg] }),
+      [routeOf(claimsEndpoint)]: () => answer(claimsEndpoint, { claims }),
       'POST /billing/claims': (call) => {
         calls.push(call);
         claims = [claim];

@@ -4,48 +4,64 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import type { InvoiceDetail } from './api/billing-schemas';
 import InvoiceDetailPage from './invoice-detail-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const invoice = (over: Record<string, unknown> = {}) => ({
-  id: 'inv-1',
-  number: 'INV-INV1',
-  patientId: 'p-1',
-  patientName: 'Ada Obi',
-  consultationId: 'c-1',
-  doctorName: 'Dr Musa Bello',
-  lines: [
-    {
-      lineId: 'l1',
-      kind: 'consultation',
-      description: 'Consultation fee',
-      quantity: 1,
-      unitPriceKobo: 500_000,
-      amountKobo: 500_000,
-      source: null,
-    },
-    {
-      lineId: 'l2',
-      kind: 'charge',
-      description: 'Injection',
-      quantity: 1,
-      unitPriceKobo: 150_050,
-      amountKobo: 150_050,
-      source: null,
-    },
-  ],
-  totalKobo: 650_050,
-  paidKobo: 0,
-  balanceKobo: 650_050,
-  status: 'unpaid',
-  voidReason: null,
-  createdAt: '2026-05-30T09:00:00.000Z',
-  updatedAt: '2026-05-30T09:00:00.000Z',
-  version: 1,
-  payments: [],
-  ...over,
-});
+/** An invoice as GET /api/billing/invoices/:id sends it; the patient's share and balance follow the HMO's. */
+const invoice = (over: Partial<InvoiceDetail> = {}): InvoiceDetail => {
+  const base: InvoiceDetail = {
+    id: 'inv-1',
+    number: 'INV-INV1',
+    patientId: 'p-1',
+    patientName: 'Ada Obi',
+    consultationId: 'c-1',
+    doctorName: 'Dr Musa Bello',
+    lines: [
+      {
+        lineId: 'l1',
+        kind: 'consultation',
+        description: 'Consultation fee',
+        quantity: 1,
+        unitPriceKobo: 500_000,
+        amountKobo: 500_000,
+        source: null,
+      },
+      {
+        lineId: 'l2',
+        kind: 'charge',
+        description: 'Injection',
+        quantity: 1,
+        unitPriceKobo: 150_050,
+        amountKobo: 150_050,
+        source: null,
+      },
+    ],
+    totalKobo: 650_050,
+    paidKobo: 0,
+    balanceKobo: 650_050,
+    status: 'unpaid',
+    voidReason: null,
+    createdAt: '2026-05-30T09:00:00.000Z',
+    updatedAt: '2026-05-30T09:00:00.000Z',
+    version: 1,
+    hmo: null,
+    hmoShareKobo: 0,
+    hmoPaidKobo: 0,
+    hmoPendingKobo: 0,
+    hmoBalanceKobo: 0,
+    patientShareKobo: 0,
+    patientBalanceKobo: 0,
+    payments: [],
+    ...over,
+  };
+  return {
+    ...base,
+    patientShareKobo: over.patientShareKobo ?? base.totalKobo - base.hmoShareKobo,
+    patientBalanceKobo: over.patientBalanceKobo ?? base.balanceKobo - base.hmoBalanceKobo,
+  };
+};
 const payment = {
   id: 'pay-1',
   invoiceId: 'inv-1',
@@ -57,6 +73,7 @@ const payment = {
   receiptNumber: 'RCT-000001',
   receivedBy: 'Bola Ade',
   receivedAt: '2026-05-30T10:00:00.000Z',
+  payer: 'patient' as const,
 };
 const ok = (data: unknown) => ({ body: { success: true, data } });
 
@@ -246,7 +263,7 @@ describe('invoice detail', () => {
   it('warns of the ₦0 lines and lets the accountant price one: the total follows', async () => {
     const zero = (lineId: string, description: string) => ({
       lineId,
-      kind: 'medication',
+      kind: 'medication' as const,
       description,
       quantity: 2,
       unitPriceKobo: 0,
@@ -264,7 +281,7 @@ describe('invoice detail', () => {
       'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
       'POST /billing/invoices/inv-1/lines/l2/price': (call) => {
         priced.push(call);
-        const lines = [{ ...zero('l2', 'Vitamin C'), unitPriceKobo: 5_000, amountKobo: 10_000 }, current.lines[2]];
+        const lines = [{ ...zero('l2', 'Vitamin C'), unitPriceKobo: 5_000, amountKobo: 10_000 }, current.lines[2]!];
         current = invoice({ lines: [fee, ...lines], totalKobo: 510_000, balanceKobo: 510_000 });
         return ok({ invoice: current });
       },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { fakeApi, FakeHandler } from '../../lib/testing/fake-api';
+import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
+import { answer, routeOf, type fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { followUp, malaria, ok, patient } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
@@ -90,8 +91,12 @@ describe('New Consultation panel', () => {
       defaultConsultationFee: 7500,
       logo: null,
       plan: 'Clinic',
+      opensAt: '08:00',
+      closesAt: '18:00',
     };
-    const { panel } = await openPanel({ 'GET /hospital/settings': () => ok({ settings }) });
+    const { panel } = await openPanel({
+      [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }),
+    });
     const fee = panel.getByRole('textbox', { name: 'Consultation fee (₦)' });
     await waitFor(() => expect(fee).toHaveValue('7500'));
     expect(panel.getByText('₦7,500.00')).toBeInTheDocument();

@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsAtom, useHospitalSettings } from '../../lib/hospital-settings';
 import { sessionAtom, type SessionHospital } from '../../lib/session';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
+import { answer, fakeApi, type FakeHandler, routeOf } from '../../lib/testing/fake-api';
 import SettingsPage from './settings-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,6 +25,8 @@ const settings = {
   defaultConsultationFee: 5000,
   logo: null,
   plan: 'clinic',
+  opensAt: '08:00',
+  closesAt: '18:00',
 };
 const plan = { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 3 };
 const ok = (data: unknown, message?: string) => ({ body: { success: true, data, message } });
@@ -74,7 +77,7 @@ function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospit
 
 describe('Settings page', () => {
   it('shows the profile, the defaults and the plan with an upgrade', async () => {
-    renderPage({ 'GET /hospital/settings': () => ok({ settings }) });
+    renderPage({ [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }) });
     expect(screen.getByText('Loading settings...')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
     expect(screen.getByRole('textbox', { name: 'Default consultation fee (₦)' })).toHaveValue('5000');
@@ -83,7 +86,11 @@ describe('Settings page', () => {
   });
 
   it('asks for the settings once when the shell and the page both read them on load', async () => {
-    renderPage({ 'GET /hospital/settings': () => ok({ settings }) }, null, true);
+    renderPage(
+      { [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }) },
+      null,
+      true,
+    );
     expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
     expect(await screen.findByText('Idle after 10 min')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/hospital/settings')).toHaveLength(1);
@@ -92,7 +99,7 @@ describe('Settings page', () => {
   it('saves the idle time-out, shares it with the session and shows field errors from the server', async () => {
     let fail = true;
     const store = renderPage({
-      'GET /hospital/settings': () => ok({ settings }),
+      [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }),
       'PUT /hospital/settings': (call) =>
         fail
           ? {
@@ -125,7 +132,7 @@ describe('Settings page', () => {
   it("puts a saved new name in the session's copy of the hospital, which the sidebar shows", async () => {
     const store = renderPage(
       {
-        'GET /hospital/settings': () => ok({ settings }),
+        [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }),
         'PUT /hospital/settings': (call) => ok({ settings: { ...settings, ...(call.body as object) } }, 'Saved'),
       },
       { id: 'h-1', hospitalId: 'HMS-1', name: 'Lagoon Hospital', status: 'active' },

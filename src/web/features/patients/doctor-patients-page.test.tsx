@@ -2,9 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
-import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { answer, deferred, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
+import { statusCounts } from '../../lib/testing/patient-counts';
 import DoctorPatientsPage from './doctor-patients-page';
-import { chioma, doctor, ok, page } from './testing/patients-fixtures';
+import { chioma, doctor, page } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -12,9 +14,15 @@ let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 const emeka = { ...chioma, id: 'p-2', name: 'Emeka Obi', status: 'seen', identificationNumber: 'NIN-0042' };
 const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/patients');
-const stats = () => ok({ totalPatients: 30, byStatus: { waiting: 23, seen: 5 }, registeredToday: 0, seenCount: 9 });
+const stats = () =>
+  answer(patientStatsEndpoint, {
+    totalPatients: 30,
+    byStatus: statusCounts({ waiting: 23, seen: 5 }),
+    registeredToday: 0,
+    seenCount: 9,
+  });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
-  'GET /patients/stats': stats,
+  [routeOf(patientStatsEndpoint)]: stats,
   'GET /patients': (call) => (call.query.get('status') === 'seen' ? page([emeka], 5) : page([chioma], 23)),
   ...overrides,
 });

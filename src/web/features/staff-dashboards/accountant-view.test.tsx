@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { billingActivityEndpoint } from '../../../shared/api/billing';
+import { answer, deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { sessionAtom } from '../../lib/session';
 import UserDashboardPage from './user-dashboard-page';
 
@@ -32,7 +33,7 @@ const dashboard = (over: Record<string, number> = {}, perDay = days({ cash: 250_
     paymentsPerDay: perDay,
   });
 const activity = (n: number, totalPages = 1) =>
-  ok({
+  answer(billingActivityEndpoint, {
     activities: Array.from({ length: n }, (_, i) => ({
       id: `e-${i}`,
       date: new Date().toISOString(),
@@ -40,8 +41,9 @@ const activity = (n: number, totalPages = 1) =>
       description: `₦${i + 1}.00 by cash from Ada Obi (RCT-00000${i})`,
       performedBy: 'Bola Ade',
       invoiceId: `inv-${i}`,
+      patientId: 'p-1',
     })),
-    pagination: { totalPages, totalRecords: n },
+    pagination: { currentPage: 1, totalPages, totalRecords: n, hasPrev: false, hasNext: totalPages > 1 },
   });
 
 let api: ReturnType<typeof fakeApi>;

@@ -4,26 +4,39 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import type { DataOf } from '../../../shared/api/endpoint';
+import { labActivityEndpoint } from '../../../shared/api/laboratory';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { LabView } from './components/lab-view';
 import TestActivityPage from './test-activity-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
-const activity = (n: number, status = 'completed') => ({
+type Activity = DataOf<typeof labActivityEndpoint>['activities'][number];
+const activity = (n: number, status: Activity['status'] = 'completed'): Activity => ({
   id: `0a1b2c3d-0000-4000-8000-00000000000${n}`,
+  consultationId: `c-${n}`,
+  patientId: `p-${n}`,
   patientName: `Patient ${n}`,
   testName: 'Full Blood Count',
+  testCode: 'FBC',
   urgency: 'Routine',
+  instructions: null,
   status,
+  completed: status === 'completed',
   orderedBy: { id: 'd', name: 'Dr. Emeka Obi' },
-  conductedBy: status === 'completed' ? 'Bisi Ade' : null,
+  orderedAt: new Date().toISOString(),
+  startedAt: null,
   startedBy: null,
+  completedAt: status === 'completed' ? new Date().toISOString() : null,
+  results: null,
+  notes: null,
+  conductedBy: status === 'completed' ? 'Bisi Ade' : null,
   activityAt: new Date().toISOString(),
 });
-const activityPage = (rows: unknown[], totalPages = 1) =>
-  ok({
+const activityPage = (rows: Activity[], totalPages = 1) =>
+  answer(labActivityEndpoint, {
     activities: rows,
     pagination: { currentPage: 1, totalPages, totalRecords: rows.length, hasPrev: false, hasNext: false },
   });

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
+import { statusCounts } from '../../lib/testing/patient-counts';
 import { sessionAtom, type SessionUser } from '../../lib/session';
 import UserDashboardPage from './user-dashboard-page';
 
@@ -32,7 +34,13 @@ const chioma = {
   identificationNumber: 'NIN-001',
 };
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
-  'GET /patients/stats': () => ok({ totalPatients: 12, registeredToday: 3, byStatus: { waiting: 1, seen: 7 } }),
+  [routeOf(patientStatsEndpoint)]: () =>
+    answer(patientStatsEndpoint, {
+      totalPatients: 12,
+      registeredToday: 3,
+      byStatus: statusCounts({ waiting: 1, seen: 7 }),
+      seenCount: 7,
+    }),
   'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
   'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
   'GET /consultations/stats/mine': () => ok({ patientsSeen: 5 }),
@@ -87,8 +95,13 @@ describe('Staff dashboards', () => {
     let deleted = false;
     api = fakeApi(
       routes({
-        'GET /patients/stats': () =>
-          ok({ totalPatients: deleted ? 11 : 12, registeredToday: 3, byStatus: { waiting: 1 } }),
+        [routeOf(patientStatsEndpoint)]: () =>
+          answer(patientStatsEndpoint, {
+            totalPatients: deleted ? 11 : 12,
+            registeredToday: 3,
+            byStatus: statusCounts({ waiting: 1 }),
+            seenCount: 0,
+          }),
         'GET /patients': () =>
           ok({
             patients: deleted ? [] : [chioma],
@@ -128,8 +141,13 @@ describe('Staff dashboards', () => {
   it('counts every patient seen for a nurse, not only those still marked seen', async () => {
     api = fakeApi(
       routes({
-        'GET /patients/stats': () =>
-          ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 7, discharged: 12 }, seenCount: 19 }),
+        [routeOf(patientStatsEndpoint)]: () =>
+          answer(patientStatsEndpoint, {
+            totalPatients: 30,
+            registeredToday: 0,
+            byStatus: statusCounts({ seen: 7, discharged: 12 }),
+            seenCount: 19,
+          }),
       }),
     );
     renderAs(staff('nurse', 2));

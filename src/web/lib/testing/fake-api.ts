@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { pathOf, type DataOf, type Endpoint } from '../../../shared/api/endpoint';
 
 /** One call the page made, as the server would see it. */
 export type RecordedCall = {
@@ -56,4 +57,17 @@ export function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** The fake's route key for an endpoint of the shared contract: `GET /patients/stats`, `GET /patients/p-1`. */
+export function routeOf(e: Pick<Endpoint, 'method' | 'path'>, params?: Record<string, string | number>): string {
+  return `${e.method} ${pathOf(e, params)}`;
+}
+
+/**
+ * A success answer typed by the endpoint's contract (src/shared/api): a fake answer the server's route
+ * could never send does not compile, so a component test cannot pass against it.
+ */
+export function answer<E extends Endpoint>(e: E, data: DataOf<E>, message?: string): Reply {
+  return { body: message === undefined ? { success: true, data } : { success: true, data, message } };
 }

@@ -1,5 +1,6 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
+import { fetchPatientStats } from '../../../lib/patient-stats';
 import { planUsageSchema } from '../../../lib/plan-usage-schema';
 import type { PlanUsage } from '../../../lib/plans';
 
@@ -20,9 +21,7 @@ export async function fetchTotalPatients(signal?: AbortSignal): Promise<number> 
   return patientPage.parse(answer).data.pagination.totalPatients;
 }
 
-const patientStats = z.object({ data: z.object({ byStatus: z.record(z.string(), z.number()) }) });
-
-/** GET /api/patients/stats → the real count of patients in each status. */
+/** GET /api/patients/stats (its one client) → the real count of patients in each status. */
 export async function fetchPatientStatusCounts(signal?: AbortSignal): Promise<Record<string, number>> {
-  return patientStats.parse(await request('/patients/stats', { signal })).data.byStatus;
+  return (await fetchPatientStats(signal)).byStatus;
 }

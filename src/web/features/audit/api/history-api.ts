@@ -1,24 +1,12 @@
 import { request } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint-client';
 import { z } from '../../../lib/zod';
-import { offlineOrigin } from './trail-api';
+import { historyEntry, patientHistoryEndpoint } from '../../../../shared/api/audit';
 
 /** A patient's timeline (GET /api/patients/:id/history) and the record as of an instant (?asOf=). */
-const change = z.object({ field: z.string(), label: z.string(), from: z.unknown(), to: z.unknown() });
-export const historyEntry = z.object({
-  id: z.string(),
-  time: z.string(),
-  eventType: z.string(),
-  kind: z.enum(['write', 'read', 'refusal']),
-  action: z.string(),
-  actor: z.object({ id: z.string(), name: z.string(), role: z.string() }),
-  outcome: z.string(),
-  ip: z.string().nullable(),
-  offline: offlineOrigin,
-  changes: z.array(change),
-});
+// The timeline's answer is the shared contract's (src/shared/api/audit.ts).
+export { historyEntry };
 export type HistoryEntry = z.infer<typeof historyEntry>;
-
-const historyAnswer = z.object({ data: z.object({ entries: z.array(historyEntry) }) });
 
 const vitals = z
   .object({
@@ -58,11 +46,8 @@ export const patientRecord = z.object({
 export type PatientRecord = z.infer<typeof patientRecord>;
 
 export async function fetchHistory(patientId: string, signal?: AbortSignal) {
-  const body = await request(`patients/${encodeURIComponent(patientId)}/history`, {
-    signal,
-    fallback: "Could not load the patient's history.",
-  });
-  return historyAnswer.parse(body).data.entries;
+  const fallback = "Could not load the patient's history.";
+  return (await fetchData(patientHistoryEndpoint, { params: { id: patientId }, signal, fallback })).entries;
 }
 
 /** The record now (asOf null) or as it stood at `asOf`; null when it did not exist then. */

@@ -1,22 +1,10 @@
 import { request } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
+import type { z } from '../../../lib/zod';
+import { auditReadsEndpoint, type readGroup } from '../../../../shared/api/audit';
 import { filterParams, NO_FILTERS, type TrailFilters } from './trail-api';
 
 /** GET /api/audit/reads: the reads folded per person, screen and 10 minutes (issue 34 §4). */
-const readGroup = z.object({
-  actor: z.object({ id: z.string(), name: z.string(), role: z.string() }),
-  subjectType: z.string(),
-  what: z.string(),
-  list: z.boolean(),
-  times: z.number(),
-  patients: z.number(),
-  firstAt: z.string(),
-  lastAt: z.string(),
-  summary: z.string(),
-});
 export type ReadGroup = z.infer<typeof readGroup>;
-
-const answer = z.object({ data: z.object({ groups: z.array(readGroup), nextCursor: z.string().nullable() }) });
 
 export async function fetchReadGroups(f: TrailFilters, cursor: string | null, signal?: AbortSignal) {
   // The groups take the window, the person, the role and the subject; not the action or the words.
@@ -25,6 +13,6 @@ export async function fetchReadGroups(f: TrailFilters, cursor: string | null, si
     cursor ? { cursor } : {},
   );
   const body = await request(`audit/reads?${params}`, { signal, fallback: 'Could not load the reads.' });
-  const data = answer.parse(body).data;
+  const data = auditReadsEndpoint.response.parse(body).data;
   return { entries: data.groups, nextCursor: data.nextCursor };
 }

@@ -1,19 +1,19 @@
 import { api, ApiError, request } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint-client';
 import { z } from '../../../lib/zod';
+import {
+  auditActorsEndpoint,
+  auditEventEndpoint,
+  auditEventsEndpoint,
+  auditVerifyEndpoint,
+  offlineOrigin,
+  type trailActor,
+  trailEntry,
+} from '../../../../shared/api/audit';
 
 /** The audit trail's endpoints (GET /api/audit/…): entries, one entry, actors, verification, CSV. */
-const actor = z.object({ id: z.string(), name: z.string(), role: z.string() });
-
-/** A command an offline device queued (issue 25): the device, when it was done there, when the server accepted it. */
-export const offlineOrigin = z
-  .object({
-    deviceId: z.string().nullable(),
-    deviceTime: z.string().nullable(),
-    acceptedAt: z.string(),
-    note: z.string(),
-  })
-  .nullable()
-  .optional();
+// Their answers are the shared contract's (src/shared/api/audit.ts), parsed as the server's routes send them.
+export { offlineOrigin, trailEntry };
 export type OfflineOrigin = z.infer<typeof offlineOrigin>;
 
 /** "on device T1 at <device time>, accepted <server time>", in the hospital's time zone. */
@@ -23,82 +23,15 @@ export function offlineSummary(o: NonNullable<OfflineOrigin>, format: (iso: stri
   return `${device}${at}accepted ${format(o.acceptedAt)}`;
 }
 
-export const trailEntry = z.object({
-  id: z.string(),
-  time: z.string(),
-  actor,
-  action: z.string(),
-  eventType: z.string(),
-  subject: z.object({ type: z.string(), id: z.string().nullable() }).nullable(),
-  outcome: z.string(),
-  ip: z.string().nullable(),
-  requestId: z.string().nullable(),
-  offline: offlineOrigin,
-});
 export type TrailEntry = z.infer<typeof trailEntry>;
 
-const pageAnswer = z.object({ data: z.object({ entries: z.array(trailEntry), nextCursor: z.string().nullable() }) });
-export type TrailPage = z.infer<typeof pageAnswer>['data'];
+export type TrailPage = z.infer<typeof auditEventsEndpoint.data>;
 
-const detailAnswer = z.object({
-  data: trailEntry.extend({
-    stream: z.string(),
-    revision: z.number(),
-    correlationId: z.string().nullable(),
-    causationId: z.string().nullable(),
-    chain: z.object({ seq: z.number(), hash: z.string().nullable() }).nullable(),
-    data: z.unknown(),
-  }),
-});
-export type TrailEntryDetail = z.infer<typeof detailAnswer>['data'];
+export type TrailEntryDetail = z.infer<typeof auditEventEndpoint.data>;
 
-const verifyAnswer = z.object({
-  data: z.object({
-    ok: z.boolean(),
-    checked: z.number(),
-    headHash: z.string().nullable(),
-    since: z.string().nullable().optional(),
-    unsupported: z.string().optional(),
-    broken: z
-      .object({
-        seq: z.number(),
-        eventId: z.string(),
-        eventType: z.string(),
-        time: z.string(),
-        action: z.string(),
-        reason: z.enum(['changed', 'missing', 'display', 'views']),
-      })
-      .optional(),
-    checkpoint: z
-      .object({
-        line: z.number(),
-        seq: z.number().nullable(),
-        hash: z.string().nullable(),
-        at: z.string().nullable(),
-        reason: z.enum(['missing', 'changed', 'signature', 'unreadable']),
-        found: z.string().nullable(),
-      })
-      .optional(),
-    lag: z
-      .object({
-        recorded: z.number(),
-        projected: z.number(),
-        behind: z.number(),
-        oldestMissingAt: z.string().nullable(),
-      })
-      .optional(),
-    anchored: z
-      .object({
-        checkpoints: z.number(),
-        last: z.object({ seq: z.number(), hash: z.string(), at: z.string() }).nullable(),
-      })
-      .optional(),
-  }),
-});
-export type Verification = z.infer<typeof verifyAnswer>['data'];
+export type Verification = z.infer<typeof auditVerifyEndpoint.data>;
 
-const actorsAnswer = z.object({ data: z.object({ actors: z.array(actor) }) });
-export type TrailActor = z.infer<typeof actor>;
+export type TrailActor = z.infer<typeof trailActor>;
 
 export type TrailFilters = {
   from: string;
@@ -130,29 +63,22 @@ export async function fetchTrailPage(
 ) {
   const params = filterParams(f, { limit: String(limit), ...(cursor ? { cursor } : {}), ...(kind ? { kind } : {}) });
   const body = await request(`audit/events?${params}`, { signal, fallback: 'Could not load the audit trail.' });
-  return pageAnswer.parse(body).data;
+  return auditEventsEndpoint.response.parse(body).data;
 }
 
 export async function fetchTrailEntry(id: string, signal?: AbortSignal) {
-  const body = await request(`audit/events/${encodeURIComponent(id)}`, {
-    signal,
-    fallback: 'Could not load this entry.',
-  });
-  return detailAnswer.parse(body).data;
+  return fetchData(auditEventEndpoint, { params: { id }, signal, fallback: 'Could not load this entry.' });
 }
 
 export async function fetchActors(signal?: AbortSignal) {
-  const body = await request('audit/actors', { signal, fallback: 'Could not load the people in the trail.' });
-  return actorsAnswer.parse(body).data.actors;
+  const fallback = 'Could not load the people in the trail.';
+  return (await fetchData(auditActorsEndpoint, { signal, fallback })).actors;
 }
 
 export async function verifyIntegrity() {
   // A million entries take about half a minute to recompute: no client-side timeout.
-  const body = await request('audit/verify', {
-    timeout: false,
-    fallback: 'Could not verify the trail. Please try again.',
-  });
-  return verifyAnswer.parse(body).data;
+  const fallback = 'Could not verify the trail. Please try again.';
+  return fetchData(auditVerifyEndpoint, { timeout: false, fallback });
 }
 
 /** Saves a file the API answers (the token goes in a header, so not a plain link). */

@@ -1,3 +1,5 @@
+import { auditEventsEndpoint } from '../../../../shared/api/audit';
+import { answer } from '../../../lib/testing/fake-api';
 import type { TrailEntry } from '../api/trail-api';
 
 /** Trail entries and answers as the server sends them, for the audit screens' tests. */
@@ -12,11 +14,10 @@ export function entry(n: number, overrides: Partial<TrailEntry> = {}): TrailEntr
     outcome: 'success',
     ip: '10.0.0.7',
     requestId: `req-${n}`,
+    offline: null,
     ...overrides,
   };
 }
 
-export const trailPage = (entries: TrailEntry[], nextCursor: string | null = null) => ({
-  success: true,
-  data: { entries, nextCursor },
-});
+export const trailPage = (entries: TrailEntry[], nextCursor: string | null = null) =>
+  answer(auditEventsEndpoint, { entries, nextCursor }).body;

@@ -1,9 +1,14 @@
-import { z } from '../../../lib/zod';
-import { request } from '../../../lib/api-client';
-import { billingError, invoiceDetailSchema, invoiceSchema, paginationSchema, paymentSchema } from './billing-schemas';
+import type { z } from '../../../lib/zod';
+import { fetchData } from '../../../lib/endpoint-client';
+import {
+  invoiceEndpoint,
+  invoicesEndpoint,
+  recordPaymentEndpoint,
+  voidInvoiceEndpoint,
+} from '../../../../shared/api/billing';
+import { billingError } from './billing-schemas';
 
-const listAnswer = z.object({ data: z.object({ invoices: z.array(invoiceSchema), pagination: paginationSchema }) });
-export type InvoicesPage = z.infer<typeof listAnswer>['data'];
+export type InvoicesPage = z.infer<typeof invoicesEndpoint.data>;
 export type InvoicesQuery = { page: number; status: string; search: string; from: string; to: string };
 
 /** GET /api/billing/invoices: ten a page, newest first, by status, search and dates. */
@@ -14,27 +19,20 @@ export async function listInvoices(q: InvoicesQuery, signal?: AbortSignal): Prom
   if (q.from) searchParams.from = q.from;
   if (q.to) searchParams.to = q.to;
   try {
-    return listAnswer.parse(await request('/billing/invoices', { searchParams, signal })).data;
+    return await fetchData(invoicesEndpoint, { searchParams, signal });
   } catch (e) {
     throw billingError(e, 'Failed to fetch invoices');
   }
 }
 
-const invoiceAnswer = z.object({ data: z.object({ invoice: invoiceDetailSchema }) });
-
 /** GET /api/billing/invoices/{id}: lines and payments. */
 export async function getInvoice(id: string, signal?: AbortSignal) {
   try {
-    return invoiceAnswer.parse(await request(`/billing/invoices/${encodeURIComponent(id)}`, { signal })).data.invoice;
+    return (await fetchData(invoiceEndpoint, { params: { id }, signal })).invoice;
   } catch (e) {
     throw billingError(e, 'Failed to fetch invoice');
   }
 }
-
-const paidAnswer = z.object({
-  message: z.string().optional(),
-  data: z.object({ payment: paymentSchema, invoice: invoiceDetailSchema }),
-});
 
 /**
  * POST /api/billing/invoices/{id}/payments with an Idempotency-Key: the dialog keeps one key per
@@ -46,12 +44,11 @@ export async function recordPayment(
   idempotencyKey: string,
 ) {
   try {
-    const answer = await request(`/billing/invoices/${encodeURIComponent(id)}/payments`, {
-      method: 'post',
+    return await fetchData(recordPaymentEndpoint, {
+      params: { id },
       json: { ...body, reference: body.reference.trim() || null },
       headers: { 'idempotency-key': idempotencyKey },
     });
-    return paidAnswer.parse(answer).data;
   } catch (e) {
     throw billingError(e, 'Failed to record payment');
   }
@@ -60,11 +57,7 @@ export async function recordPayment(
 /** POST /api/billing/invoices/{id}/void with the reason. */
 export async function voidInvoice(id: string, reason: string) {
   try {
-    const answer = await request(`/billing/invoices/${encodeURIComponent(id)}/void`, {
-      method: 'post',
-      json: { reason },
-    });
-    return invoiceAnswer.parse(answer).data.invoice;
+    return (await fetchData(voidInvoiceEndpoint, { params: { id }, json: { reason } })).invoice;
   } catch (e) {
     throw billingError(e, 'Failed to void invoice');
   }

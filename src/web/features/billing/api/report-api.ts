@@ -1,21 +1,14 @@
-import { request } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
-import { z } from '../../../lib/zod';
+import { fetchData } from '../../../lib/endpoint-client';
+import type { z } from '../../../lib/zod';
+import { REVENUE_GROUPINGS, revenueEndpoint } from '../../../../shared/api/billing';
 import { billingError } from './billing-schemas';
 
-export const REVENUE_GROUPINGS = ['day', 'month', 'service', 'payer'] as const;
+export { REVENUE_GROUPINGS };
 export type RevenueGrouping = (typeof REVENUE_GROUPINGS)[number];
 export type DateRange = { from: string; to: string };
 
-const figures = { invoices: z.number(), invoicedKobo: z.number(), paidKobo: z.number(), outstandingKobo: z.number() };
-export const revenueSchema = z.object({
-  groupBy: z.enum(REVENUE_GROUPINGS),
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(z.object({ key: z.string(), label: z.string(), ...figures })),
-  totals: z.object(figures),
-});
-export type RevenueReport = z.infer<typeof revenueSchema>;
+export type RevenueReport = z.infer<typeof revenueEndpoint.data>;
 export type RevenueRow = RevenueReport['rows'][number];
 
 /** Only the dates set: without them the server reports the last 30 days (12 months by month). */
@@ -26,11 +19,7 @@ function rangeParams(groupBy: RevenueGrouping, range: DateRange): Record<string,
 /** GET /api/billing/reports/revenue: invoiced, paid and outstanding kobo by day, month, service kind or payer. */
 export async function getRevenue(groupBy: RevenueGrouping, range: DateRange, signal?: AbortSignal) {
   try {
-    const body = await request<{ data: unknown }>('/billing/reports/revenue', {
-      searchParams: rangeParams(groupBy, range),
-      signal,
-    });
-    return revenueSchema.parse(body.data);
+    return await fetchData(revenueEndpoint, { searchParams: rangeParams(groupBy, range), signal });
   } catch (e) {
     throw billingError(e, 'Failed to fetch revenue');
   }

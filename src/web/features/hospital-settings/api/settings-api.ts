@@ -1,6 +1,7 @@
-import { ApiError, request } from '../../../lib/api-client';
-import { hospitalSettingsSchema, type HospitalSettings } from '../../../lib/hospital-settings';
-import { z } from '../../../lib/zod';
+import { ApiError } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
+import type { HospitalSettings } from '../../../lib/hospital-settings';
+import { saveHospitalSettingsEndpoint } from '../../../../shared/api/hospitals';
 
 export const SETTINGS_SAVED = 'Hospital settings saved successfully!';
 const SAVE_FAILED = 'Failed to save hospital settings';
@@ -14,8 +15,6 @@ export type SettingsForm = Omit<
   idleTimeoutMinutes: string;
   defaultConsultationFee: string;
 };
-
-const answer = z.object({ message: z.string().optional(), data: z.object({ settings: hospitalSettingsSchema }) });
 
 export function formOf(s: HospitalSettings): SettingsForm {
   return {
@@ -36,9 +35,7 @@ export async function saveSettings(form: SettingsForm) {
     defaultConsultationFee: Number(defaultConsultationFee),
   };
   try {
-    const a = answer.parse(
-      await request<unknown>('/hospital/settings', { method: 'put', json, fallback: SAVE_FAILED }),
-    );
+    const a = await callEndpoint(saveHospitalSettingsEndpoint, { json, fallback: SAVE_FAILED });
     return { settings: a.data.settings, message: a.message ?? SETTINGS_SAVED };
   } catch (e) {
     if (e instanceof ApiError) throw e;

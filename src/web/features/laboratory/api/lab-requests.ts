@@ -1,63 +1,26 @@
-import { ApiError, request, type FieldError } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
+import { ApiError, type FieldError } from '../../../lib/api-client';
+import { callEndpoint, fetchData } from '../../../lib/endpoint-client';
+import { fetchLabStats, type LabStats } from '../../../lib/lab-stats';
+import type { z } from '../../../lib/zod';
+import type { labResults, labValue } from '../../../../shared/lab-results';
+import {
+  LAB_STATUSES,
+  labRequestsEndpoint,
+  recordLabResultsEndpoint,
+  startLabTestEndpoint,
+  type labRequest,
+} from '../../../../shared/api/laboratory';
 
-export const LAB_STATUSES = ['pending', 'in progress', 'completed'] as const;
+export { LAB_STATUSES };
 export type LabStatus = (typeof LAB_STATUSES)[number];
 
-/** A structured value as recorded: catalogue analyte code or name, UCUM unit, range and its H/L/N flag. */
-const labValue = z.object({
-  analyte: z.string(),
-  name: z.string(),
-  value: z.union([z.number(), z.string()]),
-  unit: z.string().nullable(),
-  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
-  interpretation: z.enum(['H', 'L', 'N']).nullable(),
-});
+/** The lab's answers are the shared contract's (src/shared/api/laboratory.ts). */
 export type LabValue = z.infer<typeof labValue>;
-
-/** Values by parameter ({ Haemoglobin: '13.2 g/dL' }), one free-text report, or structured values. */
-const labResults = z.union([
-  z.string(),
-  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  z.array(labValue),
-]);
 export type LabResults = z.infer<typeof labResults>;
 /** A structured value as sent: the server fills in the catalogue name, the usual unit and the flag. */
 export type LabValueInput = Pick<LabValue, 'analyte' | 'value' | 'unit' | 'referenceRange'>;
-
-/** One requested test as GET /api/lab/requests answers it. */
-export const labRequestSchema = z.object({
-  id: z.string(),
-  consultationId: z.string(),
-  patientId: z.string(),
-  patientName: z.string(),
-  testName: z.string(),
-  testCode: z.string(),
-  urgency: z.enum(['Routine', 'Urgent', 'STAT']),
-  instructions: z.string().nullable(),
-  status: z.enum(LAB_STATUSES),
-  orderedBy: z.object({ id: z.string(), name: z.string() }),
-  orderedAt: z.string(),
-  startedAt: z.string().nullable(),
-  startedBy: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  results: labResults.nullable(),
-  notes: z.string().nullable(),
-  conductedBy: z.string().nullable(),
-});
-export type LabRequest = z.infer<typeof labRequestSchema>;
-
-const pagination = z.object({
-  currentPage: z.number(),
-  totalPages: z.number(),
-  totalRecords: z.number(),
-  hasPrev: z.boolean(),
-  hasNext: z.boolean(),
-});
-
-const listAnswer = z.object({ data: z.object({ requests: z.array(labRequestSchema), pagination }) });
-export type LabRequestsPage = z.infer<typeof listAnswer>['data'];
-const oneAnswer = z.object({ data: z.object({ request: labRequestSchema }), message: z.string().optional() });
+export type LabRequest = z.infer<typeof labRequest>;
+export type LabRequestsPage = z.infer<typeof labRequestsEndpoint.data>;
 
 /** A refused lab call: the message to show and the server's field reasons. */
 export class LabError extends Error {
@@ -89,7 +52,7 @@ export async function listLabRequests(query: LabRequestsQuery, signal?: AbortSig
   const search = query.search?.trim();
   if (search) searchParams.search = search;
   try {
-    return listAnswer.parse(await request('/lab/requests', { searchParams, signal })).data;
+    return await fetchData(labRequestsEndpoint, { searchParams, signal });
   } catch (e) {
     throw labError(e, 'Failed to fetch lab requests');
   }
@@ -98,8 +61,7 @@ export async function listLabRequests(query: LabRequestsQuery, signal?: AbortSig
 /** POST /api/lab/requests/{id}/start. */
 export async function startLabRequest(id: string): Promise<LabRequest> {
   try {
-    return oneAnswer.parse(await request(`/lab/requests/${encodeURIComponent(id)}/start`, { method: 'post', json: {} }))
-      .data.request;
+    return (await fetchData(startLabTestEndpoint, { params: { id }, json: {} })).request;
   } catch (e) {
     throw labError(e, 'Failed to start the test');
   }
@@ -117,22 +79,19 @@ export async function recordLabResults(
   input: LabResultsInput,
 ): Promise<{ request: LabRequest; message: string }> {
   try {
-    const answer = oneAnswer.parse(
-      await request(`/lab/requests/${encodeURIComponent(id)}/results`, { method: 'post', json: input }),
-    );
+    const answer = await callEndpoint(recordLabResultsEndpoint, { params: { id }, json: input });
     return { request: answer.data.request, message: answer.message ?? 'Test results recorded successfully!' };
   } catch (e) {
     throw labError(e, 'Failed to record test results');
   }
 }
 
-const countsAnswer = z.object({ data: z.object({ pending: z.number(), inProgress: z.number() }) });
-export type LabCounts = z.infer<typeof countsAnswer>['data'];
+export type LabCounts = Pick<LabStats, 'pending' | 'inProgress'>;
 
 /** GET /api/lab/stats: how many requests wait and how many are under way (the queue's tab counts). */
 export async function fetchLabCounts(signal?: AbortSignal): Promise<LabCounts> {
   try {
-    return countsAnswer.parse(await request('/lab/stats', { searchParams: { recent: 1 }, signal })).data;
+    return await fetchLabStats(signal);
   } catch (e) {
     throw labError(e, 'Failed to fetch lab requests');
   }

@@ -16,7 +16,8 @@ export const page = (requests: LabRequest[], totalPages = 1) => ({
 
 /** A requested test as the server answers it. */
 export function labRequest(overrides: Partial<LabRequest> = {}): LabRequest {
-  return {
+  const { completed, ...rest } = overrides;
+  const request = {
     id: 'lr-1',
     consultationId: 'c-1',
     patientId: 'p-1',
@@ -34,8 +35,9 @@ export function labRequest(overrides: Partial<LabRequest> = {}): LabRequest {
     results: null,
     notes: null,
     conductedBy: null,
-    ...overrides,
-  };
+    ...rest,
+  } satisfies Omit<LabRequest, 'completed'>;
+  return { ...request, completed: completed ?? request.status === 'completed' };
 }
 
 /** Renders a lab screen signed in as a lab technician named Bisi Ade of Lagos Clinic. */

@@ -1,5 +1,8 @@
-import { ApiError, request } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
+import { ApiError } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint-client';
+import { fetchLabStats as fetchSharedLabStats, type LabStats } from '../../../lib/lab-stats';
+import type { z } from '../../../lib/zod';
+import { labActivityEndpoint } from '../../../../shared/api/laboratory';
 
 /** The server's message, else the dashboard's fallback (product-spec-1 §8 Dashboards). */
 function failure(e: unknown, fallback: string): Error {
@@ -10,41 +13,20 @@ function failure(e: unknown, fallback: string): Error {
   return new Error(fallback);
 }
 
-const statsAnswer = z.object({
-  data: z.object({ pending: z.number(), inProgress: z.number(), completedToday: z.number() }),
-});
-export type LabStats = z.infer<typeof statsAnswer>['data'];
+export type { LabStats } from '../../../lib/lab-stats';
 
 /** GET /api/lab/stats: pending, in progress, and completed today (the hospital's day). */
 export async function fetchLabStats(signal?: AbortSignal): Promise<LabStats> {
   try {
-    return statsAnswer.parse(await request('/lab/stats', { searchParams: { recent: 1 }, signal })).data;
+    return await fetchSharedLabStats(signal);
   } catch (e) {
     throw failure(e, 'Failed to fetch dashboard data');
   }
 }
 
 /** One row of Recent Test Activity (product-spec-1 §2): the request at its latest step. */
-const activity = z.object({
-  id: z.string(),
-  patientName: z.string(),
-  testName: z.string(),
-  urgency: z.string(),
-  status: z.string(),
-  orderedBy: z.object({ name: z.string() }),
-  conductedBy: z.string().nullable(),
-  startedBy: z.string().nullable(),
-  activityAt: z.string(),
-});
-export type LabActivity = z.infer<typeof activity>;
-
-const activityAnswer = z.object({
-  data: z.object({
-    activities: z.array(activity),
-    pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalRecords: z.number() }),
-  }),
-});
-export type LabActivityPage = z.infer<typeof activityAnswer>['data'];
+export type LabActivityPage = z.infer<typeof labActivityEndpoint.data>;
+export type LabActivity = LabActivityPage['activities'][number];
 
 /** GET /api/lab/activity: the most recent change first. */
 export async function fetchLabActivity(
@@ -52,7 +34,7 @@ export async function fetchLabActivity(
   signal?: AbortSignal,
 ): Promise<LabActivityPage> {
   try {
-    return activityAnswer.parse(await request('/lab/activity', { searchParams: query, signal })).data;
+    return await fetchData(labActivityEndpoint, { searchParams: query, signal });
   } catch (e) {
     throw failure(e, 'Failed to fetch test activity');
   }

@@ -48,24 +48,8 @@ export async function fetchPatients(
   }
 }
 
-const statsAnswer = z.object({
-  data: z.object({
-    totalPatients: z.number(),
-    registeredToday: z.number(),
-    seenCount: z.number().optional(),
-    byStatus: z.record(z.string(), z.number()),
-  }),
-});
-export type PatientStats = z.infer<typeof statsAnswer>['data'];
-
-/** GET /api/patients/stats: totals by status and registrations today. */
-export async function fetchPatientStats(signal?: AbortSignal): Promise<PatientStats> {
-  try {
-    return statsAnswer.parse(await request('/patients/stats', { signal })).data;
-  } catch (e) {
-    throw failure(e, 'Failed to fetch dashboard data');
-  }
-}
+// GET /api/patients/stats has one client, shared with the other screens that count patients.
+export { fetchPatientStats, type PatientStats } from '../../../lib/patient-stats';
 
 const seenAnswer = z.object({ data: z.object({ patientsSeen: z.number() }) });
 
