@@ -41,6 +41,18 @@ export function isEvent<E extends DomainEvent>(event: RecordedEvent, type: E['ty
   return event.type === type;
 }
 
+/**
+ * A module's events by type name, from its list of contracts: one mapped type instead of an alias
+ * per event. `EventMap<typeof billingContracts>['InvoiceRaised']` is the InvoiceRaised event.
+ */
+export type EventMap<Cs extends readonly EventContract[]> = { [C in Cs[number] as C['type']]: EventOf<C> };
+
+/** The union of the events of a list of contracts (a module's union). */
+export type EventsOf<Cs extends readonly EventContract[]> = EventOf<Cs[number]>;
+
+/** One event of a list of contracts, by its type name. */
+export type EventNamed<Cs extends readonly EventContract[], K extends Cs[number]['type']> = EventMap<Cs>[K];
+
 /** An event whose data does not match its contract: a programming error, or a damaged store. */
 export class InvalidEvent extends Error {
   constructor(
