@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { ACCESS_MODULE_IDS, type AccessModuleId } from '../../shared/access-matrix';
 import { ROLE_CODES } from '../../shared/roles';
 
@@ -25,5 +25,7 @@ export const accessMatrixChanged = defineEvent(
 
 export const accessControlContracts = [accessMatrixChanged] as const;
 
-export type AccessMatrixChanged = EventOf<typeof accessMatrixChanged>;
-export type AccessControlEvent = AccessMatrixChanged;
+/** The module's events by type name: `AccessControlEvents['AccessMatrixChanged']`. */
+export type AccessControlEvents = EventMap<typeof accessControlContracts>;
+export type AccessMatrixChanged = AccessControlEvents['AccessMatrixChanged'];
+export type AccessControlEvent = EventsOf<typeof accessControlContracts>;

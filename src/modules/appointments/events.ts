@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 
 /** The appointment book, stream `appointment-<appointmentId>`; the tenant is in every event's metadata. */
 const person = z.object({ id: z.string(), name: z.string() });
@@ -69,19 +69,10 @@ export const appointmentsContracts = [
   appointmentAttended,
 ] as const;
 
-export type AppointmentBooked = EventOf<typeof appointmentBooked>;
-export type AppointmentRescheduled = EventOf<typeof appointmentRescheduled>;
-export type AppointmentCancelled = EventOf<typeof appointmentCancelled>;
-export type AppointmentCheckedIn = EventOf<typeof appointmentCheckedIn>;
-export type AppointmentMarkedNoShow = EventOf<typeof appointmentMarkedNoShow>;
-export type AppointmentReminderSent = EventOf<typeof appointmentReminderSent>;
-export type AppointmentAttended = EventOf<typeof appointmentAttended>;
-export type AppointmentEvent =
-  | AppointmentBooked
-  | AppointmentRescheduled
-  | AppointmentCancelled
-  | AppointmentCheckedIn
-  | AppointmentMarkedNoShow
-  | AppointmentReminderSent
-  | AppointmentAttended;
+/** The module's events by type name: `AppointmentsEvents['AppointmentBooked']`. */
+export type AppointmentsEvents = EventMap<typeof appointmentsContracts>;
+export type AppointmentBooked = AppointmentsEvents['AppointmentBooked'];
+export type AppointmentCancelled = AppointmentsEvents['AppointmentCancelled'];
+export type AppointmentCheckedIn = AppointmentsEvents['AppointmentCheckedIn'];
+export type AppointmentEvent = EventsOf<typeof appointmentsContracts>;
 export type Slot = Pick<AppointmentBooked['data'], 'date' | 'time' | 'startsAt' | 'durationMinutes' | 'doctor'>;

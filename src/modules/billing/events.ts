@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { LINE_KINDS, PAYMENT_METHODS, PRICE_KINDS } from '../../shared/api/billing';
 
 /**
@@ -192,22 +192,19 @@ export const billingContracts = [
   priceSet,
 ] as const;
 
-export type InvoiceRaised = EventOf<typeof invoiceRaised>;
-export type InvoiceLinesAdded = EventOf<typeof invoiceLinesAdded>;
-export type PaymentRecorded = EventOf<typeof paymentRecorded>;
-export type InvoiceVoided = EventOf<typeof invoiceVoided>;
-export type ReceiptNumberIssued = EventOf<typeof receiptNumberIssued>;
-export type PriceListUpdated = EventOf<typeof priceListUpdated>;
-export type InvoiceClaimed = EventOf<typeof invoiceClaimed>;
-export type InvoiceClaimSettled = EventOf<typeof invoiceClaimSettled>;
-export type InvoiceLineRepriced = EventOf<typeof invoiceLineRepriced>;
-export type PriceSet = EventOf<typeof priceSet>;
-export type InvoiceEvent =
-  | InvoiceRaised
-  | InvoiceLinesAdded
-  | PaymentRecorded
-  | InvoiceVoided
-  | InvoiceClaimed
-  | InvoiceClaimSettled
-  | InvoiceLineRepriced;
-export type BillingEvent = InvoiceEvent | ReceiptNumberIssued | PriceListUpdated | PriceSet;
+/** The module's events by type name: `BillingEvents['InvoiceRaised']`. */
+export type BillingEvents = EventMap<typeof billingContracts>;
+export type InvoiceRaised = BillingEvents['InvoiceRaised'];
+export type PaymentRecorded = BillingEvents['PaymentRecorded'];
+export type ReceiptNumberIssued = BillingEvents['ReceiptNumberIssued'];
+export type PriceListUpdated = BillingEvents['PriceListUpdated'];
+export type PriceSet = BillingEvents['PriceSet'];
+export type InvoiceEvent = BillingEvents[
+  | 'InvoiceRaised'
+  | 'InvoiceLinesAdded'
+  | 'PaymentRecorded'
+  | 'InvoiceVoided'
+  | 'InvoiceClaimed'
+  | 'InvoiceClaimSettled'
+  | 'InvoiceLineRepriced'];
+export type BillingEvent = EventsOf<typeof billingContracts>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { LAB_URGENCIES } from '../laboratory';
 
 /** Consultations, stream `consultation-<consultationId>`; the prescription is part of its consultation. */
@@ -98,8 +98,10 @@ export const prescriptionDispensed = defineEvent(
 
 export const consultationsContracts = [consultationRecorded, prescriptionIssued, prescriptionDispensed] as const;
 
-export type ConsultationRecorded = EventOf<typeof consultationRecorded>;
-export type PrescriptionIssued = EventOf<typeof prescriptionIssued>;
-export type PrescriptionDispensed = EventOf<typeof prescriptionDispensed>;
-export type ConsultationEvent = ConsultationRecorded | PrescriptionIssued | PrescriptionDispensed;
+/** The module's events by type name: `ConsultationsEvents['ConsultationRecorded']`. */
+export type ConsultationsEvents = EventMap<typeof consultationsContracts>;
+export type ConsultationRecorded = ConsultationsEvents['ConsultationRecorded'];
+export type PrescriptionIssued = ConsultationsEvents['PrescriptionIssued'];
+export type PrescriptionDispensed = ConsultationsEvents['PrescriptionDispensed'];
+export type ConsultationEvent = EventsOf<typeof consultationsContracts>;
 export type ConsultationData = ConsultationRecorded['data'];

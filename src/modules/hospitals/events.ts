@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap } from '../../platform/event-store/contracts';
 
 /**
  * The hospitals module's events: onboarding registrations (stream `registration-<id>`) and
@@ -151,21 +151,23 @@ export const hospitalsContracts = [
   hospitalLogoChanged,
 ] as const;
 
-export type HospitalRegistrationSubmitted = EventOf<typeof hospitalRegistrationSubmitted>;
-export type VerificationCodeIssued = EventOf<typeof verificationCodeIssued>;
-export type VerificationFailed = EventOf<typeof verificationFailed>;
-export type VerificationCodeVoided = EventOf<typeof verificationCodeVoided>;
-export type EmailVerified = EventOf<typeof emailVerified>;
-export type ApplicantRegistrationOpened = EventOf<typeof applicantRegistrationOpened>;
-export type ApplicantMailSent = EventOf<typeof applicantMailSent>;
-export type ApplicantVerificationFailed = EventOf<typeof applicantVerificationFailed>;
-export type ApplicantMailboxEvent = ApplicantRegistrationOpened | ApplicantMailSent | ApplicantVerificationFailed;
-export type HospitalRegistered = EventOf<typeof hospitalRegistered>;
-export type HospitalStatusChanged = EventOf<typeof hospitalStatusChanged>;
-export type HospitalSettingsChanged = EventOf<typeof hospitalSettingsChanged>;
-export type HospitalLogoChanged = EventOf<typeof hospitalLogoChanged>;
+/** The module's events by type name: `HospitalsEvents['HospitalRegistrationSubmitted']`. */
+export type HospitalsEvents = EventMap<typeof hospitalsContracts>;
+export type HospitalRegistrationSubmitted = HospitalsEvents['HospitalRegistrationSubmitted'];
+export type EmailVerified = HospitalsEvents['EmailVerified'];
+export type ApplicantMailSent = HospitalsEvents['ApplicantMailSent'];
+export type HospitalRegistered = HospitalsEvents['HospitalRegistered'];
+export type HospitalStatusChanged = HospitalsEvents['HospitalStatusChanged'];
+export type HospitalSettingsChanged = HospitalsEvents['HospitalSettingsChanged'];
+export type ApplicantMailboxEvent = HospitalsEvents[
+  'ApplicantRegistrationOpened' | 'ApplicantMailSent' | 'ApplicantVerificationFailed'];
+export type RegistrationEvent = HospitalsEvents[
+  | 'HospitalRegistrationSubmitted'
+  | 'VerificationCodeIssued'
+  | 'VerificationFailed'
+  | 'VerificationCodeVoided'
+  | 'EmailVerified'];
+export type HospitalEvent = HospitalsEvents[
+  'HospitalRegistered' | 'HospitalStatusChanged' | 'HospitalSettingsChanged' | 'HospitalLogoChanged'];
 
-export type RegistrationEvent =
-  HospitalRegistrationSubmitted | VerificationCodeIssued | VerificationFailed | VerificationCodeVoided | EmailVerified;
-export type HospitalEvent = HospitalRegistered | HospitalStatusChanged | HospitalSettingsChanged | HospitalLogoChanged;
 export type HospitalStatus = HospitalStatusChanged['data']['status'];

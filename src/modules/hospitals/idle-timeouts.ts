@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { isEvent } from '../../platform/event-store/contracts';
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { IdleTimeouts } from '../../platform/http/auth';
 import type { FeedConsumerRef } from '../../platform/projections/projection';
@@ -51,8 +52,8 @@ export class IdleTimeoutCache {
       name: IDLE_TIMEOUTS.name,
       handle: (events: RecordedEvent[]) => {
         for (const e of events) {
-          if (e.type !== 'HospitalSettingsChanged') continue;
-          const { hospitalId, settings } = (e as unknown as RecordedEvent<HospitalSettingsChanged>).data;
+          if (!isEvent<HospitalSettingsChanged>(e, 'HospitalSettingsChanged')) continue;
+          const { hospitalId, settings } = e.data;
           this.generation++;
           this.remember(hospitalId, settings.idleTimeoutMinutes);
         }

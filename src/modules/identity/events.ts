@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { ROLE_CODES } from '../../shared/roles';
 
 /**
@@ -175,41 +175,33 @@ export const identityContracts = [
   tenantRenamed,
 ] as const;
 
-export type AccountCredentialsStaged = EventOf<typeof accountCredentialsStaged>;
-export type AccountProvisioned = EventOf<typeof accountProvisioned>;
-export type TemporaryPasswordIssued = EventOf<typeof temporaryPasswordIssued>;
-export type InvitationSent = EventOf<typeof invitationSent>;
-export type InvitationFailed = EventOf<typeof invitationFailed>;
-export type AccountProfileChanged = EventOf<typeof accountProfileChanged>;
-export type AccountDisabled = EventOf<typeof accountDisabled>;
-export type AccountEnabled = EventOf<typeof accountEnabled>;
-export type AccountClosed = EventOf<typeof accountClosed>;
-export type LoginSucceeded = EventOf<typeof loginSucceeded>;
-export type LoginFailed = EventOf<typeof loginFailed>;
-export type AccountLocked = EventOf<typeof accountLocked>;
-export type PasswordChanged = EventOf<typeof passwordChanged>;
-export type SignInFailed = EventOf<typeof signInFailed>;
-export type SessionStarted = EventOf<typeof sessionStarted>;
-export type LoggedOut = EventOf<typeof loggedOut>;
-export type SessionRevoked = EventOf<typeof sessionRevoked>;
-export type TenantRegistered = EventOf<typeof tenantRegistered>;
-export type TenantStatusChanged = EventOf<typeof tenantStatusChanged>;
-export type TenantRenamed = EventOf<typeof tenantRenamed>;
-
-export type AccountEvent =
-  | AccountCredentialsStaged
-  | AccountProvisioned
-  | TemporaryPasswordIssued
-  | InvitationSent
-  | InvitationFailed
-  | AccountProfileChanged
-  | AccountDisabled
-  | AccountEnabled
-  | AccountClosed
-  | LoginSucceeded
-  | LoginFailed
-  | AccountLocked
-  | PasswordChanged;
-export type SessionEvent = SessionStarted | LoggedOut | SessionRevoked;
-export type TenantEvent = TenantRegistered | TenantStatusChanged | TenantRenamed;
-export type IdentityEvent = AccountEvent | SessionEvent | TenantEvent;
+/** The module's events by type name: `IdentityEvents['AccountCredentialsStaged']`. */
+export type IdentityEvents = EventMap<typeof identityContracts>;
+export type AccountProvisioned = IdentityEvents['AccountProvisioned'];
+export type TemporaryPasswordIssued = IdentityEvents['TemporaryPasswordIssued'];
+export type AccountProfileChanged = IdentityEvents['AccountProfileChanged'];
+export type AccountDisabled = IdentityEvents['AccountDisabled'];
+export type LoginSucceeded = IdentityEvents['LoginSucceeded'];
+export type LoginFailed = IdentityEvents['LoginFailed'];
+export type AccountLocked = IdentityEvents['AccountLocked'];
+export type PasswordChanged = IdentityEvents['PasswordChanged'];
+export type SignInFailed = IdentityEvents['SignInFailed'];
+export type SessionStarted = IdentityEvents['SessionStarted'];
+export type TenantRegistered = IdentityEvents['TenantRegistered'];
+export type AccountEvent = IdentityEvents[
+  | 'AccountCredentialsStaged'
+  | 'AccountProvisioned'
+  | 'TemporaryPasswordIssued'
+  | 'InvitationSent'
+  | 'InvitationFailed'
+  | 'AccountProfileChanged'
+  | 'AccountDisabled'
+  | 'AccountEnabled'
+  | 'AccountClosed'
+  | 'LoginSucceeded'
+  | 'LoginFailed'
+  | 'AccountLocked'
+  | 'PasswordChanged'];
+export type SessionEvent = IdentityEvents['SessionStarted' | 'LoggedOut' | 'SessionRevoked'];
+export type TenantEvent = IdentityEvents['TenantRegistered' | 'TenantStatusChanged' | 'TenantRenamed'];
+export type IdentityEvent = EventsOf<typeof identityContracts>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap } from '../../platform/event-store/contracts';
 import { LAB_URGENCIES } from '../../shared/lab-tests';
 import { labResults, labValue } from '../../shared/lab-results';
 
@@ -48,11 +48,13 @@ export const labResultsTallied = defineEvent(
 
 export const laboratoryContracts = [labRequestOrdered, labTestStarted, labResultsRecorded, labResultsTallied] as const;
 
-export type LabRequestOrdered = EventOf<typeof labRequestOrdered>;
-export type LabTestStarted = EventOf<typeof labTestStarted>;
-export type LabResultsRecorded = EventOf<typeof labResultsRecorded>;
-export type LabResultsTallied = EventOf<typeof labResultsTallied>;
-export type LabRequestEvent = LabRequestOrdered | LabTestStarted | LabResultsRecorded;
+/** The module's events by type name: `LaboratoryEvents['LabRequestOrdered']`. */
+export type LaboratoryEvents = EventMap<typeof laboratoryContracts>;
+export type LabRequestOrdered = LaboratoryEvents['LabRequestOrdered'];
+export type LabTestStarted = LaboratoryEvents['LabTestStarted'];
+export type LabResultsRecorded = LaboratoryEvents['LabResultsRecorded'];
+export type LabResultsTallied = LaboratoryEvents['LabResultsTallied'];
+export type LabRequestEvent = LaboratoryEvents['LabRequestOrdered' | 'LabTestStarted' | 'LabResultsRecorded'];
 export type LabUrgency = (typeof LAB_URGENCIES)[number];
 export type LabResults = z.infer<typeof labResults>;
 export type LabValue = z.infer<typeof labValue>;

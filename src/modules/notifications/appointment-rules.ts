@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
-import type { AppointmentBooked, AppointmentCancelled, AppointmentCheckedIn } from '../appointments';
-import { by, type Draft, type Rule } from './draft';
+import type { AppointmentBooked, AppointmentCancelled, AppointmentCheckedIn, AppointmentEvent } from '../appointments';
+import { by, defineRules, type Draft } from './draft';
 
-type Data = (AppointmentBooked | AppointmentCancelled | AppointmentCheckedIn)['data'];
+type News = AppointmentBooked | AppointmentCancelled | AppointmentCheckedIn;
+type Data = News['data'];
 
 /**
  * The appointment book's news on the `appointments` channel (issue 24): booked, checked in and
@@ -11,12 +12,12 @@ type Data = (AppointmentBooked | AppointmentCancelled | AppointmentCheckedIn)['d
  * the patient is at the desk and the doctor's list has a new name.
  */
 function drafts(
-  e: RecordedEvent,
+  e: RecordedEvent<News>,
   type: 'appointment_booked' | 'appointment_checked_in' | 'appointment_cancelled',
   title: string,
   message: string,
 ): Draft[] {
-  const d = e.data as Data;
+  const d = e.data;
   const appointment = {
     id: d.appointmentId,
     patientId: d.patientId,
@@ -36,9 +37,9 @@ function drafts(
 const at = (d: Data) => `${d.date} ${d.time}`;
 const withDoctor = (d: Data) => (d.doctor ? ` with ${d.doctor.name}` : '');
 
-export const APPOINTMENT_RULES: Readonly<Record<string, Rule>> = {
+export const APPOINTMENT_RULES = defineRules<AppointmentEvent>({
   AppointmentBooked: async (e) => {
-    const d = e.data as AppointmentBooked['data'];
+    const d = e.data;
     return drafts(
       e,
       'appointment_booked',
@@ -47,13 +48,13 @@ export const APPOINTMENT_RULES: Readonly<Record<string, Rule>> = {
     );
   },
   AppointmentCheckedIn: async (e) => {
-    const d = e.data as AppointmentCheckedIn['data'];
+    const d = e.data;
     const message = `${d.patientName} checked in for the ${d.time} appointment${withDoctor(d)}`;
     return drafts(e, 'appointment_checked_in', 'Patient Checked In', message);
   },
   AppointmentCancelled: async (e) => {
-    const d = e.data as AppointmentCancelled['data'];
+    const d = e.data;
     const message = `${d.patientName}'s appointment on ${at(d)}${withDoctor(d)} was cancelled: ${d.reason}`;
     return drafts(e, 'appointment_cancelled', 'Appointment Cancelled', message);
   },
-};
+});

@@ -1,14 +1,12 @@
-import type { RecordedEvent } from '../../platform/event-store/port';
 import { formatNaira } from '../../shared/money';
-import type { InvoiceRaised, PaymentRecorded } from '../billing';
-import { by, type Rule } from './draft';
+import type { BillingEvent } from '../billing';
+import { by, defineRules } from './draft';
 
 const METHOD_LABELS: Record<string, string> = { cash: 'cash', pos: 'POS', transfer: 'bank transfer', hmo: 'HMO' };
 
 /** Billing's server messages for the accountant's channel (product-spec-1 §6: billing, finance, payments). */
-export const BILLING_RULES: Readonly<Record<string, Rule>> = {
-  InvoiceRaised: async (raw) => {
-    const e = raw as unknown as RecordedEvent<InvoiceRaised>;
+export const BILLING_RULES = defineRules<BillingEvent>({
+  InvoiceRaised: async (e) => {
     const d = e.data;
     const message = `New invoice for ${d.patientName}: ${formatNaira(d.totalKobo)}`;
     const invoice = {
@@ -28,8 +26,7 @@ export const BILLING_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  PaymentRecorded: async (raw) => {
-    const e = raw as unknown as RecordedEvent<PaymentRecorded>;
+  PaymentRecorded: async (e) => {
     const d = e.data;
     const message = `${formatNaira(d.amountKobo)} received from ${d.patientName} by ${METHOD_LABELS[d.method]} (${d.receiptNumber})`;
     const payment = {
@@ -51,4 +48,4 @@ export const BILLING_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-};
+});

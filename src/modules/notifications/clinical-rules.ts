@@ -1,13 +1,11 @@
-import type { RecordedEvent } from '../../platform/event-store/port';
-import type { ConsultationRecorded, PrescriptionDispensed, PrescriptionIssued } from '../consultations';
-import type { LabResultsRecorded } from '../laboratory';
-import { by, type Draft, type Rule } from './draft';
+import type { ConsultationEvent } from '../consultations';
+import type { LabRequestEvent } from '../laboratory';
+import { by, defineRules, type Draft } from './draft';
 
 /** Consultations', the pharmacy's and the laboratory's server messages. */
-export const CLINICAL_RULES: Readonly<Record<string, Rule>> = {
+export const CLINICAL_RULES = defineRules<ConsultationEvent | LabRequestEvent>({
   // One consultation's lab tests are one NEW_LAB_ORDER (not one per test), urgent when any is STAT.
-  ConsultationRecorded: async (raw) => {
-    const e = raw as unknown as RecordedEvent<ConsultationRecorded>;
+  ConsultationRecorded: async (e) => {
     const d = e.data;
     const consultation = {
       id: d.consultationId,
@@ -40,8 +38,7 @@ export const CLINICAL_RULES: Readonly<Record<string, Rule>> = {
     }
     return drafts;
   },
-  PrescriptionIssued: async (raw) => {
-    const e = raw as unknown as RecordedEvent<PrescriptionIssued>;
+  PrescriptionIssued: async (e) => {
     const d = e.data;
     const message = `New prescription for ${d.patientName} from ${d.prescribedBy.name} (${d.medications.length} item${d.medications.length === 1 ? '' : 's'})`;
     const consultation = {
@@ -64,8 +61,7 @@ export const CLINICAL_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  PrescriptionDispensed: async (raw) => {
-    const e = raw as unknown as RecordedEvent<PrescriptionDispensed>;
+  PrescriptionDispensed: async (e) => {
     const d = e.data;
     const items = d.items.map((i) => i.medicationName).join(', ');
     return [
@@ -86,8 +82,7 @@ export const CLINICAL_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  LabResultsRecorded: async (raw) => {
-    const e = raw as unknown as RecordedEvent<LabResultsRecorded>;
+  LabResultsRecorded: async (e) => {
     const d = e.data;
     return [
       {
@@ -107,4 +102,4 @@ export const CLINICAL_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-};
+});

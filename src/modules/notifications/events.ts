@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap } from '../../platform/event-store/contracts';
 
 /**
  * The notifications module's own events. An announcement (stream `announcement-<id>`) is news
@@ -21,10 +21,10 @@ export const notificationsDismissed = defineEvent('NotificationsDismissed', mark
 
 export const notificationsContracts = [hospitalAnnouncementMade, notificationsRead, notificationsDismissed] as const;
 
-export type HospitalAnnouncementMade = EventOf<typeof hospitalAnnouncementMade>;
-export type NotificationsRead = EventOf<typeof notificationsRead>;
-export type NotificationsDismissed = EventOf<typeof notificationsDismissed>;
-export type InboxEvent = NotificationsRead | NotificationsDismissed;
+/** The module's events by type name: `NotificationsEvents['HospitalAnnouncementMade']`. */
+export type NotificationsEvents = EventMap<typeof notificationsContracts>;
+export type HospitalAnnouncementMade = NotificationsEvents['HospitalAnnouncementMade'];
+export type InboxEvent = NotificationsEvents['NotificationsRead' | 'NotificationsDismissed'];
 
 export const announcementStream = (id: string) => `announcement-${id}`;
 export const inboxStream = (userId: string) => `notification-inbox-${userId}`;

@@ -1,7 +1,6 @@
 import { statusLabel } from '../../shared/patient-statuses';
-import type { RecordedEvent } from '../../platform/event-store/port';
 import type { PatientEvent } from '../patients';
-import { by, fullName, type Of, type PatientRef, type Rule } from './draft';
+import { by, defineRules, fullName, type PatientRef } from './draft';
 import type { NotificationPriority } from './events';
 
 /** §4: Consultation high; Test Complete and Refer for Test medium; Discharged and Waiting low. */
@@ -26,8 +25,6 @@ function patientPayload(p: PatientRef | null, id: string) {
   };
 }
 
-const patientEvent = <K extends PatientEvent['type']>(e: RecordedEvent) => e as unknown as Of<PatientEvent, K>;
-
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'first name',
   lastName: 'last name',
@@ -42,9 +39,8 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** The patient record's server messages. */
-export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
-  PatientRegistered: async (raw) => {
-    const e = patientEvent<'PatientRegistered'>(raw);
+export const PATIENT_RULES = defineRules<PatientEvent>({
+  PatientRegistered: async (e) => {
     const patient = { ...patientPayload(e.data, e.data.patientId), status: e.data.status };
     const message = `${patient.name} was registered by ${e.metadata.actor.name}`;
     return [
@@ -57,8 +53,7 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  PatientDetailsEdited: async (raw, lookups) => {
-    const e = patientEvent<'PatientDetailsEdited'>(raw);
+  PatientDetailsEdited: async (e, lookups) => {
     const before = await lookups.patient(e.metadata.hospitalId, e.data.patientId);
     const after = before ? { ...before, ...e.data.changes } : null;
     const patient = patientPayload(after, e.data.patientId);
@@ -74,8 +69,7 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  PatientStatusChanged: async (raw, lookups) => {
-    const e = patientEvent<'PatientStatusChanged'>(raw);
+  PatientStatusChanged: async (e, lookups) => {
     const patient = patientPayload(await lookups.patient(e.metadata.hospitalId, e.data.patientId), e.data.patientId);
     const message = `${patient.name} is now ${statusLabel(e.data.to)}`;
     return [
@@ -88,8 +82,7 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  VitalsRecorded: async (raw, lookups) => {
-    const e = patientEvent<'VitalsRecorded'>(raw);
+  VitalsRecorded: async (e, lookups) => {
     const patient = patientPayload(await lookups.patient(e.metadata.hospitalId, e.data.patientId), e.data.patientId);
     const message = `Vitals recorded for ${patient.name} by ${e.metadata.actor.name}`;
     return [
@@ -102,8 +95,7 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  PatientRecordDeleted: async (raw, lookups) => {
-    const e = patientEvent<'PatientRecordDeleted'>(raw);
+  PatientRecordDeleted: async (e, lookups) => {
     const patient = patientPayload(await lookups.patient(e.metadata.hospitalId, e.data.patientId), e.data.patientId);
     const message = `${patient.name}'s record was deleted by ${e.metadata.actor.name}`;
     return [
@@ -116,4 +108,4 @@ export const PATIENT_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-};
+});

@@ -1,29 +1,26 @@
-import type { RecordedEvent } from '../../platform/event-store/port';
+import type { DomainEvent, RecordedEvent } from '../../platform/event-store/port';
 import { ROLE_LABELS } from '../../shared/roles';
 import type { StaffMemberEvent } from '../staff';
-import { by, fullName, type Draft, type Lookups, type Of, type Rule, type StaffRef } from './draft';
+import { by, defineRules, fullName, type Draft, type Lookups, type StaffRef } from './draft';
 
 function userPayload(s: StaffRef) {
   return { ...s, _id: s.id, name: fullName(s), roleLabel: ROLE_LABELS[s.role] ?? s.role };
 }
 
-const staffEvent = <K extends StaffMemberEvent['type']>(e: RecordedEvent) => e as unknown as Of<StaffMemberEvent, K>;
-
 async function staffChange(
-  event: RecordedEvent,
+  event: RecordedEvent<DomainEvent<string, { userId: string }>>,
   lookups: Lookups,
   make: (s: StaffRef) => Omit<Draft, 'data'> & { data?: Record<string, unknown> },
 ): Promise<Draft[]> {
-  const s = await lookups.staff(event.metadata.hospitalId, (event.data as { userId: string }).userId);
+  const s = await lookups.staff(event.metadata.hospitalId, event.data.userId);
   if (!s) return [];
   const d = make(s);
   return [{ ...d, data: { user: userPayload(s), ...d.data, message: d.message } }];
 }
 
 /** The staff list's server messages (admins only, §6), and a profile's own "profile updated". */
-export const STAFF_RULES: Readonly<Record<string, Rule>> = {
-  StaffMemberCreated: async (raw) => {
-    const e = staffEvent<'StaffMemberCreated'>(raw);
+export const STAFF_RULES = defineRules<StaffMemberEvent>({
+  StaffMemberCreated: async (e) => {
     const { userId, hospitalId: _h, ...rest } = e.data;
     const user = userPayload({ id: userId, ...rest, isActive: true });
     const message = `${user.name} was added as ${user.roleLabel}`;
@@ -37,8 +34,7 @@ export const STAFF_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-  StaffMemberUpdated: async (raw, lookups) => {
-    const e = staffEvent<'StaffMemberUpdated'>(raw);
+  StaffMemberUpdated: async (e, lookups) => {
     const before = await lookups.staff(e.metadata.hospitalId, e.data.userId);
     if (!before) return [];
     const user = userPayload({ ...before, ...e.data, id: e.data.userId });
@@ -82,8 +78,7 @@ export const STAFF_RULES: Readonly<Record<string, Rule>> = {
       priority: 'normal',
       data: { user: { ...userPayload(s), isActive: true }, newStatus: true, updatedBy: by(e) },
     })),
-  StaffMemberDeleted: async (raw, lookups) => {
-    const e = staffEvent<'StaffMemberDeleted'>(raw);
+  StaffMemberDeleted: async (e, lookups) => {
     const s = await lookups.staff(e.metadata.hospitalId, e.data.userId);
     const userName = s ? fullName(s) : 'A user';
     const message = `${userName} was removed`;
@@ -97,4 +92,4 @@ export const STAFF_RULES: Readonly<Record<string, Rule>> = {
       },
     ];
   },
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { PATIENT_STATUSES } from '../../shared/patient-statuses';
 
 /** The patients module's events, stream `patient-<patientId>`; the tenant is in every event's metadata. */
@@ -81,16 +81,10 @@ export const patientsContracts = [
   patientRecordDeleted,
 ] as const;
 
-export type PatientRegistered = EventOf<typeof patientRegistered>;
-export type PatientDetailsEdited = EventOf<typeof patientDetailsEdited>;
-export type PatientStatusChanged = EventOf<typeof patientStatusChanged>;
-export type VitalsRecorded = EventOf<typeof vitalsRecorded>;
-export type PatientAdmitted = EventOf<typeof patientAdmitted>;
-export type PatientRecordDeleted = EventOf<typeof patientRecordDeleted>;
-export type PatientEvent =
-  | PatientRegistered
-  | PatientDetailsEdited
-  | PatientStatusChanged
-  | VitalsRecorded
-  | PatientAdmitted
-  | PatientRecordDeleted;
+/** The module's events by type name: `PatientsEvents['PatientRegistered']`. */
+export type PatientsEvents = EventMap<typeof patientsContracts>;
+export type PatientRegistered = PatientsEvents['PatientRegistered'];
+export type PatientStatusChanged = PatientsEvents['PatientStatusChanged'];
+export type VitalsRecorded = PatientsEvents['VitalsRecorded'];
+export type PatientAdmitted = PatientsEvents['PatientAdmitted'];
+export type PatientEvent = EventsOf<typeof patientsContracts>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 
 /** The pharmacy's stock, stream `medication-<medicationId>`: one stream per stocked batch of a medication. */
 const quantity = z.number().int();
@@ -44,8 +44,10 @@ export const medicationDispensed = defineEvent(
 
 export const pharmacyContracts = [medicationStocked, stockReceived, stockAdjusted, medicationDispensed] as const;
 
-export type MedicationStocked = EventOf<typeof medicationStocked>;
-export type StockReceived = EventOf<typeof stockReceived>;
-export type StockAdjusted = EventOf<typeof stockAdjusted>;
-export type MedicationDispensed = EventOf<typeof medicationDispensed>;
-export type MedicationEvent = MedicationStocked | StockReceived | StockAdjusted | MedicationDispensed;
+/** The module's events by type name: `PharmacyEvents['MedicationStocked']`. */
+export type PharmacyEvents = EventMap<typeof pharmacyContracts>;
+export type MedicationStocked = PharmacyEvents['MedicationStocked'];
+export type StockReceived = PharmacyEvents['StockReceived'];
+export type StockAdjusted = PharmacyEvents['StockAdjusted'];
+export type MedicationDispensed = PharmacyEvents['MedicationDispensed'];
+export type MedicationEvent = EventsOf<typeof pharmacyContracts>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../../platform/event-store/contracts';
+import { defineEvent, type EventMap } from '../../platform/event-store/contracts';
 import { ROLE_CODES } from '../../shared/roles';
 import { PLAN_CODES } from './plans';
 
@@ -67,15 +67,15 @@ export const staffContracts = [
   hospitalPlanChanged,
 ] as const;
 
-export type StaffMemberCreated = EventOf<typeof staffMemberCreated>;
-export type StaffMemberUpdated = EventOf<typeof staffMemberUpdated>;
-export type StaffMemberDeactivated = EventOf<typeof staffMemberDeactivated>;
-export type StaffMemberReactivated = EventOf<typeof staffMemberReactivated>;
-export type StaffMemberDeleted = EventOf<typeof staffMemberDeleted>;
-export type StaffSeatAssigned = EventOf<typeof staffSeatAssigned>;
-export type StaffSeatReleased = EventOf<typeof staffSeatReleased>;
-export type HospitalPlanChanged = EventOf<typeof hospitalPlanChanged>;
-
-export type StaffMemberEvent =
-  StaffMemberCreated | StaffMemberUpdated | StaffMemberDeactivated | StaffMemberReactivated | StaffMemberDeleted;
-export type DirectoryEvent = StaffSeatAssigned | StaffSeatReleased | HospitalPlanChanged;
+/** The module's events by type name: `StaffEvents['StaffMemberCreated']`. */
+export type StaffEvents = EventMap<typeof staffContracts>;
+export type StaffMemberCreated = StaffEvents['StaffMemberCreated'];
+export type StaffMemberDeleted = StaffEvents['StaffMemberDeleted'];
+export type HospitalPlanChanged = StaffEvents['HospitalPlanChanged'];
+export type StaffMemberEvent = StaffEvents[
+  | 'StaffMemberCreated'
+  | 'StaffMemberUpdated'
+  | 'StaffMemberDeactivated'
+  | 'StaffMemberReactivated'
+  | 'StaffMemberDeleted'];
+export type DirectoryEvent = StaffEvents['StaffSeatAssigned' | 'StaffSeatReleased' | 'HospitalPlanChanged'];

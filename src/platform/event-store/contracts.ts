@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { attachStoredForm, storedFormOf, type NewEvent, type RecordedEvent } from './port';
+import { attachStoredForm, storedFormOf, type DomainEvent, type NewEvent, type RecordedEvent } from './port';
 
 /** Turns the data of an event written at version n into its shape at version n + 1. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -31,6 +31,27 @@ export function defineEvent<T extends string, S extends z.ZodType>(
 
 /** The event type a contract describes: `{ type, data }` with the schema's output as data. */
 export type EventOf<C> = C extends EventContract<infer T, infer S> ? { type: T; data: z.output<S> } : never;
+
+/**
+ * Whether `event` is of `type`, typed as that event: what the registry guarantees of an event it
+ * read (its data checked against the contract of its type), for code that takes every event and
+ * picks some out, such as a live consumer.
+ */
+export function isEvent<E extends DomainEvent>(event: RecordedEvent, type: E['type']): event is RecordedEvent<E> {
+  return event.type === type;
+}
+
+/**
+ * A module's events by type name, from its list of contracts: one mapped type instead of an alias
+ * per event. `EventMap<typeof billingContracts>['InvoiceRaised']` is the InvoiceRaised event.
+ */
+export type EventMap<Cs extends readonly EventContract[]> = { [C in Cs[number] as C['type']]: EventOf<C> };
+
+/** The union of the events of a list of contracts (a module's union). */
+export type EventsOf<Cs extends readonly EventContract[]> = EventOf<Cs[number]>;
+
+/** One event of a list of contracts, by its type name. */
+export type EventNamed<Cs extends readonly EventContract[], K extends Cs[number]['type']> = EventMap<Cs>[K];
 
 /** An event whose data does not match its contract: a programming error, or a damaged store. */
 export class InvalidEvent extends Error {

@@ -64,7 +64,8 @@ export type Projection = {
   fallback?: (trx: Trx, event: RecordedEvent) => Promise<void>;
 };
 
-type HandlersFor<E extends DomainEvent> = {
+/** Handlers keyed by the types of `E`, each receiving its own event. */
+export type HandlersFor<E extends DomainEvent> = {
   [K in E['type']]?: ProjectionHandler<Extract<E, { type: K }>>;
 };
 
@@ -176,6 +177,21 @@ export type Reactor = {
    */
   firstStart?: 'feed-start' | 'feed-head';
 };
+
+/**
+ * Typed construction of a reactor: `handles` must be event types of `E`, and `react` receives
+ * `RecordedEvent<E>`, narrowed by `event.type` like any union, with no cast in the module. The
+ * runner hands `react` only events of the types in `handles` (batches.ts, runner.ts,
+ * retry-parked.ts), read through the event registry, which checked each against its contract.
+ */
+export function defineReactor<E extends DomainEvent>(r: {
+  name: string;
+  handles: readonly E['type'][];
+  react: (event: RecordedEvent<E>) => Promise<void>;
+  firstStart?: Reactor['firstStart'];
+}): Reactor {
+  return { ...r, react: r.react as Reactor['react'] };
+}
 
 /** Anything the runner follows and `waitFor` can wait for: a projection, a reactor, a live consumer. */
 export type FeedConsumerRef = { readonly name: string };

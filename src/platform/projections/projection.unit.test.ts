@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/port';
-import { defineProjection, type Trx } from './projection';
+import { isEvent } from '../event-store/contracts';
+import { defineProjection, defineReactor, type Trx } from './projection';
 
 type Ev = { type: 'A'; data: { n: number } } | { type: 'B'; data: { n: number } };
 
@@ -27,5 +28,25 @@ describe('defineProjection: each rule written once', () => {
         reset: async () => {},
       }),
     ).toThrow('Projection twice: A has a handler and a batch handler; write its rule once');
+  });
+});
+
+describe('defineReactor: a reactor typed by its events', () => {
+  it('keeps its name, types and first start, and hands react the event it is given', async () => {
+    const seen: string[] = [];
+    const r = defineReactor<Ev>({
+      name: 'r',
+      handles: ['A', 'B'],
+      firstStart: 'feed-head',
+      react: async (e) => void seen.push(`${e.type}${e.data.n}`),
+    });
+    expect([r.name, r.handles, r.firstStart]).toEqual(['r', ['A', 'B'], 'feed-head']);
+    await r.react({ type: 'B', data: { n: 2 } } as unknown as RecordedEvent);
+    expect(seen).toEqual(['B2']);
+  });
+
+  it('isEvent picks out the events of one type', () => {
+    const events = [{ type: 'A' }, { type: 'B' }] as unknown as RecordedEvent[];
+    expect(events.filter((e) => isEvent<Ev>(e, 'B')).map((e) => e.type)).toEqual(['B']);
   });
 });

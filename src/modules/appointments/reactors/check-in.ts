@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import type { ConsultationRecorded } from '../../consultations';
 import { findSettings } from '../../hospitals';
 import { changePatientStatus, PatientNotFound } from '../../patients';
@@ -24,27 +24,27 @@ const followOn = (event: RecordedEvent) => ({
  * restart. Changing to the status the patient already has records nothing, so a replay is harmless.
  */
 export function checkInStatusReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<AppointmentCheckedIn>({
     name: APPOINTMENT_CHECK_IN.name,
     handles: ['AppointmentCheckedIn'],
     react: async (event) => {
-      const { patientId } = (event as unknown as RecordedEvent<AppointmentCheckedIn>).data;
+      const { patientId } = event.data;
       try {
         await changePatientStatus(platform, followOn(event), patientId, 'waiting');
       } catch (e) {
         if (!(e instanceof PatientNotFound)) throw e;
       }
     },
-  };
+  });
 }
 
 /** A consultation of a patient checked in today: that appointment was attended, not a walk-in visit. */
 export function consultationLinkReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<ConsultationRecorded>({
     name: APPOINTMENT_CONSULTATION.name,
     handles: ['ConsultationRecorded'],
     react: async (event) => {
-      const d = (event as unknown as RecordedEvent<ConsultationRecorded>).data;
+      const d = event.data;
       const settings = await findSettings(platform.db, d.hospitalId);
       const date = wallClock(new Date(event.metadata.occurredAt), settings?.timeZone ?? 'Africa/Lagos').date;
       const open = await checkedInOf(platform.db, d.hospitalId, d.patientId, date);
@@ -57,5 +57,5 @@ export function consultationLinkReactor(platform: Platform): Reactor {
         doctor: d.doctor,
       });
     },
-  };
+  });
 }

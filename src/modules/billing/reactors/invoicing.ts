@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata, RecordedEvent } from '../../../platform/event-store/port';
+import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import { consultationInvoiceId, type ConsultationRecorded, type PrescriptionDispensed } from '../../consultations';
 import type { LabResultsRecorded } from '../../laboratory';
 import { raiseInvoice, toLine } from '../commands/invoices';
@@ -80,15 +80,15 @@ async function pricedLine(
  * gets no invoices for it (issue 24); on a new database that is the start of the feed.
  */
 export function invoicingReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<ConsultationRecorded | PrescriptionDispensed | LabResultsRecorded>({
     name: BILLING_INVOICING.name,
     handles: ['ConsultationRecorded', 'PrescriptionDispensed', 'LabResultsRecorded'],
     firstStart: 'feed-head',
-    react: async (event: RecordedEvent) => {
+    react: async (event) => {
       const metadata = { ...event.metadata, causationId: event.id, occurredAt: new Date().toISOString() };
       const { hospitalId } = event.metadata;
       if (event.type === 'ConsultationRecorded') {
-        const d = (event as unknown as RecordedEvent<ConsultationRecorded>).data;
+        const d = event.data;
         const source = `consultation:${d.consultationId}`;
         const fee = toLine(
           {
@@ -123,7 +123,7 @@ export function invoicingReactor(platform: Platform): Reactor {
         return;
       }
       if (event.type === 'PrescriptionDispensed') {
-        const d = (event as unknown as RecordedEvent<PrescriptionDispensed>).data;
+        const d = event.data;
         const lines = [];
         for (const item of d.items) {
           lines.push(
@@ -139,7 +139,7 @@ export function invoicingReactor(platform: Platform): Reactor {
         await charge(platform, metadata, { ...d, doctor: d.prescribedBy, lines, followOnKey: `dispense:${event.id}` });
         return;
       }
-      const d = (event as unknown as RecordedEvent<LabResultsRecorded>).data;
+      const d = event.data;
       const line = await pricedLine(platform, hospitalId, {
         kind: 'lab',
         key: d.testCode,
@@ -154,5 +154,5 @@ export function invoicingReactor(platform: Platform): Reactor {
         followOnKey: `lab:${d.labRequestId}`,
       });
     },
-  };
+  });
 }

@@ -1,7 +1,6 @@
 import { loadAggregate } from '../../../platform/event-store/command-handler';
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import { provisionAdminAccount } from '../../identity';
 import type { EmailVerified } from '../events';
 import { hospitalDecider, hospitalStream } from '../hospital';
@@ -16,11 +15,11 @@ export const ONBOARDING: FeedConsumerRef = { name: 'hospitals-onboarding' };
  * after a crash (before this reactor's checkpoint moved) records nothing twice.
  */
 export function onboardingReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<EmailVerified>({
     name: ONBOARDING.name,
     handles: ['EmailVerified'],
-    react: async (event: RecordedEvent) => {
-      const verified = (event as unknown as RecordedEvent<EmailVerified>).data;
+    react: async (event) => {
+      const verified = event.data;
       const { state } = await loadAggregate(
         platform.store,
         registrationStream(verified.registrationId),
@@ -54,5 +53,5 @@ export function onboardingReactor(platform: Platform): Reactor {
         });
       });
     },
-  };
+  });
 }

@@ -1,6 +1,5 @@
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import { renameTenant } from '../../identity';
 import type { HospitalSettingsChanged } from '../events';
 import { hospitalDecider, hospitalStream } from '../hospital';
@@ -15,11 +14,11 @@ export const TENANT_NAMES: FeedConsumerRef = { name: 'hospitals-tenant-names' };
  * a change already copied it records nothing.
  */
 export function tenantNamesReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<HospitalSettingsChanged>({
     name: TENANT_NAMES.name,
     handles: ['HospitalSettingsChanged'],
-    react: async (event: RecordedEvent) => {
-      const { hospitalId } = (event as unknown as RecordedEvent<HospitalSettingsChanged>).data;
+    react: async (event) => {
+      const { hospitalId } = event.data;
       const metadata = { ...event.metadata, causationId: event.id, occurredAt: new Date().toISOString() };
       await platform.transact(metadata, async (uow) => {
         const hospital = await uow.load(hospitalDecider, hospitalStream(hospitalId));
@@ -27,5 +26,5 @@ export function tenantNamesReactor(platform: Platform): Reactor {
         await renameTenant(uow, hospitalId, hospital.state.settings.name);
       });
     },
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import { loadAggregate } from '../../../platform/event-store/command-handler';
-import type { EventMetadata, RecordedEvent } from '../../../platform/event-store/port';
+import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import { ROLE_LABELS, type RoleCode } from '../../../shared/roles';
 import { accountStream } from '../account';
 import { accountDecider } from '../account-decider';
@@ -118,11 +118,11 @@ export async function sendInvitation(
  * it runs again over the same event, and that history is what keeps it from inviting twice.
  */
 export function invitationsReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<AccountProvisioned>({
     name: INVITATIONS.name,
     handles: ['AccountProvisioned'],
-    react: async (event: RecordedEvent) => {
-      const data = (event as unknown as RecordedEvent<AccountProvisioned>).data;
+    react: async (event) => {
+      const data = event.data;
       if (data.kind !== 'staff') return;
       const { state } = await loadAggregate(
         platform.store,
@@ -143,5 +143,5 @@ export function invitationsReactor(platform: Platform): Reactor {
         { fromReactor: true },
       );
     },
-  };
+  });
 }

@@ -1,7 +1,6 @@
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import type { AccountLocked } from '../events';
 import { findAccount } from '../read-models/accounts';
 
@@ -40,11 +39,11 @@ ${lines
  * checkpoint the owner may get the notice twice, which is harmless.
  */
 export function lockNoticesReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<AccountLocked>({
     name: LOCK_NOTICES.name,
     handles: ['AccountLocked'],
-    react: async (event: RecordedEvent) => {
-      const { userId, lockedUntil, ip } = (event as unknown as RecordedEvent<AccountLocked>).data;
+    react: async (event) => {
+      const { userId, lockedUntil, ip } = event.data;
       const account = await findAccount(platform.db, userId);
       if (!account || account.closed) return;
       try {
@@ -56,5 +55,5 @@ export function lockNoticesReactor(platform: Platform): Reactor {
         platform.log.error({ err, userId }, 'sign-in lock notice failed');
       }
     },
-  };
+  });
 }

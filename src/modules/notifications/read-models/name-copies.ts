@@ -1,6 +1,7 @@
 import type { Database } from '../../../platform/db/database';
-import type { RecordedEvent } from '../../../platform/event-store/port';
-import type { Trx } from '../../../platform/projections/projection';
+import { isEvent } from '../../../platform/event-store/contracts';
+import type { DomainEvent, RecordedEvent } from '../../../platform/event-store/port';
+import type { HandlersFor, Trx } from '../../../platform/projections/projection';
 import type { RoleCode } from '../../../shared/roles';
 import type { PatientEvent } from '../../patients';
 import type { StaffMemberEvent } from '../../staff';
@@ -80,13 +81,12 @@ export function lookupsIn(trx: Trx): Lookups {
 }
 
 type CopyHandler = (trx: Trx, event: RecordedEvent) => Promise<void>;
-const as = <E>(e: RecordedEvent) => e as unknown as RecordedEvent<E & { type: string; data: object }>;
 type Of<E extends { type: string }, K extends E['type']> = Extract<E, { type: K }>;
 
 type PatientCopy = Database['notification_patients'];
 
-function registeredCopy(raw: RecordedEvent): PatientCopy {
-  const { data } = as<Of<PatientEvent, 'PatientRegistered'>>(raw);
+function registeredCopy(raw: RecordedEvent<Of<PatientEvent, 'PatientRegistered'>>): PatientCopy {
+  const { data } = raw;
   return {
     patient_id: data.patientId,
     hospital_id: raw.metadata.hospitalId,
@@ -151,7 +151,7 @@ export function copiesIn(trx: Trx): {
       for (const row of rows) known.set(row.patient_id, row);
     },
     copy: async (event) => {
-      if (event.type === 'PatientRegistered') {
+      if (isEvent<Of<PatientEvent, 'PatientRegistered'>>(event, 'PatientRegistered')) {
         const row = registeredCopy(event);
         registered.set(row.patient_id, row);
         known.set(row.patient_id, row);
@@ -161,8 +161,8 @@ export function copiesIn(trx: Trx): {
       if (!handler) return;
       await flush();
       await handler(trx, event);
-      if (event.type === 'PatientDetailsEdited') {
-        const { data } = as<Of<PatientEvent, 'PatientDetailsEdited'>>(event);
+      if (isEvent<Of<PatientEvent, 'PatientDetailsEdited'>>(event, 'PatientDetailsEdited')) {
+        const { data } = event;
         const row = known.get(data.patientId);
         const c = data.changes;
         if (row) {
@@ -180,7 +180,7 @@ export function copiesIn(trx: Trx): {
 }
 
 /** Keeps the copies after an event's messages are drafted. A deleted member or patient keeps their row. */
-export const COPIES: Readonly<Record<string, CopyHandler>> = {
+const copyHandlers: HandlersFor<PatientEvent | StaffMemberEvent> = {
   PatientRegistered: async (trx, raw) => {
     const { patient_id, ...row } = registeredCopy(raw);
     await trx
@@ -190,7 +190,7 @@ export const COPIES: Readonly<Record<string, CopyHandler>> = {
       .execute();
   },
   PatientDetailsEdited: async (trx, raw) => {
-    const { data } = as<Of<PatientEvent, 'PatientDetailsEdited'>>(raw);
+    const { data } = raw;
     const { firstName, lastName, identificationNumber } = data.changes;
     if (firstName === undefined && lastName === undefined && identificationNumber === undefined) return;
     await trx
@@ -204,7 +204,7 @@ export const COPIES: Readonly<Record<string, CopyHandler>> = {
       .execute();
   },
   StaffMemberCreated: async (trx, raw) => {
-    const { data } = as<Of<StaffMemberEvent, 'StaffMemberCreated'>>(raw);
+    const { data } = raw;
     const row = {
       hospital_id: raw.metadata.hospitalId,
       employee_id: data.employeeId,
@@ -224,7 +224,7 @@ export const COPIES: Readonly<Record<string, CopyHandler>> = {
       .execute();
   },
   StaffMemberUpdated: async (trx, raw) => {
-    const { data } = as<Of<StaffMemberEvent, 'StaffMemberUpdated'>>(raw);
+    const { data } = raw;
     await trx
       .updateTable('notification_staff')
       .set({ first_name: data.firstName, last_name: data.lastName, email: data.email, role: data.role })
@@ -234,11 +234,13 @@ export const COPIES: Readonly<Record<string, CopyHandler>> = {
   StaffMemberDeactivated: (trx, raw) => setActive(trx, raw, false),
   StaffMemberReactivated: (trx, raw) => setActive(trx, raw, true),
 };
+/** The copy handlers by event type, as the projection looks them up. */
+export const COPIES = copyHandlers as Readonly<Record<string, CopyHandler>>;
 
-async function setActive(trx: Trx, raw: RecordedEvent, isActive: boolean) {
+async function setActive(trx: Trx, raw: RecordedEvent<DomainEvent<string, { userId: string }>>, isActive: boolean) {
   await trx
     .updateTable('notification_staff')
     .set({ is_active: isActive })
-    .where('user_id', '=', (raw.data as { userId: string }).userId)
+    .where('user_id', '=', raw.data.userId)
     .execute();
 }

@@ -1,6 +1,5 @@
-import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
-import type { FeedConsumerRef, Reactor } from '../../../platform/projections/projection';
+import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import { closeAccount } from '../../identity';
 import { SEAT_RETRIES } from '../commands/create-staff-member';
 import { directoryDecider, directoryStream } from '../directory';
@@ -14,11 +13,11 @@ export const SEAT_RELEASE: FeedConsumerRef = { name: 'staff-seat-release' };
  * before this reactor's checkpoint) is finished by the replay.
  */
 export function seatReleaseReactor(platform: Platform): Reactor {
-  return {
+  return defineReactor<StaffMemberDeleted>({
     name: SEAT_RELEASE.name,
     handles: ['StaffMemberDeleted'],
-    react: async (event: RecordedEvent) => {
-      const { userId } = (event as unknown as RecordedEvent<StaffMemberDeleted>).data;
+    react: async (event) => {
+      const { userId } = event.data;
       const metadata = { ...event.metadata, causationId: event.id, occurredAt: new Date().toISOString() };
       await platform.execute(
         directoryDecider,
@@ -29,5 +28,5 @@ export function seatReleaseReactor(platform: Platform): Reactor {
       );
       await closeAccount(platform, userId, metadata);
     },
-  };
+  });
 }
