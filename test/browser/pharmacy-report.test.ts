@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hospitalDate } from '../../src/modules/patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../src/shared/hospital-calendar';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { expectAccessible } from './helpers/axe';
@@ -56,7 +56,7 @@ describe("The pharmacist's report in Chromium", () => {
     await signInAsStaff(page, suite.server.baseUrl, pharmacist);
     await page.goto('/user/report');
     await page.getByRole('heading', { name: 'Pharmacy Reports' }).waitFor();
-    const today = hospitalDate(new Date());
+    const today = hospitalDate(new Date(), DEFAULT_TIME_ZONE);
     expect(await page.getByLabel('From').inputValue()).toBe(`${today.slice(0, 8)}01`);
 
     const dispensing = page.getByRole('table', { name: 'Dispensing by Medication' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listRead } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import { recordLabResults, startLabTest } from './commands';
 import { LAB_URGENCIES, labResults } from './events';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
@@ -202,7 +202,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Pending, in progress, completed today (Africa/Lagos) and the latest activity',
+        summary: 'Pending, in progress, completed today (in the hospital time zone) and the latest activity',
         querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
         response: {
           200: ok(
@@ -217,7 +217,14 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) =>
-      success(await labStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.recent)),
+      success(
+        await labStats(
+          platform.db,
+          request.auth!.hospitalId,
+          await hospitalToday(platform.db, request.auth!.hospitalId),
+          request.query.recent,
+        ),
+      ),
   );
 
   const adminOnly = platform.auth(['admin'], denied('view lab turnaround times'));

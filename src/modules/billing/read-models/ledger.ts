@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
-import { hospitalDate } from '../../patients';
+import { hospitalToday, hospitalTimeZone } from '../../hospitals';
 import type { BillingEvent } from '../events';
 import { invoiceStatus } from '../invoice';
 import './tables';
@@ -58,7 +58,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
     InvoiceRaised: async (trx, event) => {
       const inserted = await trx
         .insertInto('billing_invoices')
-        .values(raisedRow(event))
+        .values(raisedRow(event, await hospitalTimeZone(trx, event.metadata.hospitalId)))
         .onConflict((oc) => oc.column('invoice_id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
@@ -104,7 +104,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
       if (!done) return;
       await trx
         .insertInto('billing_payments')
-        .values(paymentRow(event))
+        .values(paymentRow(event, await hospitalTimeZone(trx, event.metadata.hospitalId)))
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute();
       await insertActivity(trx, [paymentActivity(event)]);
@@ -151,7 +151,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
           receipt_number: d.claimNumber,
           received_by: event.metadata.actor.name,
           received_at: at,
-          received_on: hospitalDate(at),
+          received_on: await hospitalToday(trx, event.metadata.hospitalId, at),
           idempotency_key: null,
           payer: 'hmo',
         })

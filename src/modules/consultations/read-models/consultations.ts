@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
+import { hospitalToday } from '../../hospitals';
 import type { ConsultationData, ConsultationEvent } from '../events';
 import { insertRecorded, markDispensed, markIssued } from './consultation-batches';
 import { consultationView, dispensedMedications, medicationView, recordedRow } from './consultation-rows';
@@ -105,7 +105,7 @@ export const consultationsProjection = defineProjection<ConsultationEvent>({
           items: json(d.items),
           item_count: d.items.length,
           dispensed_at: at,
-          dispensed_on: hospitalDate(at),
+          dispensed_on: await hospitalToday(trx, row.hospital_id, at),
         })
         .onConflict((oc) => oc.column('event_id').doNothing())
         .execute();

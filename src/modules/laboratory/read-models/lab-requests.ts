@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables } from '../../../platform/projections/projection';
+import { hospitalTimeZone } from '../../hospitals';
 import { insertOrdered, markStarted, recordResults } from './lab-request-batches';
 import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 import type { LabRequestEvent, LabResults, LabUrgency } from '../events';
@@ -62,7 +63,7 @@ export const labRequestsProjection = defineProjection<LabRequestEvent>({
         .execute();
     },
     LabResultsRecorded: async (trx, event) => {
-      const changes = resultsChanges(event);
+      const changes = resultsChanges(event, await hospitalTimeZone(trx, event.metadata.hospitalId));
       await trx
         .updateTable('lab_requests')
         .set({ ...changes, results: JSON.stringify(changes.results) as unknown as LabResults })
