@@ -180,7 +180,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags: ['Pharmacy'],
         security,
         summary:
-          'Pending prescriptions, medications dispensed today (Africa/Lagos) and in all, low stock, latest dispensations',
+          'Pending prescriptions, medications dispensed today (in the hospital time zone) and in all, low stock, latest dispensations',
         querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
         response: {
           200: ok(

@@ -20,15 +20,15 @@ import {
 import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
 import { canCheckIn, doctorColumns, hospitalNow, isOpen, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
-
-const DEFAULT_ZONE = 'Africa/Lagos';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /**
  * /user/appointments (issue 24): the day's book, one column per doctor (a single list on a phone),
  * with booking, rescheduling, cancelling and check-in. Live: another desk's change refetches.
  */
 export default function AppointmentsPage() {
-  const [date, setDate] = useState(() => hospitalNow(new Date(), DEFAULT_ZONE).date);
+  const hospitalZone = useHospitalTimeZone();
+  const [date, setDate] = useState(() => hospitalNow(new Date(), hospitalZone).date);
   const day = useRemoteData((signal) => fetchAppointmentDay({ date }, signal), `appointments-${date}`);
   const doctors = useRemoteData(fetchDoctors, 'appointment-doctors');
   useLiveRefresh(APPOINTMENT_EVENTS, day.refresh);
@@ -39,7 +39,7 @@ export default function AppointmentsPage() {
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
 
-  const zone = day.data?.timeZone ?? DEFAULT_ZONE;
+  const zone = day.data?.timeZone ?? hospitalZone;
   const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00' };
   const today = hospitalNow(new Date(), zone).date;
   const openBooking = () => {

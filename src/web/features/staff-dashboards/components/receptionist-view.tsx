@@ -14,12 +14,14 @@ import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { deletePatient, fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import styles from './dashboard-layout.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 export const RECENT_PATIENTS_PAGE_SIZE = 9;
 const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_deleted'];
 
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
 export function ReceptionistView() {
+  const timeZone = useHospitalTimeZone();
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<PatientRow | null>(null);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
@@ -38,7 +40,7 @@ export function ReceptionistView() {
     { key: 'age', header: 'Age', render: (p) => p.age ?? '—' },
     { key: 'gender', header: 'Gender', render: (p) => p.gender ?? '—' },
     { key: 'contact', header: 'Contact', render: (p) => p.contact ?? '—' },
-    { key: 'date', header: 'Date Registered', render: (p) => shortDate(p.dateRegistered) },
+    { key: 'date', header: 'Date Registered', render: (p) => shortDate(p.dateRegistered, timeZone) },
     {
       key: 'actions',
       header: 'Actions',
