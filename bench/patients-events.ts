@@ -4,6 +4,7 @@ import { metadataFor } from '../src/platform/event-store/metadata';
 import type { EventStore, StreamWrite } from '../src/platform/event-store/port';
 import { normalisePhone } from '../src/modules/patients/phone';
 import { demoPatient, demoStatus, demoVitals, random } from '../scripts/demo-patients';
+import { DEFAULT_TIME_ZONE } from '../src/shared/hospital-calendar';
 
 const ROLES = { receptionist: 'Bench Receptionist', nurse: 'Bench Nurse', doctor: 'Bench Doctor' } as const;
 const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
@@ -79,7 +80,8 @@ export async function seedPatientEvents(store: EventStore, hospitalId: string, c
  * timed at a size whose catch-up would take the better part of an hour.
  */
 export async function fillListBySql(pool: Pool, table: 'patients_list' | 'bench_list'): Promise<number> {
-  const { rowCount } = await pool.query(`
+  const { rowCount } = await pool.query(
+    `
     insert into ${table} (patient_id, hospital_id, first_name, last_name, date_of_birth, gender, phone_number,
       address, identification_number, emergency_contact_name, emergency_contact_relationship, emergency_contact_phone,
       status, registered_at, registered_on, version, updated_at, ever_seen)
@@ -87,14 +89,17 @@ export async function fillListBySql(pool: Pool, table: 'patients_list' | 'bench_
       e.data->>'gender', e.data->>'phoneNumber', e.data->>'address', e.data->>'identificationNumber',
       e.data->>'emergencyContactName', e.data->>'emergencyContactRelationship', e.data->>'emergencyContactPhone',
       coalesce(s.status, 'waiting'), (e.metadata->>'occurredAt')::timestamptz,
-      ((e.metadata->>'occurredAt')::timestamptz at time zone 'Africa/Lagos')::date::text, 1 + coalesce(s.revision, 0),
+      ((e.metadata->>'occurredAt')::timestamptz at time zone coalesce(
+        (select z.time_zone from hospital_settings z where z.hospital_id = e.data->>'hospitalId'), $1))::date::text, 1 + coalesce(s.revision, 0),
       (e.metadata->>'occurredAt')::timestamptz, coalesce(s.status = 'seen', false)
     from events e
     left join lateral (
       select x.data->>'to' as status, x.stream_revision as revision from events x
       where x.stream_id = e.stream_id and x.type = 'PatientStatusChanged' order by x.stream_revision desc limit 1
     ) s on true
-    where e.type = 'PatientRegistered'`);
+    where e.type = 'PatientRegistered'`,
+    [DEFAULT_TIME_ZONE],
+  );
   if (table === 'patients_list') {
     await pool.query(`
       insert into patient_counts (hospital_id, bucket, patients)

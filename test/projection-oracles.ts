@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../src/platform/event-store/port';
 import type { ProjectionHandler, Trx } from '../src/platform/projections/projection';
-import { hospitalDate } from '../src/modules/patients';
+import { hospitalTimeZone, hospitalToday } from '../src/modules/hospitals';
 import type {
   ConsultationRecorded,
   PrescriptionDispensed,
@@ -91,7 +91,7 @@ const consultations = {
         items: json(d.items),
         item_count: d.items.length,
         dispensed_at: at,
-        dispensed_on: hospitalDate(at),
+        dispensed_on: await hospitalToday(trx, row.hospital_id, at),
       })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();
@@ -115,7 +115,7 @@ const labRequests = {
       .execute();
   },
   LabResultsRecorded: async (trx: Trx, event: RecordedEvent<LabResultsRecorded>) => {
-    const changes = resultsChanges(event);
+    const changes = resultsChanges(event, await hospitalTimeZone(trx, event.metadata.hospitalId));
     await trx
       .updateTable('lab_requests')
       .set({ ...changes, results: json<LabResults>(changes.results) })
@@ -153,7 +153,7 @@ const billingLedger = {
   InvoiceRaised: async (trx: Trx, event: RecordedEvent<InvoiceRaised>) => {
     const inserted = await trx
       .insertInto('billing_invoices')
-      .values(raisedRow(event))
+      .values(raisedRow(event, await hospitalTimeZone(trx, event.metadata.hospitalId)))
       .onConflict((oc) => oc.column('invoice_id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
@@ -169,7 +169,7 @@ const billingLedger = {
     if (!done) return;
     await trx
       .insertInto('billing_payments')
-      .values(paymentRow(event))
+      .values(paymentRow(event, await hospitalTimeZone(trx, event.metadata.hospitalId)))
       .onConflict((oc) => oc.column('payment_id').doNothing())
       .execute();
     await insertActivity(trx, [paymentActivity(event)]);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { billingApi, enrolledPatient, HMO } from '../helpers/billing-api';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { hospitalDate } from '../../src/modules/patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../src/shared/hospital-calendar';
 import { browserSuite } from './helpers/suite';
 import { savedCopy } from './helpers/browser';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
@@ -126,7 +126,7 @@ describe('Billing in Chromium', () => {
   });
 
   it("the report shows the day's revenue: the day's invoice, paid in full by the two payments", async () => {
-    const today = hospitalDate(new Date());
+    const today = hospitalDate(new Date(), DEFAULT_TIME_ZONE);
     const { page, pageErrors } = await open();
     await signInAsStaff(page, suite.server.baseUrl, accountant);
     await page.goto('/user/report');

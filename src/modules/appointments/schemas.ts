@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientId } from '../../platform/http/device-headers';
-import { isCalendarDate } from '../patients';
+import { isCalendarDate } from '../../shared/hospital-calendar';
 import { APPOINTMENT_STATUSES } from './appointment';
 import { DEFAULT_DURATION, MAX_DURATION, SLOT_MINUTES } from './slot-time';
 

@@ -5,8 +5,9 @@ import { csvAnswer } from '../../platform/http/csv';
 import { ok, success } from '../../platform/http/envelope';
 import { Conflict, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
+import { hospitalTimeZone, hospitalToday } from '../hospitals';
 import { accessReportExportsOf, EXPORT_FAILED, type Requester } from './access-report-exports';
-import { accessReportQuery } from './schemas';
+import { accessReportQuery, inHospitalDays } from './schemas';
 
 /** What the audit routes share with these: the role check, the OpenAPI tags and the trail configs. */
 export type AuditRouteKit = {
@@ -15,7 +16,7 @@ export type AuditRouteKit = {
   tags: string[];
   refusals: (what: string) => { accessModule: string; audit: AccessAudit };
   trailRead: (what: string, patientIds?: AccessAudit['patientIds']) => { accessModule: string; audit: AccessAudit };
-  csvHeaders: (name: string) => Record<string, string>;
+  csvHeaders: (name: string, today: string) => Record<string, string>;
 };
 
 export const EXPORT_NOT_FOUND = 'Access report not found';
@@ -61,7 +62,8 @@ export function accessReportExportRoutes(app: HttpApp, platform: Platform, kit: 
       },
     },
     async (request, reply) => {
-      const prepared = await exports.request(who(request.auth), request.body);
+      const zone = await hospitalTimeZone(platform.db, request.auth!.hospitalId);
+      const prepared = await exports.request(who(request.auth), inHospitalDays(request.body, zone));
       return reply.code(202).send(success({ export: prepared }, 'Preparing the access report'));
     },
   );
@@ -106,7 +108,8 @@ export function accessReportExportRoutes(app: HttpApp, platform: Platform, kit: 
       if (found.export.status !== 'ready' || found.csv === null) throw new Conflict(EXPORT_PREPARING);
       // Each patient once, however many people's rows name them: the download's one entry lists them.
       request.auditPatients = found.patientIds;
-      return reply.headers(csvHeaders('access-report')).send(found.csv);
+      const today = await hospitalToday(platform.db, request.auth!.hospitalId);
+      return reply.headers(csvHeaders('access-report', today)).send(found.csv);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
-import { hospitalDate, patientDetailOf, type ReplayedPatient } from '../patients';
+import { hospitalDate } from '../../shared/hospital-calendar';
+import { patientDetailOf, type ReplayedPatient } from '../patients';
 
 import { changesOf, type HistoryEntry } from './patient-history';
 
@@ -15,6 +16,7 @@ export function jsonExport(
   clinical: readonly RecordedEvent[],
   history: readonly HistoryEntry[],
   now: Date,
+  timeZone: string,
 ) {
   const at = (e: RecordedEvent) => ({
     time: e.metadata.occurredAt,
@@ -23,7 +25,7 @@ export function jsonExport(
   return {
     exportedAt: now.toISOString(),
     format: 'hms-patient-export/1',
-    patient: { ...patientDetailOf(patient.row, hospitalDate(now)), deleted: patient.deleted },
+    patient: { ...patientDetailOf(patient.row, hospitalDate(now, timeZone)), deleted: patient.deleted },
     vitals: events
       .filter((e) => e.type === 'VitalsRecorded')
       .map((e) => ({ ...at(e), ...(e.data as { vitals: object }).vitals })),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../shared/hospital-calendar';
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ReplayedPatient } from '../patients';
 import { BASE, profileProblems, type Observation } from '../../../test/helpers/vital-signs-profile';
@@ -48,6 +49,7 @@ describe('vital signs in the FHIR export', () => {
       id: 'h1',
       code: 'H-1',
       name: 'Lagos Clinic',
+      timeZone: DEFAULT_TIME_ZONE,
     })
       .entry.map((e) => e.resource as unknown as Observation)
       .filter((r) => r.resourceType === 'Observation');
@@ -61,7 +63,7 @@ describe('vital signs in the FHIR export', () => {
   });
 
   it("reference their Encounter: the same day's consultation, or that day's visit", () => {
-    const hospital = { id: 'h1', code: 'H-1', name: 'Lagos Clinic' };
+    const hospital = { id: 'h1', code: 'H-1', name: 'Lagos Clinic', timeZone: DEFAULT_TIME_ZONE };
     const consultation = {
       id: 'e-consult',
       type: 'ConsultationRecorded',

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../platform/event-store/port';
 import type { ConsultationRecorded } from '../consultations';
-import { hospitalDate, type ReplayedPatient } from '../patients';
+import { hospitalDate } from '../../shared/hospital-calendar';
+import type { ReplayedPatient } from '../patients';
 import { appointmentResources } from './fhir-appointments';
 import { bundleOf, type BundleKind } from './fhir-bundle';
 import { clinicalResources } from './fhir-clinical';
@@ -105,11 +106,16 @@ const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
  * when there is one, otherwise that day's visit (an ambulatory Encounter of its own, one per day, spanning the
  * vitals taken that day). So every vital-sign Observation references an Encounter in the bundle.
  */
-function vitalsEncounters(patientId: string, vitals: readonly RecordedEvent[], clinical: readonly RecordedEvent[]) {
+function vitalsEncounters(
+  patientId: string,
+  vitals: readonly RecordedEvent[],
+  clinical: readonly RecordedEvent[],
+  timeZone: string,
+) {
   const consultationsByDay = new Map<string, { id: string; at: number }[]>();
   for (const e of clinical) {
     if (e.type !== 'ConsultationRecorded') continue;
-    const day = hospitalDate(new Date(e.metadata.occurredAt));
+    const day = hospitalDate(e.metadata.occurredAt, timeZone);
     const list = consultationsByDay.get(day) ?? [];
     list.push({
       id: (e as RecordedEvent<ConsultationRecorded>).data.consultationId,
@@ -121,7 +127,7 @@ function vitalsEncounters(patientId: string, vitals: readonly RecordedEvent[], c
   const visits = new Map<string, { id: string; start: string; end: string; by: RecordedEvent }>();
   for (const e of vitals) {
     const at = Date.parse(e.metadata.occurredAt);
-    const day = hospitalDate(new Date(at));
+    const day = hospitalDate(new Date(at), timeZone);
     const sameDay = consultationsByDay.get(day);
     if (sameDay?.length) {
       const closest = sameDay.reduce((a, b) => (Math.abs(b.at - at) < Math.abs(a.at - at) ? b : a));
@@ -215,13 +221,14 @@ export function fhirBundle(
   events: readonly RecordedEvent[],
   clinical: readonly RecordedEvent[],
   now: Date,
-  hospital: Hospital,
+  /** `timeZone`: the hospital's, whose days group the vitals into visits. */
+  hospital: Hospital & { timeZone: string },
   options: { kind?: BundleKind; catalogue?: MedicationCatalogue } = {},
 ) {
   const id = patient.row.patient_id;
   const people = new FhirPeople(hospital);
   const vitals = events.filter((e) => e.type === 'VitalsRecorded');
-  const { encounterOf, visits } = vitalsEncounters(id, vitals, clinical);
+  const { encounterOf, visits } = vitalsEncounters(id, vitals, clinical, hospital.timeZone);
   const resources = [
     patientResource(patient, people),
     ...visits.map((v) => visitEncounter(id, v, people)),

@@ -1,7 +1,7 @@
 import { success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { findHospital } from '../hospitals';
+import { findHospital, hospitalTimeZone } from '../hospitals';
 import { patientStream, replayPatient } from '../patients';
 import { jsonExport } from './export';
 import { catalogueMedicationNames } from '../pharmacy';
@@ -18,7 +18,8 @@ const PATIENT_NOT_FOUND = 'Patient not found';
 
 async function hospitalOf(platform: Platform, hospitalId: string) {
   const hospital = await findHospital(platform.db, hospitalId);
-  return { id: hospitalId, code: hospital?.hospitalId ?? null, name: hospital?.name ?? null };
+  const timeZone = await hospitalTimeZone(platform.db, hospitalId);
+  return { id: hospitalId, code: hospital?.hospitalId ?? null, name: hospital?.name ?? null, timeZone };
 }
 
 /**
@@ -77,21 +78,29 @@ export function auditPatientRoutes(app: HttpApp, platform: Platform) {
     async (request, reply) => {
       const { hospitalId } = request.auth!;
       const events = await streamOf(hospitalId, request.params.id);
-      const patient = replayPatient(events, null);
+      const hospital = await hospitalOf(platform, hospitalId);
+      const patient = replayPatient(events, null, hospital.timeZone);
       if (!patient) throw new NotFound(PATIENT_NOT_FOUND);
       const now = new Date();
       const { format, bundle } = request.query;
       const fhir = format === 'fhir' || bundle !== undefined;
       const clinical = await clinicalEventsOf(hospitalId, request.params.id);
       const body = fhir
-        ? fhirBundle(patient, events, clinical, now, await hospitalOf(platform, hospitalId), {
+        ? fhirBundle(patient, events, clinical, now, hospital, {
             kind: bundle ?? 'collection',
             catalogue: {
               system: medicationSystem(hospitalId),
               names: await catalogueMedicationNames(platform.db, hospitalId),
             },
           })
-        : jsonExport(patient, events, clinical, await patientHistory(platform.db, hospitalId, request.params.id), now);
+        : jsonExport(
+            patient,
+            events,
+            clinical,
+            await patientHistory(platform.db, hospitalId, request.params.id),
+            now,
+            hospital.timeZone,
+          );
       return (
         reply
           .header('content-type', fhir ? 'application/fhir+json; charset=utf-8' : 'application/json; charset=utf-8')

@@ -5,8 +5,9 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import type { AuditRouteKit } from './access-report-export-routes';
 import { trailCaughtUp } from './caught-up';
 import { readGroups } from './read-models/read-groups';
-import { trailFilters } from './schemas';
 import { auditReadsEndpoint } from '../../shared/api/audit';
+import { hospitalTimeZone } from '../hospitals';
+import { inHospitalDays, trailFilters } from './schemas';
 
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
@@ -41,13 +42,15 @@ export function readGroupRoutes(
       },
     },
     async (request) => {
-      const { cursor, ...filters } = request.query;
+      const { cursor, ...bounds } = request.query;
+      const hospitalId = request.auth!.hospitalId;
+      const filters = inHospitalDays(bounds, await hospitalTimeZone(platform.db, hospitalId));
       const before = cursor ? new Date(cursor) : null;
       if (before && Number.isNaN(before.getTime())) {
         throw new BadRequest(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
       }
       await trailCaughtUp(platform);
-      return success(await readGroups(platform.db, request.auth!.hospitalId, filters, before));
+      return success(await readGroups(platform.db, hospitalId, filters, before));
     },
   );
 }

@@ -5,7 +5,7 @@ import { patientIdsIn, type AccessAudit } from '../../platform/http/access-trail
 import { ok, success } from '../../platform/http/envelope';
 import { BadRequest, NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalTimeZone, hospitalToday } from '../hospitals';
 import { accessReportExportRoutes } from './access-report-export-routes';
 import { readGroupRoutes } from './read-group-routes';
 import { accessReport } from './read-models/access-report';
@@ -17,7 +17,7 @@ import {
   trailPage,
   trailRows,
 } from './read-models/trail-queries';
-import { accessReportQuery, accessReportRow, trailCsvQuery, trailQuery } from './schemas';
+import { accessReportQuery, accessReportRow, inHospitalDays, trailCsvQuery, trailQuery } from './schemas';
 import {
   auditActorsEndpoint,
   auditEventEndpoint,
@@ -36,9 +36,10 @@ export const VERIFY_UNSUPPORTED =
   'Integrity verification needs the PostgreSQL event store (EVENT_STORE=postgres); this server keeps events in EventStoreDB.';
 const BAD_CURSOR = 'This page link is no longer valid; start from the first page';
 
-const csvHeaders = (name: string) => ({
+/** A CSV download named by the hospital's day (in its time zone). */
+const csvHeaders = (name: string, today: string) => ({
   'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': `attachment; filename="${name}-${hospitalDate(new Date())}.csv"`,
+  'content-disposition': `attachment; filename="${name}-${today}.csv"`,
   'cache-control': 'no-store',
 });
 
@@ -80,11 +81,13 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request) => {
-      const { cursor: rawCursor, limit, ...filters } = request.query;
+      const { cursor: rawCursor, limit, ...bounds } = request.query;
+      const hospitalId = request.auth!.hospitalId;
+      const filters = inHospitalDays(bounds, await hospitalTimeZone(platform.db, hospitalId));
       const cursor = rawCursor ? decodeCursor(rawCursor) : null;
       if (rawCursor && !cursor) throw new BadRequest(BAD_CURSOR, [{ field: 'cursor', message: BAD_CURSOR }]);
       await trailCaughtUp(platform);
-      return success(await trailPage(platform.db, request.auth!.hospitalId, filters, cursor, limit));
+      return success(await trailPage(platform.db, hospitalId, filters, cursor, limit));
     },
   );
 
@@ -106,7 +109,7 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
       await trailCaughtUp(platform);
       const hospitalId = request.auth!.hospitalId;
       const db = platform.db;
-      const filters = request.query;
+      const filters = inHospitalDays(request.query, await hospitalTimeZone(db, hospitalId));
       async function* lines() {
         yield TRAIL_CSV_HEADER.join(',') + '\r\n';
         for await (const chunk of trailRows(db, hospitalId, filters)) {
@@ -114,7 +117,9 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
         }
       }
       // A stream is sent as it comes; the response schema only documents it as text.
-      return reply.headers(csvHeaders('audit-trail')).send(Readable.from(lines()) as never);
+      return reply
+        .headers(csvHeaders('audit-trail', await hospitalToday(db, hospitalId)))
+        .send(Readable.from(lines()) as never);
     },
   );
 
@@ -218,7 +223,9 @@ export function auditRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) => {
       await trailCaughtUp(platform);
-      return success({ rows: await accessReport(platform.db, request.auth!.hospitalId, request.query) });
+      const hospitalId = request.auth!.hospitalId;
+      const query = inHospitalDays(request.query, await hospitalTimeZone(platform.db, hospitalId));
+      return success({ rows: await accessReport(platform.db, hospitalId, query) });
     },
   );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trailActor } from '../../shared/api/audit';
+import { addDays, instantOf, isCalendarDate } from '../../shared/hospital-calendar';
 
 /** Query and answer schemas of the audit routes. */
 
@@ -8,9 +9,12 @@ const DATE_MESSAGE = 'Dates must look like 2026-11-20 or 2026-11-20T10:15:00Z';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
+/** A bare date: the hospital's whole day, whose instants need the hospital's time zone (`inHospitalDays`). */
+export type HospitalDay = { day: string; edge: 'start' | 'end' };
+
 /**
- * A date-time, or a bare date read in the hospital's day (Africa/Lagos, UTC+1): a `from` date
- * starts at its midnight, a `to` date takes the whole day.
+ * A date-time, or a bare date read as the hospital's day (in its time zone): a `from` date starts at
+ * its midnight, a `to` date takes the whole day.
  */
 function instant(edge: 'start' | 'end') {
   return z
@@ -19,18 +23,24 @@ function instant(edge: 'start' | 'end') {
       z
         .string()
         .max(40, DATE_MESSAGE)
-        .refine(
-          (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+01:00` : v)),
-          DATE_MESSAGE,
-        )
-        .transform((v) => {
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
-          const start = new Date(`${v}T00:00:00+01:00`);
-          return edge === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
-        })
+        .refine((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? isCalendarDate(v) : !Number.isNaN(Date.parse(v))), DATE_MESSAGE)
+        .transform((v): Date | HospitalDay => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? { day: v, edge } : new Date(v)))
         .optional(),
     )
     .meta({ pattern: DATE_OR_INSTANT, description: 'A date (the whole hospital day) or a date-time' });
+}
+
+/** The filters' bounds as instants: a bare date is the hospital's day in `timeZone`. */
+export function inHospitalDays<T extends { from?: Date | HospitalDay; to?: Date | HospitalDay }>(
+  query: T,
+  timeZone: string,
+): Omit<T, 'from' | 'to'> & { from?: Date; to?: Date } {
+  const at = (bound: Date | HospitalDay | undefined) => {
+    if (bound === undefined || bound instanceof Date) return bound;
+    if (bound.edge === 'start') return instantOf(bound.day, '00:00', timeZone);
+    return new Date(instantOf(addDays(bound.day, 1), '00:00', timeZone).getTime() - 1);
+  };
+  return { ...query, from: at(query.from), to: at(query.to) };
 }
 
 export const OUTCOMES = ['success', 'failure', 'denied'] as const;

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingApi, enrolledPatient, HMO } from '../../../test/helpers/billing-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
-import { hospitalDate } from '../patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 
 describe('HMO claims', () => {
   let s: PatientsSuite;
   let otherAccountant: string;
   const api = billingApi(() => s.t);
   const patients = patientsApi(() => s.t);
-  const month = hospitalDate(new Date()).slice(0, 7);
+  const month = hospitalDate(new Date(), DEFAULT_TIME_ZONE).slice(0, 7);
 
   beforeAll(async () => {
     s = await startPatientsSuite(['doctor', 'receptionist', 'accountant']);
@@ -66,8 +66,8 @@ describe('HMO claims', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body.split('\r\n')).toEqual([
       'claim_number,hmo,month,invoice_number,invoice_date,patient_name,enrollee_number,amount_naira,paid_naira,rejected_naira,reason',
-      `CLM-000001,RELIANCE Health,${month},${a.number},${hospitalDate(new Date())},${ada.name},REL-1,800.00,,,`,
-      `CLM-000001,RELIANCE Health,${month},${b.number},${hospitalDate(new Date())},${bola.name},"REL-2, ""B""",2999.99,,,`,
+      `CLM-000001,RELIANCE Health,${month},${a.number},${hospitalDate(new Date(), DEFAULT_TIME_ZONE)},${ada.name},REL-1,800.00,,,`,
+      `CLM-000001,RELIANCE Health,${month},${b.number},${hospitalDate(new Date(), DEFAULT_TIME_ZONE)},${bola.name},"REL-2, ""B""",2999.99,,,`,
       '',
     ]);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingApi } from '../../../test/helpers/billing-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
-import { hospitalDate } from '../patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 import { receiptCounterStream } from './hospital-ledgers';
 
 describe('payments and receipts', () => {
@@ -59,7 +59,7 @@ describe('payments and receipts', () => {
     expect(after.metrics.paymentsMonthKobo - before.metrics.paymentsMonthKobo).toBe(650_050);
     const today = after.paymentsPerDay.at(-1);
     expect(after.paymentsPerDay).toHaveLength(30);
-    expect(today.date).toBe(hospitalDate(new Date()));
+    expect(today.date).toBe(hospitalDate(new Date(), DEFAULT_TIME_ZONE));
     expect(today.pos - before.paymentsPerDay.at(-1).pos).toBe(400_000);
     expect(today.cash - before.paymentsPerDay.at(-1).cash).toBe(250_050);
 
@@ -145,7 +145,7 @@ describe('payments and receipts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.payments).toHaveLength(3);
-    const today = data.days.find((d: { date: string }) => d.date === hospitalDate(new Date()));
+    const today = data.days.find((d: { date: string }) => d.date === hospitalDate(new Date(), DEFAULT_TIME_ZONE));
     const sum = Object.values(today.byMethod as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(today.totalKobo).toBe(sum);
     expect(data.totalKobo).toBe(today.totalKobo);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingApi, enrolledPatient, HMO } from '../../../test/helpers/billing-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
-import { hospitalDate } from '../patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 
 const line = (kind: string, unitPrice: number, quantity = 1) => ({ kind, description: kind, quantity, unitPrice });
 
@@ -10,7 +10,7 @@ describe('revenue reports and the report CSVs', () => {
   let s: PatientsSuite;
   let otherAccountant: string;
   let hmoId: string;
-  const today = hospitalDate(new Date());
+  const today = hospitalDate(new Date(), DEFAULT_TIME_ZONE);
   const api = billingApi(() => s.t);
   const patients = patientsApi(() => s.t);
   const invoice = async (patientId: string, lines: object[], token = s.tokens.accountant) =>

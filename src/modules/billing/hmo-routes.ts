@@ -1,7 +1,8 @@
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { findPatient, hospitalDate, PatientNotFound } from '../patients';
+import { hospitalToday } from '../hospitals';
+import { findPatient, PatientNotFound } from '../patients';
 import { endEnrollment, enrollPatient, saveHmo } from './commands/hmo';
 import { HmoNotFound } from './errors';
 import { enrollmentBody, hmoBody, outstandingQuery } from './hmo-schemas';
@@ -178,7 +179,10 @@ export function hmoRoutes(app: HttpApp, platform: Platform) {
         response: { 200: outstandingEndpoint.response },
       },
     },
-    async (request) =>
-      success(await outstanding(platform.db, request.auth!.hospitalId, request.query.by, hospitalDate(new Date()))),
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const today = await hospitalToday(platform.db, hospitalId);
+      return success(await outstanding(platform.db, hospitalId, request.query.by, today));
+    },
   );
 }

@@ -2,7 +2,7 @@ import { listRead } from '../../platform/http/access-trail';
 import { success } from '../../platform/http/envelope';
 import { csvAnswer, csvHeaders } from '../../platform/http/csv';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import { outstandingQuery } from './hmo-schemas';
 import { outstanding, patientsOfAging } from './read-models/aging';
 import { addDays } from './read-models/dashboard';
@@ -27,8 +27,8 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
   const billing = platform.auth(BILLING_ROLES, BILLING_ONLY);
   const security = [{ bearer: [] }];
   const tags = ['Billing'];
-  const report = (hospitalId: string, q: { groupBy: RevenueGrouping; from?: string; to?: string }) => {
-    const { from, to } = revenueRange(q.groupBy, q, hospitalDate(new Date()));
+  const report = async (hospitalId: string, q: { groupBy: RevenueGrouping; from?: string; to?: string }) => {
+    const { from, to } = revenueRange(q.groupBy, q, await hospitalToday(platform.db, hospitalId));
     return revenue(platform.db, hospitalId, q.groupBy, from, to);
   };
 
@@ -41,7 +41,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary:
-          'Revenue of the invoices raised from–to (YYYY-MM-DD, Africa/Lagos): invoiced, paid and outstanding kobo, by day, month, service kind or payer',
+          'Revenue of the invoices raised from–to (YYYY-MM-DD, days in the hospital time zone): invoiced, paid and outstanding kobo, by day, month, service kind or payer',
         querystring: revenueQuery,
         response: { 200: revenueEndpoint.response },
       },
@@ -82,7 +82,7 @@ export function reportRoutes(app: HttpApp, platform: Platform) {
       },
     },
     async (request, reply) => {
-      const today = hospitalDate(new Date());
+      const today = await hospitalToday(platform.db, request.auth!.hospitalId);
       const aging = await outstanding(platform.db, request.auth!.hospitalId, request.query.by, today);
       request.auditPatients = patientsOfAging(aging);
       const { filename, body } = outstandingCsv(aging, today);

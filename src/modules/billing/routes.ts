@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import { afterInvoicing } from './commands/after-invoicing';
 import { raiseManualInvoice, voidInvoice } from './commands/invoices';
 import { invoiceWithPayments, recordPayment } from './commands/payments';
@@ -269,13 +269,13 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: "Key metrics (Africa/Lagos days) and the last 30 days' payments by method",
+        summary: "Key metrics (the hospital's days, in its time zone) and the last 30 days' payments by method",
         response: { 200: billingDashboardEndpoint.response },
       },
     },
     async (request) => {
       const { hospitalId } = request.auth!;
-      const today = hospitalDate(new Date());
+      const today = await hospitalToday(platform.db, hospitalId);
       const [metrics, series] = await Promise.all([
         billingMetrics(platform.db, hospitalId, today),
         paymentsPerDay(platform.db, hospitalId, today),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberText } from '../../platform/http/number-input';
 import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
-import { isCalendarDate } from '../patients';
+import { isCalendarDate } from '../../shared/hospital-calendar';
 import { INVOICE_STATUSES } from './invoice';
 import { LINE_KINDS, PAYMENT_METHODS } from './events';
 

@@ -4,7 +4,8 @@ import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
 import { Forbidden } from '../../platform/http/errors';
-import { asOfQuery, findPatient, hospitalDate, PatientNotFound } from '../patients';
+import { hospitalToday } from '../hospitals';
+import { asOfQuery, findPatient, PatientNotFound } from '../patients';
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
@@ -203,7 +204,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags: ['Pharmacy'],
         security,
         summary:
-          'Pending prescriptions, medications dispensed today (Africa/Lagos) and in all, low stock, latest dispensations',
+          'Pending prescriptions, medications dispensed today (in the hospital time zone) and in all, low stock, latest dispensations',
         querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
         response: {
           200: ok(
@@ -221,7 +222,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
     async (request) => {
       const { hospitalId } = request.auth!;
       const [stats, dispensedTotal, lowStock] = await Promise.all([
-        dispensingStats(platform.db, hospitalId, hospitalDate(new Date()), request.query.recent),
+        dispensingStats(platform.db, hospitalId, await hospitalToday(platform.db, hospitalId), request.query.recent),
         countDispensedItems(platform.db, hospitalId),
         countLowStock(platform.db, hospitalId),
       ]);

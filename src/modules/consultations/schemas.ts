@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { numberText } from '../../platform/http/number-input';
 import { findIcd10 } from '../../shared/icd10';
 import { LAB_TEST_CATALOGUE, LAB_URGENCIES } from '../laboratory';
-import { hospitalDate, isCalendarDate, vitalSignsInput } from '../patients';
+import { datesOnEarth, isCalendarDate } from '../../shared/hospital-calendar';
+import { vitalSignsInput } from '../patients';
 
 /** The consultation payload of product-spec-2 §3 with the rules and messages of §5 and §9. */
 export const DEFAULT_FEE_NAIRA = 5000;
@@ -82,7 +83,7 @@ const followUpDate = z.preprocess(
   z.iso
     .date({ error: FOLLOW_UP_INVALID })
     .refine(isCalendarDate, FOLLOW_UP_INVALID)
-    .refine((date) => date >= hospitalDate(new Date()), FOLLOW_UP_IN_PAST)
+    .refine((date) => date >= datesOnEarth(new Date()).earliest, FOLLOW_UP_IN_PAST)
     .nullish()
     .transform((v) => v ?? null),
 );

@@ -48,3 +48,4 @@ export { findHospital, type HospitalSummary } from './read-models/directory';
 export { findSettings, type SettingsView } from './read-models/settings';
 export { STATE_CODES } from './registration-rules';
 export { ONBOARDING } from './reactors/onboarding';
+export { hospitalZones, hospitalTimeZone, hospitalToday } from './read-models/time-zones';

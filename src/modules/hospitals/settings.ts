@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/hospital-calendar';
 import type { FieldError } from '../../platform/http/errors';
 import {
   hospitalNumberError,
@@ -36,7 +37,7 @@ export type SettingsInput = Partial<Record<keyof HospitalSettings, unknown>>;
 export const SETTINGS_DEFAULTS = {
   address: null,
   phone: null,
-  timeZone: 'Africa/Lagos',
+  timeZone: DEFAULT_TIME_ZONE,
   idleTimeoutMinutes: 10,
   // product-spec-2 §9: 5000 naira.
   defaultConsultationFee: 5000,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listRead } from '../../platform/http/access-trail';
 import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import { recordLabResults, startLabTest } from './commands';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 import { labTurnaround } from './read-models/lab-turnaround';
@@ -178,13 +178,20 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Pending, in progress, completed today (Africa/Lagos) and the latest activity',
+        summary: 'Pending, in progress, completed today (in the hospital time zone) and the latest activity',
         querystring: labStatsEndpoint.query,
         response: { 200: labStatsEndpoint.response },
       },
     },
     async (request) =>
-      success(await labStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.recent)),
+      success(
+        await labStats(
+          platform.db,
+          request.auth!.hospitalId,
+          await hospitalToday(platform.db, request.auth!.hospitalId),
+          request.query.recent,
+        ),
+      ),
   );
 
   const adminOnly = platform.auth(['admin'], denied('view lab turnaround times'));

@@ -14,8 +14,7 @@ export type { PatientDetails, VitalSigns } from './patient';
 export { replayPatient, patientDetailAsOf, type ReplayedPatient } from './read-models/patient-replay';
 export { toDetail as patientDetailOf, type PatientDetailView } from './read-models/patients-queries';
 export { patientAsOfQuery as asOfQuery } from './schemas';
-// For the clinical modules: the hospital's calendar, a patient's record, and the status command.
-export { hospitalDate, isCalendarDate } from './clinic-time';
+// For the clinical modules: a patient's record and the status command.
 export { findPatient } from './read-models/patients-queries';
 // For the billing desk: a lookup with nothing clinical in it (issue 34 §2).
 export { lookupPatients } from './read-models/patient-lookup';

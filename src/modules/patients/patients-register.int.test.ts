@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPatient, patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
-import { ageOn, hospitalDate } from './clinic-time';
+import { ageOn, DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 
 describe('registering patients', () => {
   let s: PatientsSuite;
@@ -29,7 +29,7 @@ describe('registering patients', () => {
       phoneNumber: input.phoneNumber,
       status: 'waiting',
       identificationNumber: String(input.identificationNumber).toUpperCase(),
-      age: ageOn('1988-07-14', hospitalDate(new Date())),
+      age: ageOn('1988-07-14', hospitalDate(new Date(), DEFAULT_TIME_ZONE)),
       dateOfBirth: '1988-07-14',
       // A blank emergency phone means the patient's own.
       emergencyContact: { name: 'Ngozi Okeke', relationship: 'Sister', phoneNumber: input.phoneNumber },

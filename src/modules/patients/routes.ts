@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coalescedReads } from '../../platform/db/coalesced-reads';
 import { ok, okMessage, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from './clinic-time';
+import { hospitalTimeZone, hospitalToday } from '../hospitals';
 import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
 import { registerPatient } from './commands/register-patient';
 import { listRead } from '../../platform/http/access-trail';
@@ -105,7 +105,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       const now = new Date();
       const query = { page: q.page, limit: q.limit, search: q.search, status: q.status, countOnly: q.count_only };
       // The same page for the same hospital and day, asked together (every desk after a live event).
-      const key = JSON.stringify([hospitalId, hospitalDate(now), query]);
+      const key = JSON.stringify([hospitalId, await hospitalToday(platform.db, hospitalId, now), query]);
       const { patients, total, totalIsCapped } = await samePage(key, () =>
         listPatients(platform.db, hospitalId, query, now),
       );
@@ -122,11 +122,14 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       schema: {
         tags,
         security,
-        summary: 'Patient counts by status, registered today (Africa/Lagos) and ever seen',
+        summary: "Patient counts by status, registered today (the hospital's time zone) and ever seen",
         response: { 200: patientStatsEndpoint.response },
       },
     },
-    async (request) => success(await patientStats(platform.db, request.auth!.hospitalId, hospitalDate(new Date()))),
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      return success(await patientStats(platform.db, hospitalId, await hospitalToday(platform.db, hospitalId)));
+    },
   );
 
   app.get(
@@ -151,7 +154,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         if (!REPLAY_ROLES.includes(role)) throw new Forbidden(denied('view past versions of a record'));
         const events = await platform.store.readStream(patientStream(request.params.id));
         if (events[0]?.metadata.hospitalId !== hospitalId) throw new PatientNotFound();
-        const patient = patientDetailAsOf(events, asOf);
+        const patient = patientDetailAsOf(events, asOf, await hospitalTimeZone(platform.db, hospitalId));
         if (!patient) throw new PatientNotFound();
         return success(patient);
       }

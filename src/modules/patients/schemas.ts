@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientId } from '../../platform/http/device-headers';
-import { hospitalDate, isCalendarDate } from './clinic-time';
+import { datesOnEarth, isCalendarDate } from '../../shared/hospital-calendar';
 import { DOB_IN_FUTURE } from './errors';
 import { PATIENT_STATUSES, TEMPERATURE_UNITS } from './events';
 
@@ -44,14 +44,15 @@ const gender = z.preprocess(
 
 /**
  * A calendar date (`format: date`). A full ISO timestamp from a date picker is read as its date.
- * The future is checked here for a field message; the decider checks it again against the command's time.
+ * The future is checked here for a field message (a day later than any hospital's today); the decider
+ * checks it again against the command's time in the hospital's zone.
  */
 const dateOfBirth = z.preprocess(
   (v) => (typeof v === 'string' ? (/^\d{4}-\d{2}-\d{2}T/.test(v.trim()) ? v.trim().slice(0, 10) : v.trim()) : v),
   z.iso
     .date({ error: (issue) => (blankOrNotText(issue.input) ? DOB_REQUIRED : DOB_INVALID) })
     .refine(isCalendarDate, DOB_INVALID)
-    .refine((v) => v <= hospitalDate(new Date()), DOB_IN_FUTURE),
+    .refine((v) => v <= datesOnEarth(new Date()).latest, DOB_IN_FUTURE),
 );
 
 const patientFields = {

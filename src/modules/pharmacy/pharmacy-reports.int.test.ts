@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicalApi } from '../../../test/helpers/clinical-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
-import { hospitalDate } from '../patients';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 
 const med = (medicationName: string, quantity: number) => ({
   medicationName,
@@ -15,7 +15,7 @@ describe("the pharmacist's reports", () => {
   let s: PatientsSuite;
   const api = clinicalApi(() => s.t);
   const patients = patientsApi(() => s.t);
-  const today = hospitalDate(new Date());
+  const today = hospitalDate(new Date(), DEFAULT_TIME_ZONE);
   const report = (token: string, which: 'dispensing' | 'stock', query = '') =>
     api.call(token, 'GET', `/api/pharmacy/reports/${which}${query}`);
 

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { csvDocument, csvHeaders, jsonOrCsvAnswer } from '../../platform/http/csv';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import { dispensingReport, stockReport, type Period } from './read-models/pharmacy-reports';
 import { STOCK_MOVEMENTS } from './read-models/stock-movements';
 import { dispensingReportSchema, reportQuery, stockReportSchema } from './report-schemas';
@@ -47,7 +47,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
     },
     async (request, reply) => {
       await caughtUp();
-      const period = periodOf(request.query, hospitalDate(new Date()));
+      const period = periodOf(request.query, await hospitalToday(platform.db, request.auth!.hospitalId));
       const report = await dispensingReport(platform.db, request.auth!.hospitalId, period);
       if (request.query.format === 'json') return success(report);
       const header = ['medication', 'quantity_dispensed', 'prescriptions', 'patients'];
@@ -72,7 +72,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
     },
     async (request, reply) => {
       await caughtUp();
-      const today = hospitalDate(new Date());
+      const today = await hospitalToday(platform.db, request.auth!.hospitalId);
       const period = periodOf(request.query, today);
       const report = await stockReport(platform.db, request.auth!.hospitalId, period, today);
       if (request.query.format === 'json') return success(report);

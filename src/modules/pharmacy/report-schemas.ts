@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../patients';
+import { isCalendarDate } from '../../shared/hospital-calendar';
 import { medicationSchema } from './schemas';
 
 const day = (label: string) =>
@@ -11,7 +11,7 @@ const day = (label: string) =>
     .transform((v) => v || undefined)
     .meta({ format: 'date' });
 
-/** A period of hospital days, both included; left out, this month so far (Africa/Lagos). */
+/** A period of hospital days, both included; left out, this month so far (the hospital's days). */
 export const reportQuery = z
   .object({
     from: day('From'),

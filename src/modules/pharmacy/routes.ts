@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok, success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 import {
   EXPIRING_SOON_DAYS,
   listExpiringSoon,
@@ -45,10 +45,11 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         response: { 200: ok(inventorySchema) },
       },
     },
-    async (request) =>
-      success(
-        await listMedications(platform.db, request.auth!.hospitalId, hospitalDate(new Date()), request.query.search),
-      ),
+    async (request) => {
+      const { hospitalId } = request.auth!;
+      const today = await hospitalToday(platform.db, hospitalId);
+      return success(await listMedications(platform.db, hospitalId, today, request.query.search));
+    },
   );
 
   app.get(
@@ -73,7 +74,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
     },
     async (request) => {
       const { days } = request.query;
-      const today = hospitalDate(new Date());
+      const today = await hospitalToday(platform.db, request.auth!.hospitalId);
       return success({ days, medications: await listExpiringSoon(platform.db, request.auth!.hospitalId, today, days) });
     },
   );

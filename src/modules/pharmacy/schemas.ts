@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumberInput } from '../../platform/http/number-input';
-import { isCalendarDate } from '../patients';
+import { isCalendarDate } from '../../shared/hospital-calendar';
 import { type stockStatus } from './medication';
 
 const required = (message: string, max = 200) =>

@@ -6,9 +6,10 @@ import { medicationDecider, type MedicationCommand, type MedicationDetails } fro
 import { InsufficientStock, MedicationNotFound } from './errors';
 import { medicationStream } from './medication';
 import { batchesNamed, findMedication, MEDICATION_STOCK } from './read-models/medication-stock';
-import { hospitalDate } from '../patients';
+import { hospitalToday } from '../hospitals';
 
-const today = (metadata: EventMetadata) => hospitalDate(new Date(metadata.occurredAt));
+const today = (platform: Platform, metadata: EventMetadata) =>
+  hospitalToday(platform.db, metadata.hospitalId, new Date(metadata.occurredAt));
 
 async function onMedication(platform: Platform, metadata: EventMetadata, command: MedicationCommand, isNew = false) {
   await platform.transact(
@@ -19,7 +20,12 @@ async function onMedication(platform: Platform, metadata: EventMetadata, command
     },
     { waitFor: [{ name: MEDICATION_STOCK }] },
   );
-  const view = await findMedication(platform.db, metadata.hospitalId, command.medicationId, today(metadata));
+  const view = await findMedication(
+    platform.db,
+    metadata.hospitalId,
+    command.medicationId,
+    await today(platform, metadata),
+  );
   if (!view) throw new MedicationNotFound();
   return view;
 }
@@ -79,7 +85,7 @@ export type DispenseRequest = {
  */
 export async function dispenseFromStock(platform: Platform, uow: UnitOfWork, request: DispenseRequest) {
   const { hospitalId } = uow.metadata;
-  const day = today(uow.metadata);
+  const day = await today(platform, uow.metadata);
   const batches = (await batchesNamed(platform.db, hospitalId, request.name)).filter((b) => b.expiryDate >= day);
   const loaded = [];
   for (const b of batches) loaded.push(await uow.load(medicationDecider, medicationStream(b.medicationId)));

@@ -111,6 +111,7 @@ describe('/admin/billing', () => {
     );
     gate.resolve(invoices([invoice]));
     const table = await screen.findByRole('table', { name: 'Recent invoices' });
+    // The table is there while it loads: wait for the row itself.
     const row = (await within(table).findByText('INV-000007')).closest('tr')!;
     expect(within(row).getByText('Chioma Eze')).toBeInTheDocument();
     expect(within(row).getByText('Part-paid')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useRemoteData } from '../lib/use-remote-data';
 import { ChangePasswordForm } from './change-password-form';
 import { loadSessionUser } from './session-loader';
 import styles from './admin-pages.module.css';
+import { useHospitalTimeZone } from '../lib/hospital-time';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -25,6 +26,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 }
 
 function ProfileFacts({ kind, user }: { kind: SessionKind; user: SessionUser }) {
+  const timeZone = useHospitalTimeZone();
   return (
     <>
       <Panel title="Account">
@@ -41,7 +43,7 @@ function ProfileFacts({ kind, user }: { kind: SessionKind; user: SessionUser }) 
             </>
           )}
           {/* The sign-in before this session's, from identity's record: what a person checks for misuse. */}
-          <Fact label="Previous sign-in" value={user.lastLoginAt ? shortDateTime(user.lastLoginAt) : null} />
+          <Fact label="Previous sign-in" value={user.lastLoginAt ? shortDateTime(user.lastLoginAt, timeZone) : null} />
         </dl>
       </Panel>
       <Panel title="Hospital">

@@ -4,6 +4,7 @@ import { useNow } from '../lib/use-now';
 import { DataTable, type Column } from './data-table';
 import { Pagination } from './pagination';
 import styles from './recent-activities.module.css';
+import { useHospitalTimeZone } from '../lib/hospital-time';
 
 /** product-spec-1 §3 activity row. */
 export type ActivityRow = {
@@ -29,6 +30,7 @@ export function RecentActivities({
 }) {
   const [page, setPage] = useState(1);
   const now = useNow();
+  const timeZone = useHospitalTimeZone();
   const totalPages = Math.max(1, Math.ceil(activities.length / PAGE_SIZE));
   const current = Math.min(page, totalPages);
   const rows = activities.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
@@ -44,7 +46,11 @@ export function RecentActivities({
       ),
     },
     { key: 'description', header: 'DESCRIPTION', render: (row) => row.description },
-    { key: 'date', header: 'DATE', render: (row) => <time dateTime={row.time}>{activityTime(row.time, now)}</time> },
+    {
+      key: 'date',
+      header: 'DATE',
+      render: (row) => <time dateTime={row.time}>{activityTime(row.time, now, timeZone)}</time>,
+    },
   ];
   return (
     <>

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
+import { DEFAULT_TIME_ZONE } from '../../../shared/hospital-calendar';
 import type { Platform } from '../../../platform/platform';
 import { defineReactor, type FeedConsumerRef, type Reactor } from '../../../platform/projections/projection';
 import type { ConsultationRecorded } from '../../consultations';
@@ -46,7 +47,7 @@ export function consultationLinkReactor(platform: Platform): Reactor {
     react: async (event) => {
       const d = event.data;
       const settings = await findSettings(platform.db, d.hospitalId);
-      const date = wallClock(new Date(event.metadata.occurredAt), settings?.timeZone ?? 'Africa/Lagos').date;
+      const date = wallClock(new Date(event.metadata.occurredAt), settings?.timeZone ?? DEFAULT_TIME_ZONE).date;
       const open = await checkedInOf(platform.db, d.hospitalId, d.patientId, date);
       if (!open) return;
       await applyToAppointment(platform, followOn(event), open.appointment_id, {

@@ -3,7 +3,8 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import { csvDocument } from '../../../platform/http/csv';
 import type { Platform } from '../../../platform/platform';
 import { koboToNairaText } from '../../../shared/money';
-import { hospitalDate } from '../../patients';
+import { hospitalDate } from '../../../shared/hospital-calendar';
+import { hospitalTimeZone } from '../../hospitals';
 import { invoiceDecider } from '../decider';
 import { ClaimNotFound, HmoNotFound, NothingToClaim } from '../errors';
 import type { ClaimItem } from '../hmo-events';
@@ -37,6 +38,7 @@ export async function submitClaim(platform: Platform, metadata: EventMetadata, h
     metadata,
     async (uow) => {
       const candidates = await claimableInvoices(platform.db, hospitalId, hmoId, month);
+      const timeZone = await hospitalTimeZone(platform.db, hospitalId);
       const counter = await uow.load(claimCounterDecider, claimCounterStream(hospitalId), { latestOnly: true });
       const number = claimNumber(counter.state.last + 1);
       const items: ClaimItem[] = [];
@@ -58,8 +60,8 @@ export async function submitClaim(platform: Platform, metadata: EventMetadata, h
           patientId: invoice.state.patientId,
           patientName: invoice.state.patientName,
           enrolleeNumber: invoice.state.cover?.enrolleeNumber ?? '',
-          // The hospital's calendar day (Africa/Lagos), as the ledger's days: not the UTC date of the instant.
-          invoiceDate: row ? hospitalDate(new Date(row.createdAt)) : month,
+          // The hospital's calendar day (its time zone), as the ledger's days: not the UTC date of the instant.
+          invoiceDate: row ? hospitalDate(row.createdAt, timeZone) : month,
           amountKobo: claimed.data.amountKobo,
         });
       }

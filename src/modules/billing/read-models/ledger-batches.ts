@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
 import type { InvoiceRaised, PaymentRecorded } from '../events';
 import { invoiceStatus } from '../invoice';
-import { insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow } from './ledger-rows';
+import { insertActivity, paymentActivity, paymentRow, raisedActivity, raisedRow, zonesOf } from './ledger-rows';
 
 /**
  * The ledger's batch handlers for the two events that are most of a hospital's billing: a few
@@ -18,9 +18,10 @@ const ROWS_PER_INSERT = 2000;
 export async function insertRaised(trx: Trx, events: RecordedEvent<InvoiceRaised>[]): Promise<void> {
   for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
     const part = events.slice(i, i + ROWS_PER_INSERT);
+    const zones = await zonesOf(trx, part);
     const inserted = await trx
       .insertInto('billing_invoices')
-      .values(part.map(raisedRow))
+      .values(part.map((e, j) => raisedRow(e, zones[j]!)))
       .onConflict((oc) => oc.column('invoice_id').doNothing())
       .returning('invoice_id')
       .execute();
@@ -59,10 +60,11 @@ export async function recordPayments(trx: Trx, events: RecordedEvent<PaymentReco
                   ${done.map((e) => e.metadata.occurredAt)}::timestamptz[], ${done.map(versionAfter)}::int[])
            as v(invoice_id, paid, by_hmo, status, at, version)
      where i.invoice_id = v.invoice_id`.execute(trx);
+  const zones = await zonesOf(trx, done);
   for (let i = 0; i < done.length; i += ROWS_PER_INSERT) {
     await trx
       .insertInto('billing_payments')
-      .values(done.slice(i, i + ROWS_PER_INSERT).map(paymentRow))
+      .values(done.slice(i, i + ROWS_PER_INSERT).map((e, j) => paymentRow(e, zones[i + j]!)))
       .onConflict((oc) => oc.column('payment_id').doNothing())
       .execute();
   }

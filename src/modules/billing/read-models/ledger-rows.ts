@@ -1,10 +1,17 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
-import { hospitalDate } from '../../patients';
+import { hospitalDate } from '../../../shared/hospital-calendar';
+import { hospitalZones } from '../../hospitals';
 import type { BillingEvent } from '../events';
 import { invoiceStatus } from '../invoice';
 import './tables';
+
+/** Each event's hospital's time zone (its days are the ledger's days), read once a hospital. */
+export async function zonesOf(trx: Trx, events: readonly RecordedEvent[]): Promise<string[]> {
+  const zones = hospitalZones(trx);
+  return Promise.all(events.map((e) => zones.zoneOf(e.metadata.hospitalId)));
+}
 
 /** The ledger's rows as its events make them: one mapping for the handlers one by one and the batches. */
 const versionAfter = (event: RecordedEvent) => Number(event.revision) + 1;
@@ -46,7 +53,7 @@ export async function insertActivity(trx: Trx, rows: ReturnType<typeof activityR
 }
 
 /** The invoice row a raise makes, and its line of Recent Activity. */
-export function raisedRow(event: RecordedEvent<Of<'InvoiceRaised'>>) {
+export function raisedRow(event: RecordedEvent<Of<'InvoiceRaised'>>, timeZone: string) {
   const d = event.data;
   const at = new Date(event.metadata.occurredAt);
   return {
@@ -62,7 +69,7 @@ export function raisedRow(event: RecordedEvent<Of<'InvoiceRaised'>>) {
     status: invoiceStatus(false, d.totalKobo, 0),
     void_reason: null,
     created_at: at,
-    created_on: hospitalDate(at),
+    created_on: hospitalDate(at, timeZone),
     updated_at: at,
     version: versionAfter(event),
     hmo_id: d.cover?.hmoId ?? null,
@@ -86,7 +93,7 @@ export function raisedActivity(event: RecordedEvent<Of<'InvoiceRaised'>>) {
 }
 
 /** The ledger's row of a payment, and its line of Recent Activity. */
-export function paymentRow(event: RecordedEvent<Of<'PaymentRecorded'>>) {
+export function paymentRow(event: RecordedEvent<Of<'PaymentRecorded'>>, timeZone: string) {
   const d = event.data;
   const at = new Date(event.metadata.occurredAt);
   return {
@@ -101,7 +108,7 @@ export function paymentRow(event: RecordedEvent<Of<'PaymentRecorded'>>) {
     receipt_number: d.receiptNumber,
     received_by: event.metadata.actor.name,
     received_at: at,
-    received_on: hospitalDate(at),
+    received_on: hospitalDate(at, timeZone),
     idempotency_key: d.idempotencyKey,
     payer: d.payer ?? 'patient',
   };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import { formatNaira } from '../../../shared/money';
-import { hospitalDate } from '../../patients';
+import { hospitalToday } from '../../hospitals';
 import type { BillingEvent } from '../events';
 import { invoiceStatus } from '../invoice';
 import './tables';
@@ -127,7 +127,7 @@ export const billingLedgerProjection = defineProjection<BillingEvent>({
           receipt_number: d.claimNumber,
           received_by: event.metadata.actor.name,
           received_at: at,
-          received_on: hospitalDate(at),
+          received_on: await hospitalToday(trx, event.metadata.hospitalId, at),
           idempotency_key: null,
           payer: 'hmo',
         })

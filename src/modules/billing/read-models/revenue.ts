@@ -43,7 +43,7 @@ export function roundToTotal(exact: readonly number[], total: number): number[] 
 type Raw = { key: string; label: string | null; invoices: string; invoiced: string; paid: string };
 
 /**
- * Revenue of the invoices raised from `from` to `to` (the hospital's days, Africa/Lagos), void ones
+ * Revenue of the invoices raised from `from` to `to` (the hospital's days, in its time zone), void ones
  * left out: what was invoiced, what of it is paid so far and what is still owed, grouped by the
  * invoice's day or month, by service kind (charges go with the consultation, as the HMO cover does;
  * an invoice's payments are spread over its lines in proportion to their amounts) or by payer

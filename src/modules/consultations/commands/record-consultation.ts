@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../../platform/event-store/port';
 import type { Platform } from '../../../platform/platform';
+import { hospitalToday } from '../../hospitals';
 import { LAB_REQUESTS, orderLabTests } from '../../laboratory';
 import { findPatient, PATIENTS_LIST, PatientNotFound, stageConsultationOutcome } from '../../patients';
 import { formularyIdsOf } from '../../pharmacy';
@@ -8,7 +9,7 @@ import { BadRequest } from '../../../platform/http/errors';
 import { consultationStream } from '../consultation';
 import { consultationDecider } from '../decider';
 import { CONSULTATIONS } from '../read-models/consultations';
-import { toKobo, type CreateConsultationBody } from '../schemas';
+import { FOLLOW_UP_IN_PAST, toKobo, type CreateConsultationBody } from '../schemas';
 
 /**
  * One commit: the consultation (with its prescription), a lab request per ordered test, and what it
@@ -21,6 +22,12 @@ export async function recordConsultation(platform: Platform, metadata: EventMeta
   const { hospitalId, actor } = metadata;
   const patient = await findPatient(platform.db, hospitalId, body.patientId, new Date());
   if (!patient) throw new PatientNotFound();
+  // The request's shape allowed any hospital's today; the hospital's own zone decides here.
+  if (
+    body.followUpDate &&
+    body.followUpDate < (await hospitalToday(platform.db, hospitalId, new Date(metadata.occurredAt)))
+  )
+    throw new BadRequest(FOLLOW_UP_IN_PAST, [{ field: 'followUpDate', message: FOLLOW_UP_IN_PAST }]);
   await checkFormulary(platform, hospitalId, body.prescriptions);
   const consultationId = randomUUID();
   const doctor = { id: actor.userId, name: actor.name };

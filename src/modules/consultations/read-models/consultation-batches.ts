@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
+import { hospitalZones } from '../../hospitals';
 import type { ConsultationRecorded, PrescriptionDispensed, PrescriptionIssued } from '../events';
 import { dispensedMedications, recordedRow, type ConsultationRow } from './consultation-rows';
 
@@ -65,11 +65,15 @@ export async function markDispensed(trx: Trx, events: RecordedEvent<Prescription
                   ${applied.map((a) => versionAfter(a.event))}::int[])
            as v(consultation_id, medications, has_pending, version)
      where c.consultation_id = v.consultation_id`.execute(trx);
+  const zones = hospitalZones(trx);
+  const days = await Promise.all(
+    applied.map(({ event, row }) => zones.dayOf(row.hospital_id, event.metadata.occurredAt)),
+  );
   for (let i = 0; i < applied.length; i += ROWS_PER_INSERT) {
     await trx
       .insertInto('prescription_dispensations')
       .values(
-        applied.slice(i, i + ROWS_PER_INSERT).map(({ event, row }) => {
+        applied.slice(i, i + ROWS_PER_INSERT).map(({ event, row }, j) => {
           const d = event.data;
           const at = new Date(event.metadata.occurredAt);
           return {
@@ -83,7 +87,7 @@ export async function markDispensed(trx: Trx, events: RecordedEvent<Prescription
             items: json(d.items),
             item_count: d.items.length,
             dispensed_at: at,
-            dispensed_on: hospitalDate(at),
+            dispensed_on: days[i + j]!,
           };
         }),
       )

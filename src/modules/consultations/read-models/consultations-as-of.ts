@@ -1,6 +1,7 @@
 import type { Db } from '../../../platform/db/database';
 import type { EventStore } from '../../../platform/event-store/port';
 import { chartOrder, labRequestStream, replayLabRequest, toLabRequestView } from '../../laboratory';
+import { hospitalTimeZone } from '../../hospitals';
 import { patientStream, replayPatient } from '../../patients';
 import { consultationStream } from '../consultation';
 import { consultationView, replayConsultation, type ConsultationRow } from './consultation-rows';
@@ -17,7 +18,8 @@ const LIMIT = 500;
 export async function consultationsAsOf(db: Db, store: EventStore, hospitalId: string, patientId: string, asOf: Date) {
   const patientEvents = await store.readStream(patientStream(patientId));
   if (patientEvents[0]?.metadata.hospitalId !== hospitalId) return null;
-  const patient = replayPatient(patientEvents, asOf);
+  const timeZone = await hospitalTimeZone(db, hospitalId);
+  const patient = replayPatient(patientEvents, asOf, timeZone);
   if (!patient || patient.deleted) return null;
 
   const ids = await db
@@ -43,7 +45,7 @@ export async function consultationsAsOf(db: Db, store: EventStore, hospitalId: s
     rows.slice(0, LIMIT).map(async (row) => {
       const labs = await Promise.all(
         row.record.labOrders.map(async (o) =>
-          replayLabRequest(await store.readStream(labRequestStream(o.labRequestId)), asOf),
+          replayLabRequest(await store.readStream(labRequestStream(o.labRequestId)), asOf, timeZone),
         ),
       );
       const labOrders = labs

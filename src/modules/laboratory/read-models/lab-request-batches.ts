@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import type { Trx } from '../../../platform/projections/projection';
 import type { LabRequestOrdered, LabResultsRecorded, LabTestStarted } from '../events';
+import { hospitalZones } from '../../hospitals';
 import { orderedRow, resultsChanges, startedChanges } from './lab-request-rows';
 
 /**
@@ -37,7 +38,9 @@ export async function markStarted(trx: Trx, events: RecordedEvent<LabTestStarted
 
 /** Results of distinct requests, one statement. */
 export async function recordResults(trx: Trx, events: RecordedEvent<LabResultsRecorded>[]): Promise<void> {
-  const changes = events.map(resultsChanges);
+  const zones = hospitalZones(trx);
+  const timeZones = await Promise.all(events.map((e) => zones.zoneOf(e.metadata.hospitalId)));
+  const changes = events.map((e, i) => resultsChanges(e, timeZones[i]!));
   await sql`
     update lab_requests r
        set status = v.status, completed_at = v.at, completed_on = v.completed_on, results = v.results, notes = v.notes,

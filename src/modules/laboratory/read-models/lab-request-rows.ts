@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { hospitalDate } from '../../patients';
+import { hospitalDate } from '../../../shared/hospital-calendar';
 import type { LabRequestEvent, LabRequestOrdered, LabTestStarted, LabResultsRecorded, LabUrgency } from '../events';
 
 /**
@@ -55,13 +55,13 @@ export function startedChanges(event: RecordedEvent<LabTestStarted>) {
   };
 }
 
-export function resultsChanges(event: RecordedEvent<LabResultsRecorded>) {
+export function resultsChanges(event: RecordedEvent<LabResultsRecorded>, timeZone: string) {
   const at = new Date(event.metadata.occurredAt);
   const d = event.data;
   return {
     status: 'completed',
     completed_at: at,
-    completed_on: hospitalDate(at),
+    completed_on: hospitalDate(at, timeZone),
     results: d.results,
     notes: d.notes,
     conducted_by: d.conductedBy,
@@ -71,12 +71,12 @@ export function resultsChanges(event: RecordedEvent<LabResultsRecorded>) {
 }
 
 /** The request's row as it stood at `asOf` (its events that had happened by then), or null. */
-export function replayLabRequest(events: readonly RecordedEvent[], asOf: Date): LabRequestRow | null {
+export function replayLabRequest(events: readonly RecordedEvent[], asOf: Date, timeZone: string): LabRequestRow | null {
   const fold = (row: LabRequestRow | null, e: RecordedEvent<LabRequestEvent>): LabRequestRow | null => {
     if (e.type === 'LabRequestOrdered') return row ?? orderedRow(e);
     if (!row) return row;
     if (e.type === 'LabTestStarted') return { ...row, ...startedChanges(e) };
-    if (e.type === 'LabResultsRecorded') return { ...row, ...resultsChanges(e) };
+    if (e.type === 'LabResultsRecorded') return { ...row, ...resultsChanges(e, timeZone) };
     return row;
   };
   let row: LabRequestRow | null = null;

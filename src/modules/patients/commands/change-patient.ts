@@ -3,7 +3,7 @@ import { WrongExpectedRevision, type RecordedEvent } from '../../../platform/eve
 import { releaseUnique, reserveUnique } from '../../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
 import type { Platform } from '../../../platform/platform';
-import { hospitalDate } from '../clinic-time';
+import { hospitalToday } from '../../hospitals';
 import { moveDuplicateKeys, releaseDuplicateKeys } from '../duplicate-keys';
 import { patientDecider, type PatientCommand } from '../decider';
 import { DuplicateIdentificationNumber, PatientNotFound, StalePatientVersion } from '../errors';
@@ -83,7 +83,7 @@ export async function editPatient(
   version: number,
 ) {
   const { hospitalId } = metadata;
-  const today = hospitalDate(new Date(metadata.occurredAt));
+  const today = await hospitalToday(platform.db, hospitalId, new Date(metadata.occurredAt));
   const command: PatientCommand = { type: 'EditPatientDetails', patientId, hospitalId, today, changes };
   return found(
     await onPatient(platform, metadata, patientId, command, version, async (uow, before, after) => {

@@ -3,7 +3,8 @@ import type { EventMetadata } from '../../../platform/event-store/port';
 import { reserveUnique } from '../../../platform/event-store/unique-reservation';
 import type { UnitOfWork } from '../../../platform/event-store/unit-of-work';
 import type { Platform } from '../../../platform/platform';
-import { hospitalDate } from '../clinic-time';
+import { hospitalDate } from '../../../shared/hospital-calendar';
+import { hospitalTimeZone } from '../../hospitals';
 import { patientDecider } from '../decider';
 import { claimDuplicateKeys } from '../duplicate-keys';
 import { DuplicateIdentificationNumber, LikelyDuplicatePatient } from '../errors';
@@ -45,7 +46,8 @@ export async function registerPatient(
   // A client-chosen id (offline registration) may be taken: its stream is read if the commit says so.
   const patientId = options.patientId ?? randomUUID();
   const fresh = options.patientId ? { assumeNew: true } : { isNew: true };
-  const today = hospitalDate(new Date(metadata.occurredAt));
+  const timeZone = await hospitalTimeZone(platform.db, hospitalId);
+  const today = hospitalDate(new Date(metadata.occurredAt), timeZone);
   const { value: registered } = await platform.transact(metadata, async (uow) => {
     await claimDuplicateKeys(
       uow,
@@ -65,7 +67,7 @@ export async function registerPatient(
     return event!;
   });
   if (registered.type !== 'PatientRegistered') throw new Error(`unexpected ${registered.type}`);
-  return patientFromEvent(registered, metadata, new Date());
+  return patientFromEvent(registered, metadata, new Date(), timeZone);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
-import { hospitalDate } from '../clinic-time';
+import { hospitalDate } from '../../../shared/hospital-calendar';
 import type { PatientEvent } from '../patient';
 import { actorOf, admissionOf, registeredRow, type PatientRow, type StoredVitals } from './patients-list';
 import { toDetail, type PatientDetailView } from './patients-queries';
@@ -18,13 +18,14 @@ const occurred = (e: RecordedEvent) => Date.parse(e.metadata.occurredAt);
 export function foldPatientRow(
   state: ReplayedPatient | null,
   event: RecordedEvent<PatientEvent>,
+  timeZone: string,
 ): ReplayedPatient | null {
   const at = new Date(event.metadata.occurredAt);
   const touch = { version: Number(event.revision) + 1, updated_at: at };
   if (event.type === 'PatientRegistered') {
     if (state) return state;
     const d = event.data;
-    return { deleted: false, row: registeredRow(d, at, touch.version, actorOf(event.metadata)) };
+    return { deleted: false, row: registeredRow(d, at, touch.version, actorOf(event.metadata), timeZone) };
   }
   if (!state || state.deleted) return state;
   const row = { ...state.row, ...touch };
@@ -82,12 +83,16 @@ export function foldPatientRow(
 }
 
 /** The stream folded up to and including `asOf` (every event when null). */
-export function replayPatient(events: readonly RecordedEvent[], asOf: Date | null): ReplayedPatient | null {
+export function replayPatient(
+  events: readonly RecordedEvent[],
+  asOf: Date | null,
+  timeZone: string,
+): ReplayedPatient | null {
   const limit = asOf ? asOf.getTime() : Infinity;
   let state: ReplayedPatient | null = null;
   for (const e of events) {
     if (occurred(e) > limit) break;
-    state = foldPatientRow(state, e as RecordedEvent<PatientEvent>);
+    state = foldPatientRow(state, e as RecordedEvent<PatientEvent>, timeZone);
   }
   return state;
 }
@@ -96,8 +101,12 @@ export function replayPatient(events: readonly RecordedEvent[], asOf: Date | nul
  * The detail answer as GET /api/patients/:id gave it at `asOf` (ages reckoned on that day), or
  * null when the patient did not exist yet or was already deleted then.
  */
-export function patientDetailAsOf(events: readonly RecordedEvent[], asOf: Date): PatientDetailView | null {
-  const replayed = replayPatient(events, asOf);
+export function patientDetailAsOf(
+  events: readonly RecordedEvent[],
+  asOf: Date,
+  timeZone: string,
+): PatientDetailView | null {
+  const replayed = replayPatient(events, asOf, timeZone);
   if (!replayed || replayed.deleted) return null;
-  return toDetail(replayed.row, hospitalDate(asOf));
+  return toDetail(replayed.row, hospitalDate(asOf, timeZone));
 }

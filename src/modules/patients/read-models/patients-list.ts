@@ -4,7 +4,8 @@ import { prepared } from '../../../platform/db/prepared';
 import { MAX_BATCH } from '../../../platform/event-store/group-commit';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
-import { hospitalDate } from '../clinic-time';
+import { hospitalZones } from '../../hospitals';
+import { hospitalDate } from '../../../shared/hospital-calendar';
 import type { PatientAdmitted, PatientRegistered, PatientStatusChanged, VitalsRecorded } from '../events';
 import type { PatientDetails, PatientEvent, VitalSigns } from '../patient';
 import { normalisePhone } from '../phone';
@@ -117,6 +118,7 @@ export function registeredRow(
   at: Date,
   version: number,
   registeredBy: PatientRow['registered_by'],
+  timeZone: string,
 ): PatientRow {
   return {
     patient_id: data.patientId,
@@ -133,7 +135,7 @@ export function registeredRow(
     emergency_contact_phone: data.emergencyContactPhone,
     status: data.status,
     registered_at: at,
-    registered_on: hospitalDate(at),
+    registered_on: hospitalDate(at, timeZone),
     version,
     updated_at: at,
     vitals: null,
@@ -157,13 +159,21 @@ async function insertRegistered(trx: Trx, events: RecordedEvent<PatientRegistere
 const ROWS_PER_STATEMENT = 1000;
 
 async function insertRows(trx: Trx, events: RecordedEvent<PatientRegistered>[]): Promise<void> {
-  const rows = events.map((event) => {
+  const zones = hospitalZones(trx);
+  const zoneOf = await Promise.all(events.map((e) => zones.zoneOf(e.data.hospitalId)));
+  const rows = events.map((event, i) => {
     // The generated columns are the database's to fill.
     const {
       phone_digits: _digits,
       search_text: _text,
       ...row
-    } = registeredRow(event.data, new Date(event.metadata.occurredAt), versionAfter(event), actorOf(event.metadata));
+    } = registeredRow(
+      event.data,
+      new Date(event.metadata.occurredAt),
+      versionAfter(event),
+      actorOf(event.metadata),
+      zoneOf[i]!,
+    );
     return row;
   });
   const query = trx

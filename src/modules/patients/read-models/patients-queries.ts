@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import { prepared } from '../../../platform/db/prepared';
-import { ageOn, hospitalDate } from '../clinic-time';
+import { ageOn, hospitalDate } from '../../../shared/hospital-calendar';
+import { hospitalToday } from '../../hospitals';
 import type { DuplicateCandidate } from '../errors';
 import type { PatientRegistered } from '../events';
 import type { PatientDetails } from '../patient';
@@ -217,25 +218,32 @@ export async function listPatients(
   countCap = SEARCH_COUNT_CAP,
 ) {
   const search = q.search?.trim();
-  const found = search ? await searchPage(db, hospitalId, search, q, countCap) : await plainPage(db, hospitalId, q);
-  const today = hospitalDate(now);
+  const [found, today] = await Promise.all([
+    search ? searchPage(db, hospitalId, search, q, countCap) : plainPage(db, hospitalId, q),
+    hospitalToday(db, hospitalId, now),
+  ]);
   return { patients: found.rows.map((r) => toItem(r, today)), total: found.total, totalIsCapped: found.capped };
 }
 
 export async function findPatient(db: Db, hospitalId: string, patientId: string, now: Date) {
-  const row = await db
+  const [row, today] = await Promise.all([patientRow(db, hospitalId, patientId), hospitalToday(db, hospitalId, now)]);
+  return row ? toDetail(row as PatientRow, today) : null;
+}
+
+function patientRow(db: Db, hospitalId: string, patientId: string) {
+  return db
     .selectFrom('patients_list')
     .select(LIST_COLUMNS)
     .where('hospital_id', '=', hospitalId)
     .where('patient_id', '=', patientId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row ? toDetail(row as PatientRow, hospitalDate(now)) : null;
 }
 
 /** A just-registered patient as the detail answer shows it, from the registration event itself. */
-export function patientFromEvent(event: PatientRegistered, metadata: EventMetadata, now: Date) {
-  return toDetail(registeredRow(event.data, new Date(metadata.occurredAt), 1, actorOf(metadata)), hospitalDate(now));
+export function patientFromEvent(event: PatientRegistered, metadata: EventMetadata, now: Date, timeZone: string) {
+  const row = registeredRow(event.data, new Date(metadata.occurredAt), 1, actorOf(metadata), timeZone);
+  return toDetail(row, hospitalDate(now, timeZone));
 }
 
 const MAX_CANDIDATES = 5;

@@ -5,7 +5,7 @@ import { stockStatus } from '../medication';
 /**
  * The pharmacist's reports (/user/report). A medication is its batches together (name in any
  * case), as on the inventory's Group Medications tab. A period is two hospital days (YYYY-MM-DD,
- * Africa/Lagos), both included.
+ * in the hospital's time zone), both included.
  */
 export type Period = { from: string; to: string };
 

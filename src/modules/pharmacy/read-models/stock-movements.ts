@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
-import { hospitalDate } from '../../patients';
+import { hospitalZones } from '../../hospitals';
 import type { MedicationEvent } from '../events';
 
 declare module '../../../platform/db/database' {
@@ -13,7 +13,7 @@ declare module '../../../platform/db/database' {
       /** Signed: a dispensation is negative, an adjustment either way. */
       quantity: number;
       occurred_at: Date | string;
-      /** The hospital's day (Africa/Lagos), YYYY-MM-DD: what a report's period compares. */
+      /** The hospital's day (in its time zone), YYYY-MM-DD: what a report's period compares. */
       occurred_on: string;
       consultation_id: string | null;
       patient_id: string | null;
@@ -40,7 +40,6 @@ function movementRow(
     kind,
     quantity,
     occurred_at: at,
-    occurred_on: hospitalDate(at),
     consultation_id: dispensed?.consultationId ?? null,
     patient_id: dispensed?.patientId ?? null,
   };
@@ -49,7 +48,12 @@ function movementRow(
 /** Rows a statement: 9 columns, well under PostgreSQL's 65 535 parameters. */
 const ROWS_PER_INSERT = 5000;
 
-async function insertRows(trx: Trx, rows: ReturnType<typeof movementRow>[]) {
+/** The rows with their hospital's day, each hospital's zone read once. */
+async function insertRows(trx: Trx, movements: ReturnType<typeof movementRow>[]) {
+  const zones = hospitalZones(trx);
+  const rows = await Promise.all(
+    movements.map(async (m) => ({ ...m, occurred_on: await zones.dayOf(m.hospital_id, m.occurred_at) })),
+  );
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await trx
       .insertInto('pharmacy_stock_movements')

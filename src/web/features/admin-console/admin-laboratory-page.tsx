@@ -12,8 +12,9 @@ import {
   type AdminLabRequest,
   type LabTurnaround,
 } from './api/admin-lab';
-import { hospitalDay } from './waiting-time';
+import { hospitalDate } from '../../../shared/hospital-calendar';
 import styles from './admin-console.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 const LIVE_LAB_EVENTS = ['NEW_LAB_ORDER', 'LAB_RESULTS_READY'];
 
@@ -24,19 +25,19 @@ export function minutesText(minutes: number): string {
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
 }
 
-const queueColumns: Column<AdminLabRequest>[] = [
+const queueColumns = (timeZone: string): Column<AdminLabRequest>[] => [
   { key: 'urgency', header: 'Urgency', render: (r) => r.urgency },
   { key: 'test', header: 'Test', render: (r) => r.testName },
   { key: 'patient', header: 'Patient', render: (r) => r.patientName },
   { key: 'status', header: 'Status', render: (r) => (r.status === 'in progress' ? 'In progress' : 'Pending') },
   { key: 'doctor', header: 'Ordered by', render: (r) => r.orderedBy.name },
-  { key: 'ordered', header: 'Ordered', render: (r) => shortDateTime(r.orderedAt) },
+  { key: 'ordered', header: 'Ordered', render: (r) => shortDateTime(r.orderedAt, timeZone) },
 ];
-const doneColumns: Column<AdminLabRequest>[] = [
+const doneColumns = (timeZone: string): Column<AdminLabRequest>[] => [
   { key: 'test', header: 'Test', render: (r) => r.testName },
   { key: 'patient', header: 'Patient', render: (r) => r.patientName },
   { key: 'urgency', header: 'Urgency', render: (r) => r.urgency },
-  { key: 'completed', header: 'Completed', render: (r) => shortDateTime(r.completedAt) },
+  { key: 'completed', header: 'Completed', render: (r) => shortDateTime(r.completedAt, timeZone) },
 ];
 const turnaroundColumns: Column<LabTurnaround['tests'][number]>[] = [
   { key: 'test', header: 'Test', render: (t) => t.testName },
@@ -47,6 +48,7 @@ const turnaroundColumns: Column<LabTurnaround['tests'][number]>[] = [
 
 /** /admin/laboratory (issue 13): the queue STAT first, today's completed tests, and turnaround per test. */
 export default function AdminLaboratoryPage() {
+  const timeZone = useHospitalTimeZone();
   const now = useNow();
   const counts = useRemoteData(fetchLabCounts, 'counts');
   const queue = useRemoteData(async (signal) => {
@@ -66,8 +68,8 @@ export default function AdminLaboratoryPage() {
     done.refresh();
     turnaround.refresh();
   });
-  const today = hospitalDay(now);
-  const doneToday = done.data?.filter((r) => r.completedAt && hospitalDay(r.completedAt) === today);
+  const today = hospitalDate(now, timeZone);
+  const doneToday = done.data?.filter((r) => r.completedAt && hospitalDate(r.completedAt, timeZone) === today);
   const counting = !counts.data && counts.status === 'loading';
 
   return (
@@ -84,7 +86,7 @@ export default function AdminLaboratoryPage() {
         </h2>
         <DataTable
           label="Lab queue"
-          columns={queueColumns}
+          columns={queueColumns(timeZone)}
           rows={queue.data}
           rowKey={(r) => r.id}
           isLoading={queue.status === 'loading'}
@@ -119,7 +121,7 @@ export default function AdminLaboratoryPage() {
         </h2>
         <DataTable
           label="Completed today"
-          columns={doneColumns}
+          columns={doneColumns(timeZone)}
           rows={doneToday}
           rowKey={(r) => r.id}
           isLoading={done.status === 'loading'}

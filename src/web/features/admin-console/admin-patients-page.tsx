@@ -14,16 +14,17 @@ import { useRemoteData } from '../../lib/use-remote-data';
 import { listAdminPatients, type AdminPatient } from './api/admin-patients';
 import { StatusChips } from './components/status-chips';
 import styles from './admin-console.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 export const PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 const LIVE_PATIENT_EVENTS = ['patient_created', 'patient_status_changed', 'patient_updated', 'patient_deleted'];
 
-const COLUMNS: Column<AdminPatient>[] = [
+const columnsIn = (timeZone: string): Column<AdminPatient>[] => [
   { key: 'card', header: 'Card number', render: (p) => p.identificationNumber },
   { key: 'name', header: 'Name', render: (p) => p.name },
   { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
-  { key: 'registered', header: 'Registered', render: (p) => shortDate(p.dateRegistered) },
+  { key: 'registered', header: 'Registered', render: (p) => shortDate(p.dateRegistered, timeZone) },
   { key: 'by', header: 'Registered by', render: (p) => p.registeredBy?.name ?? '—' },
   {
     key: 'history',
@@ -38,6 +39,7 @@ const COLUMNS: Column<AdminPatient>[] = [
 
 /** /admin/patients (issue 13): every patient of the hospital, by status, with who registered them. */
 export default function AdminPatientsPage() {
+  const timeZone = useHospitalTimeZone();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const filtersKey = useDebouncedValue(JSON.stringify({ search: search.trim(), status }), SEARCH_DEBOUNCE_MS);
@@ -61,7 +63,7 @@ export default function AdminPatientsPage() {
       <StatusChips label="Filter by status" chips={STATUS_OPTIONS} value={status} onChange={setStatus} />
       <DataTable
         label="All patients"
-        columns={COLUMNS}
+        columns={columnsIn(timeZone)}
         rows={list.data?.patients}
         rowKey={(p) => p.id}
         isLoading={list.status === 'loading'}

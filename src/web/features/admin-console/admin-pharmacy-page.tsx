@@ -1,7 +1,7 @@
 import { DataTable, type Column } from '../../components/data-table';
 import { MetricCard } from '../../components/metric-card';
 import { PageHeading } from '../../components/page-heading';
-import { shortDate } from '../../lib/dates';
+import { calendarDate } from '../../lib/dates';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { fetchDispensingCounts, fetchStockOverview, type StockBatch } from './api/admin-pharmacy';
@@ -22,7 +22,7 @@ const expiryColumns: Column<StockBatch>[] = [
   {
     key: 'expiry',
     header: 'Expires',
-    render: (b) => (b.expired ? `Expired ${shortDate(b.expiryDate)}` : shortDate(b.expiryDate)),
+    render: (b) => (b.expired ? `Expired ${calendarDate(b.expiryDate)}` : calendarDate(b.expiryDate)),
   },
   { key: 'stock', header: 'In stock', render: (b) => b.stockQuantity },
 ];

@@ -7,8 +7,10 @@ import { useNow } from '../../lib/use-now';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listAdminPatients, type AdminPatient } from './api/admin-patients';
 import { fetchPatientStats } from './api/patient-stats';
-import { hospitalDay, waitingTime } from './waiting-time';
+import { hospitalDate } from '../../../shared/hospital-calendar';
+import { waitingTime } from './waiting-time';
 import styles from './admin-console.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /** The newest registrations read at once; today's are among them on any ordinary day. */
 export const RECENT_LIMIT = 100;
@@ -18,6 +20,7 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: 
 /** /admin/reception (issue 13): today's registrations and the waiting queue, longest wait first. */
 export default function AdminReceptionPage() {
   const now = useNow(30_000);
+  const timeZone = useHospitalTimeZone();
   const stats = useRemoteData(fetchPatientStats, 'stats');
   const recent = useRemoteData((signal) => listAdminPatients({ page: 1, limit: RECENT_LIMIT }, signal), 'recent');
   const waiting = useRemoteData(
@@ -29,8 +32,8 @@ export default function AdminReceptionPage() {
     recent.refresh();
     waiting.refresh();
   });
-  const today = hospitalDay(now);
-  const registeredToday = recent.data?.patients.filter((p) => hospitalDay(p.dateRegistered) === today);
+  const today = hospitalDate(now, timeZone);
+  const registeredToday = recent.data?.patients.filter((p) => hospitalDate(p.dateRegistered, timeZone) === today);
   // Oldest first: whoever has waited longest is seen next.
   const queue = waiting.data ? [...waiting.data.patients].reverse() : undefined;
 

@@ -1,10 +1,3 @@
-/** The hospital's calendar day of an instant (the server reckons "today" in Africa/Lagos too). */
-export function hospitalDay(at: string | Date, timeZone = 'Africa/Lagos'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(at),
-  );
-}
-
 /** How long since `since`, as the reception queue shows it: '4 min', '1 h 05 min', '2 d 3 h'. */
 export function waitingTime(since: string | Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));

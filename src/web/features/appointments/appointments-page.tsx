@@ -20,8 +20,8 @@ import {
 import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
 import { canCheckIn, doctorColumns, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
-const DEFAULT_ZONE = 'Africa/Lagos';
 const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -29,7 +29,8 @@ const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_4
  * with booking, rescheduling, cancelling and check-in. Live: another desk's change refetches.
  */
 export default function AppointmentsPage() {
-  const [date, setDate] = useState(() => hospitalNow(new Date(), DEFAULT_ZONE).date);
+  const hospitalZone = useHospitalTimeZone();
+  const [date, setDate] = useState(() => hospitalNow(new Date(), hospitalZone).date);
   const day = useRemoteData((signal) => fetchAppointmentDay({ date }, signal), `appointments-${date}`);
   const doctors = useRemoteData(fetchDoctors, 'appointment-doctors');
   useLiveRefresh(APPOINTMENT_EVENTS, day.refresh);
@@ -40,7 +41,7 @@ export default function AppointmentsPage() {
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
 
-  const zone = day.data?.timeZone ?? DEFAULT_ZONE;
+  const zone = day.data?.timeZone ?? hospitalZone;
   const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00', timeZone: zone };
   const today = hospitalNow(new Date(), zone).date;
   const openBooking = () => {

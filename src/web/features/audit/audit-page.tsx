@@ -26,8 +26,7 @@ import tabs from '../../components/tabs.module.css';
 import { dateTime, subjectHref } from './timeline';
 import styles from './audit-page.module.css';
 import { cut } from '../../../shared/text';
-
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /**
  * Audit Logs (/admin/audit, /admin/audit-logs): who did what, who saw what, and whether the trail
@@ -35,6 +34,7 @@ const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
  * minutes (issue 34 §4). The CSV and the access report still hold every read.
  */
 export default function AuditPage() {
+  const timeZone = useHospitalTimeZone();
   const [filters, setFilters] = useState<TrailFilters>(NO_FILTERS);
   const [view, setView] = useState<TrailKind>('changes');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -68,7 +68,7 @@ export default function AuditPage() {
   }
 
   const columns: Column<TrailEntry>[] = [
-    { key: 'time', header: 'Time', render: (e) => <time dateTime={e.time}>{dateTime(e.time, TIME_ZONE)}</time> },
+    { key: 'time', header: 'Time', render: (e) => <time dateTime={e.time}>{dateTime(e.time, timeZone)}</time> },
     {
       key: 'actor',
       header: 'Actor',
@@ -132,7 +132,7 @@ export default function AuditPage() {
       <VerificationBanner
         result={verification}
         onDismiss={() => setVerification(null)}
-        timeZone={TIME_ZONE}
+        timeZone={timeZone}
         now={new Date()}
       />
       {typeof download === 'object' ? (
@@ -165,10 +165,10 @@ export default function AuditPage() {
           <Changes filters={effective} filtersKey={key} columns={columns} onSelect={setSelected} />
         </TabPanel>
         <TabPanel id="reads" className={tabs.panel}>
-          <ReadGroups filters={effective} filtersKey={key} timeZone={TIME_ZONE} />
+          <ReadGroups filters={effective} filtersKey={key} timeZone={timeZone} />
         </TabPanel>
       </Tabs>
-      <EntryPanel entryId={selected} timeZone={TIME_ZONE} onClose={() => setSelected(null)} />
+      <EntryPanel entryId={selected} timeZone={timeZone} onClose={() => setSelected(null)} />
     </div>
   );
 }

@@ -10,8 +10,8 @@ import { useRemoteData } from '../../lib/use-remote-data';
 import { fetchTrailPage, NO_FILTERS, type TrailEntry } from './api/trail-api';
 import { dateTime, subjectHref } from './timeline';
 import styles from './audit-page.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const RECENT = 10;
 
 /**
@@ -19,6 +19,7 @@ const RECENT = 10;
  * each a way into the patient's history, and the way to the full trail. Read-only, like the role.
  */
 export default function ComplianceDashboardPage() {
+  const timeZone = useHospitalTimeZone();
   const user = useAtomValue(signedInUserAtom);
   const views = useRemoteData(
     (signal) =>
@@ -30,7 +31,7 @@ export default function ComplianceDashboardPage() {
     'refusals',
   );
   const columns: Column<TrailEntry>[] = [
-    { key: 'time', header: 'Time', render: (e) => <time dateTime={e.time}>{dateTime(e.time, TIME_ZONE)}</time> },
+    { key: 'time', header: 'Time', render: (e) => <time dateTime={e.time}>{dateTime(e.time, timeZone)}</time> },
     { key: 'who', header: 'Who', render: (e) => `${e.actor.name} (${roleLabel(e.actor.role)})` },
     {
       key: 'what',

@@ -14,8 +14,7 @@ import { PatientTimeline } from './components/patient-timeline';
 import { dateTime, fromLocalInput, toLocalInput } from './timeline';
 import styles from './patient-history-page.module.css';
 import tabs from '../../components/tabs.module.css';
-
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /**
  * A patient's history (/admin/audit/patients/:patientId): the record now or as it stood at a
@@ -29,6 +28,7 @@ const SHOWN: Record<Shown, (e: { kind: string }) => boolean> = {
 };
 
 export default function PatientHistoryPage() {
+  const timeZone = useHospitalTimeZone();
   const patientId = useParams().patientId ?? '';
   const [asOf, setAsOf] = useState<string | null>(null);
   const [picked, setPicked] = useState('');
@@ -63,7 +63,7 @@ export default function PatientHistoryPage() {
       />
       {asOf ? (
         <div className={styles.asOf}>
-          <Banner tone="info">Viewing the record as of {dateTime(asOf, TIME_ZONE)}.</Banner>
+          <Banner tone="info">Viewing the record as of {dateTime(asOf, timeZone)}.</Banner>
           <Button variant="secondary" size="small" onPress={() => (setAsOf(null), setPicked(''))}>
             Back to now
           </Button>
@@ -94,7 +94,7 @@ export default function PatientHistoryPage() {
         ) : record.status === 'error' ? (
           <ErrorState message={record.error.message} onRetry={record.reload} />
         ) : record.data ? (
-          <PatientRecordCard record={record.data} timeZone={TIME_ZONE} />
+          <PatientRecordCard record={record.data} timeZone={timeZone} />
         ) : (
           <EmptyState title={asOf ? 'The record did not exist at that moment' : 'This record has been deleted'}>
             {asOf ? null : <p>Pick a moment before its deletion to see it as it stood.</p>}
@@ -127,7 +127,7 @@ export default function PatientHistoryPage() {
                 return (
                   <TabPanel key={id} id={id} className={tabs.panel}>
                     {entries.length ? (
-                      <PatientTimeline entries={entries} timeZone={TIME_ZONE} onViewAsOf={show} />
+                      <PatientTimeline entries={entries} timeZone={timeZone} onViewAsOf={show} />
                     ) : (
                       <EmptyState
                         title={id === 'changes' ? 'No changes to this record' : 'Nobody viewed this record'}

@@ -13,7 +13,7 @@ describe('timeline helpers', () => {
       ['2026-11-20', [1, 2]],
       ['2026-11-21', [3]],
     ]);
-    expect(lagos[0]!.label).toBe('Friday, November 20, 2026');
+    expect(lagos[0]!.label).toBe('Friday, 20 Nov 2026');
     expect(groupByDay(entries, 'UTC')).toHaveLength(1);
     expect(groupByDay([], 'UTC')).toEqual([]);
   });

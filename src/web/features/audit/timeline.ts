@@ -1,4 +1,5 @@
-import { DATE_LOCALE } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/hospital-time-format';
+import { longDate } from '../../lib/dates';
 
 /** Pure helpers of the audit screens: days of a timeline, values shown old → new, the As-of picker's value. */
 
@@ -11,20 +12,13 @@ const dayKey = (timeZone: string) =>
 /** Entries grouped by their calendar day in `timeZone`, in the order given (the timeline is oldest first). */
 export function groupByDay<T extends Dated>(entries: readonly T[], timeZone: string): Day<T>[] {
   const key = dayKey(timeZone);
-  const label = new Intl.DateTimeFormat(DATE_LOCALE, {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
   const days: Day<T>[] = [];
   for (const entry of entries) {
     const at = new Date(entry.time);
     const day = key.format(at);
     const last = days[days.length - 1];
     if (last?.day === day) last.entries.push(entry);
-    else days.push({ day, label: label.format(at), entries: [entry] });
+    else days.push({ day, label: longDate(at, timeZone), entries: [entry] });
   }
   return days;
 }
@@ -36,18 +30,9 @@ export function clockTime(iso: string, timeZone: string): string {
   );
 }
 
-/** 'Nov 20, 2026, 10:15:03' in `timeZone`: the trail's time column and the banner. */
+/** '20 Nov 2026, 10:15' in `timeZone`: the trail's time column and the banner (one format everywhere). */
 export function dateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(DATE_LOCALE, {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
+  return formatDateTime(iso, timeZone);
 }
 
 /** A value in a diff: empty ones as an em dash, objects as compact JSON. */

@@ -18,6 +18,7 @@ import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { PriceLineDialog, unpricedLines, unpricedWarning } from './components/price-line-dialog';
 import { Banner } from '../../components/banner';
 import styles from './components/billing.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 type Line = InvoiceDetail['lines'][number];
 
@@ -26,6 +27,7 @@ type Line = InvoiceDetail['lines'][number];
  * lines, payments with their receipts, Record Payment and Void.
  */
 export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { links?: BillingLinks }) {
+  const timeZone = useHospitalTimeZone();
   const { invoiceId = '' } = useParams();
   const invoice = useRemoteData((signal) => getInvoice(invoiceId, signal), invoiceId);
   const [dialog, setDialog] = useState<'pay' | 'void' | null>(null);
@@ -65,7 +67,7 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
   }
   const paymentColumns: Column<Payment>[] = [
     { key: 'receipt', header: 'Receipt', render: (p) => p.receiptNumber },
-    { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt) },
+    { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt, timeZone) },
     { key: 'method', header: 'Method', render: (p) => PAYMENT_METHOD_LABELS[p.method] ?? p.method },
     { key: 'reference', header: 'Reference', render: (p) => p.reference ?? '—' },
     { key: 'amount', header: 'Amount', render: (p) => money(p.amountKobo) },
@@ -110,7 +112,7 @@ export default function InvoiceDetailPage({ links = USER_BILLING_LINKS }: { link
           </div>
           <div>
             <dt>Date</dt>
-            <dd>{shortDate(inv.createdAt)}</dd>
+            <dd>{shortDate(inv.createdAt, timeZone)}</dd>
           </div>
           <div>
             <dt>Doctor</dt>

@@ -18,11 +18,13 @@ import type { Invoice } from './api/billing-schemas';
 import { DateFilters } from './components/date-filters';
 import { INVOICE_STATUS_OPTIONS, InvoiceStatusBadge } from './components/invoice-status-badge';
 import styles from './components/billing.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 const LIVE = ['invoice_created', 'payment_received'];
 
 /** /user/invoice: the hospital's invoices by status, patient or number and dates, ten a page. */
 export default function InvoicesPage() {
+  const timeZone = useHospitalTimeZone();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
@@ -39,7 +41,7 @@ export default function InvoicesPage() {
   const columns: Column<Invoice>[] = [
     { key: 'number', header: 'Invoice', render: (i) => i.number },
     { key: 'patient', header: 'Patient', render: (i) => i.patientName },
-    { key: 'date', header: 'Date', render: (i) => shortDate(i.createdAt) },
+    { key: 'date', header: 'Date', render: (i) => shortDate(i.createdAt, timeZone) },
     { key: 'total', header: 'Total', render: (i) => money(i.totalKobo) },
     { key: 'paid', header: 'Paid', render: (i) => money(i.paidKobo) },
     { key: 'balance', header: 'Balance', render: (i) => money(i.balanceKobo) },

@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Panel } from '../../components/panel';
 import { SelectField } from '../../components/select-field';
-import { shortDate } from '../../lib/dates';
+import { calendarDate, shortDate } from '../../lib/dates';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { formatNaira } from '../../../shared/money';
@@ -14,6 +14,7 @@ import { listPayments, type PaymentsPage as Ledger } from './api/payments-api';
 import { PAYMENT_METHOD_LABELS, type Payment } from './api/billing-schemas';
 import { DateFilters } from './components/date-filters';
 import styles from './components/billing.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 const METHOD_OPTIONS = [
   { id: 'all', label: 'All methods' },
@@ -24,6 +25,7 @@ type Day = Ledger['days'][number];
 
 /** /user/payments: the payments ledger and the end-of-day cash-up (totals per day per method). */
 export default function PaymentsPage() {
+  const timeZone = useHospitalTimeZone();
   const [method, setMethod] = useState('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -38,7 +40,7 @@ export default function PaymentsPage() {
   const error = list.status === 'error' ? list.error.message : null;
 
   const dayColumns: Column<Day>[] = [
-    { key: 'date', header: 'Day', render: (d) => shortDate(`${d.date}T12:00:00`) },
+    { key: 'date', header: 'Day', render: (d) => calendarDate(d.date) },
     ...METHODS.map((m) => ({
       key: m,
       header: PAYMENT_METHOD_LABELS[m]!,
@@ -49,7 +51,7 @@ export default function PaymentsPage() {
   ];
   const columns: Column<Payment>[] = [
     { key: 'receipt', header: 'Receipt', render: (p) => p.receiptNumber },
-    { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt) },
+    { key: 'date', header: 'Date', render: (p) => shortDate(p.receivedAt, timeZone) },
     { key: 'patient', header: 'Patient', render: (p) => p.patientName },
     { key: 'method', header: 'Method', render: (p) => PAYMENT_METHOD_LABELS[p.method] ?? p.method },
     { key: 'reference', header: 'Reference', render: (p) => p.reference ?? '—' },

@@ -4,19 +4,17 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { useAtomValue } from 'jotai';
 import { signedInUserAtom } from '../../lib/session';
 import { useRemoteData } from '../../lib/use-remote-data';
+import { formatDateTime } from '../../../shared/hospital-time-format';
 import { formatNaira } from '../../../shared/money';
 import { getReceipt } from './api/payments-api';
 import { PAYMENT_METHOD_LABELS } from './api/billing-schemas';
 import { USER_BILLING_LINKS, type BillingLinks } from './billing-links';
 import styles from './receipt-page.module.css';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(
-    new Date(iso),
-  );
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /** /user/payments/:paymentId/receipt: a payment's receipt, styled for print (only the receipt prints). */
 export default function ReceiptPage({ links = USER_BILLING_LINKS }: { links?: BillingLinks }) {
+  const timeZone = useHospitalTimeZone();
   const { paymentId = '' } = useParams();
   const hospital = useAtomValue(signedInUserAtom)?.hospital?.name ?? '';
   const receipt = useRemoteData((signal) => getReceipt(paymentId, signal), paymentId);
@@ -45,7 +43,7 @@ export default function ReceiptPage({ links = USER_BILLING_LINKS }: { links?: Bi
         </header>
         <dl className={styles.facts}>
           <dt>Date</dt>
-          <dd>{when(r.receivedAt)}</dd>
+          <dd>{formatDateTime(r.receivedAt, timeZone)}</dd>
           <dt>Received from</dt>
           <dd>{r.patientName}</dd>
           <dt>Method</dt>

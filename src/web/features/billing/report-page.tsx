@@ -38,8 +38,8 @@ export default function ReportPage() {
           />
         </div>
         <p className={styles.muted}>
-          Revenue counts the invoices raised in the period (Africa/Lagos days), void ones left out. Without dates: the
-          last 30 days, and the last 12 months by month.
+          Revenue counts the invoices raised in the period (the hospital's days, in its time zone), void ones left out.
+          Without dates: the last 30 days, and the last 12 months by month.
         </p>
       </Panel>
       <RevenueTable groupBy="day" title="Revenue by Day" range={range} />

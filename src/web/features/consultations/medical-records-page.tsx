@@ -16,6 +16,7 @@ import { AdmitDialog } from './components/admit-dialog';
 import { ConsultationRecord } from './components/consultation-record';
 import { NewConsultationDrawer } from './components/new-consultation-drawer';
 import styles from './medical-records-page.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 /** The message's consultation: whose it is, and its id (src/modules/notifications/rules.ts). */
 function announced(data: Record<string, unknown>) {
@@ -28,6 +29,7 @@ function announced(data: Record<string, unknown>) {
  * first as expandable rows, Admit, and the slide-in New Consultation panel.
  */
 export default function MedicalRecordsPage() {
+  const timeZone = useHospitalTimeZone();
   const { patientId = '' } = useParams();
   const navigate = useNavigate();
   const patient = useRemoteData((signal) => getRecordsPatient(patientId, signal), patientId);
@@ -97,7 +99,7 @@ export default function MedicalRecordsPage() {
       </p>
       {admission ? (
         <Banner tone="info">
-          Admitted to <strong>{admission.ward}</strong> on {shortDate(admission.admittedAt)} by{' '}
+          Admitted to <strong>{admission.ward}</strong> on {shortDate(admission.admittedAt, timeZone)} by{' '}
           {admission.admittedBy.name}
           {admission.reason ? `: ${admission.reason}` : ''}
         </Banner>

@@ -15,6 +15,7 @@ import { sessionAtom, signedInUserAtom, type SessionState } from '../../lib/sess
 import { useRemoteData } from '../../lib/use-remote-data';
 import { formOf, readAsDataUrl, saveSettings, type SettingsForm } from './api/settings-api';
 import styles from './settings-page.module.css';
+import { DEFAULT_TIME_ZONE } from '../../../shared/hospital-calendar';
 
 const FIELDS: { key: keyof SettingsForm; label: string; description?: string }[] = [
   { key: 'name', label: 'Hospital name' },
@@ -24,7 +25,7 @@ const FIELDS: { key: keyof SettingsForm; label: string; description?: string }[]
   { key: 'registrationNumber', label: 'Official Registration Number', description: 'RGN/[STATE]/[YEAR]/[7 digits]' },
   { key: 'licenseNumber', label: 'Facility License', description: 'HEFAMAA/[STATE]/[YEAR]/CLI/[6 digits]' },
   { key: 'hospitalNumber', label: 'Hospital Number', description: 'DVC/[YEAR]/[6 digits]' },
-  { key: 'timeZone', label: 'Time zone', description: 'e.g. Africa/Lagos' },
+  { key: 'timeZone', label: 'Time zone', description: `e.g. ${DEFAULT_TIME_ZONE}` },
   { key: 'opensAt', label: 'Opens at', description: 'HH:MM; appointments are booked within opening hours' },
   { key: 'closesAt', label: 'Closes at', description: 'HH:MM (24:00 for midnight)' },
   {

@@ -16,11 +16,13 @@ import { ResultSheet } from './components/result-sheet';
 import { TestCell } from './components/test-cell';
 import { UrgencyBadge } from './components/urgency-badge';
 import styles from './laboratory-pages.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 export const REPORT_PAGE_SIZE = 10;
 
 /** /user/report (issue 9): completed lab results, newest first, searchable, each printable. */
 export default function ReportPage() {
+  const timeZone = useHospitalTimeZone();
   const user = useAtomValue(signedInUserAtom);
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), 500);
@@ -36,7 +38,7 @@ export default function ReportPage() {
     { key: 'test', header: 'Test', render: (r) => <TestCell request={r} /> },
     { key: 'urgency', header: 'Urgency', render: (r) => <UrgencyBadge urgency={r.urgency} /> },
     { key: 'doctor', header: 'Ordering Doctor', render: (r) => r.orderedBy.name },
-    { key: 'completed', header: 'Completed At', render: (r) => shortDateTime(r.completedAt) },
+    { key: 'completed', header: 'Completed At', render: (r) => shortDateTime(r.completedAt, timeZone) },
     { key: 'conducted', header: 'Conducted By', render: (r) => r.conductedBy ?? '—' },
     {
       key: 'actions',

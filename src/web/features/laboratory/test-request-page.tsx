@@ -15,6 +15,7 @@ import { ResultsDialog } from './components/results-dialog';
 import { TestCell } from './components/test-cell';
 import { UrgencyBadge } from './components/urgency-badge';
 import styles from './laboratory-pages.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 export const QUEUE_PAGE_SIZE = 10;
 /** A new order arrives (its toast comes from the live connection); results recorded elsewhere leave the queue. */
@@ -35,6 +36,7 @@ const EMPTY: Record<LabStatus, string> = {
  * the test no longer slips into the In Progress tab unseen); closing the form leaves it in that tab.
  */
 export default function TestRequestPage() {
+  const timeZone = useHospitalTimeZone();
   const user = useAtomValue(signedInUserAtom);
   const [tab, setTab] = useState<LabStatus>('pending');
   const [pages, setPages] = useState<Record<LabStatus, number>>({ pending: 1, 'in progress': 1, completed: 1 });
@@ -72,12 +74,12 @@ export default function TestRequestPage() {
     { key: 'patient', header: 'Patient', render: (r) => r.patientName },
     { key: 'test', header: 'Test', render: (r) => <TestCell request={r} /> },
     { key: 'doctor', header: 'Ordering Doctor', render: (r) => r.orderedBy.name },
-    { key: 'ordered', header: 'Ordered At', render: (r) => shortDateTime(r.orderedAt) },
+    { key: 'ordered', header: 'Ordered At', render: (r) => shortDateTime(r.orderedAt, timeZone) },
   ];
   const tail: Column<LabRequest>[] =
     tab === 'completed'
       ? [
-          { key: 'completed', header: 'Completed At', render: (r) => shortDateTime(r.completedAt) },
+          { key: 'completed', header: 'Completed At', render: (r) => shortDateTime(r.completedAt, timeZone) },
           { key: 'conducted', header: 'Conducted By', render: (r) => r.conductedBy ?? '—' },
         ]
       : [

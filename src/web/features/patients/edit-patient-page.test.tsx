@@ -58,7 +58,7 @@ describe('Edit patient', () => {
     await user.click(form().getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Patient updated successfully!')).toBeInTheDocument();
     expect(puts()[0]!.body).toEqual({ address: '9 Glover Road, Ikoyi', version: 1 });
-    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients\/p-1$/);
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/user\/patients\/p-1$/));
   });
 
   it('checks the registration rules before sending, and sends nothing when nothing changed', async () => {

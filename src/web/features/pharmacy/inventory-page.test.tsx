@@ -92,7 +92,7 @@ describe('Inventory', () => {
     const row = within(table).getByText('Amoxicillin').closest('tr')!;
     expect(row).toHaveTextContent('2');
     expect(row).toHaveTextContent('13');
-    expect(row).toHaveTextContent('Dec 1, 2026');
+    expect(row).toHaveTextContent('1 Dec 2026');
     // The formulary's mapping to WHO ATC, as the FHIR export codes it.
     expect(within(row).getByText('J01CA04')).toHaveAttribute('title', 'amoxicillin');
     expect(screen.queryByRole('table', { name: 'Medications' })).not.toBeInTheDocument();

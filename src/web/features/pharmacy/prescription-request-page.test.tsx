@@ -42,7 +42,7 @@ describe('Pending prescriptions', () => {
     reply.resolve(pendingPage([prescription('c-1', 'Chioma Nwosu')], 12));
     const ada = await screen.findByRole('article', { name: 'Prescription for Chioma Nwosu' });
     expect(screen.getByRole('heading', { name: 'Pending Prescriptions (12)' })).toBeInTheDocument();
-    expect(within(ada).getByText(/Prescribed by Tunde Bello · Mar 2, 2026 · 1 medication/)).toBeInTheDocument();
+    expect(within(ada).getByText(/Prescribed by Tunde Bello · 2 Mar 2026 · 1 medication/)).toBeInTheDocument();
     const trigger = within(ada).getByRole('button', { name: /^Chioma Nwosu Prescribed by Tunde Bello/ });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);

@@ -10,6 +10,7 @@ import { DispensingTable, StockReportTable } from './components/report-tables';
 import pageStyles from './pharmacy-page.module.css';
 import { monthSoFar, periodProblem, type Period } from './report-period';
 import styles from './report-page.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 function DownloadCsv({ name, period, label }: { name: ReportName; period: Period | null; label: string }) {
   const [busy, setBusy] = useState(false);
@@ -37,7 +38,8 @@ function DownloadCsv({ name, period, label }: { name: ReportName; period: Period
  * in, was corrected and went out; each table downloads as CSV.
  */
 export default function PharmacyReportPage({ now = () => new Date() }: { now?: () => Date }) {
-  const [draft, setDraft] = useState<Period>(() => monthSoFar(now()));
+  const timeZone = useHospitalTimeZone();
+  const [draft, setDraft] = useState<Period>(() => monthSoFar(now(), timeZone));
   const problem = periodProblem(draft);
   // The tables follow the dates as soon as they make a period; until then they keep the last one.
   const [period, setPeriod] = useState<Period>(draft);

@@ -2,9 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { monthSoFar, periodProblem } from './report-period';
 
 describe('report period', () => {
-  it('is this month so far in Lagos, which is already tomorrow at 23:30 UTC', () => {
-    expect(monthSoFar(new Date('2025-03-14T10:00:00Z'))).toEqual({ from: '2025-03-01', to: '2025-03-14' });
-    expect(monthSoFar(new Date('2025-03-31T23:30:00Z'))).toEqual({ from: '2025-04-01', to: '2025-04-01' });
+  it("is this month so far in the hospital's zone: Lagos is already in April at 23:30 UTC, New York is not", () => {
+    expect(monthSoFar(new Date('2025-03-14T10:00:00Z'), 'Africa/Lagos')).toEqual({
+      from: '2025-03-01',
+      to: '2025-03-14',
+    });
+    expect(monthSoFar(new Date('2025-03-31T23:30:00Z'), 'Africa/Lagos')).toEqual({
+      from: '2025-04-01',
+      to: '2025-04-01',
+    });
+    expect(monthSoFar(new Date('2025-03-31T23:30:00Z'), 'America/New_York')).toEqual({
+      from: '2025-03-01',
+      to: '2025-03-31',
+    });
   });
 
   it('refuses a missing date and a From after To', () => {

@@ -1,16 +1,10 @@
-/** The hospital's days are Africa/Lagos days, whatever the browser's time zone (as the server reckons them). */
-const lagosDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { hospitalDate } from '../../../shared/hospital-calendar';
 
 export type Period = { from: string; to: string };
 
-/** This month so far in Lagos: the first of the month to today (YYYY-MM-DD). */
-export function monthSoFar(now: Date): Period {
-  const today = lagosDay.format(now);
+/** This month so far in the hospital's time zone (its days, as the server reckons them): the 1st to today. */
+export function monthSoFar(now: Date, timeZone: string): Period {
+  const today = hospitalDate(now, timeZone);
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 

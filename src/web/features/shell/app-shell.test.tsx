@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../../shared/hospital-calendar';
 import { longDate } from '../../lib/dates';
 import { notificationsAtom, type AppNotification } from '../../lib/notifications';
 import { sessionAtom, type SessionUser } from '../../lib/session';
@@ -72,7 +73,7 @@ describe('App shell', () => {
     renderShell('/admin/settings');
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Hello Amaka')).toBeInTheDocument();
-    expect(within(header).getByText(`Today is ${longDate(new Date())}`)).toBeInTheDocument();
+    expect(within(header).getByText(`Today is ${longDate(new Date(), DEFAULT_TIME_ZONE)}`)).toBeInTheDocument();
     expect(within(header).getByText('Amaka Okafor')).toBeInTheDocument();
     expect(within(header).getByText('amaka@clinic.ng')).toBeInTheDocument();
     expect(within(header).getByText('AO')).toBeInTheDocument();

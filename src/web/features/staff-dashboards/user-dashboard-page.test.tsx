@@ -83,7 +83,7 @@ describe('Staff dashboards', () => {
     expect(metric('Patients Registered Today')).toHaveTextContent('3');
     const table = screen.getByRole('table', { name: 'Recent patients registered' });
     expect(await within(table).findByText('Chioma Nwosu')).toBeInTheDocument();
-    expect(within(table).getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(within(table).getByText('20 Nov 2026')).toBeInTheDocument();
     const list = api.calls.find((c) => c.path === '/patients')!;
     expect(list.query.get('limit')).toBe('9');
     expect(list.query.get('status')).toBeNull();

@@ -15,6 +15,7 @@ import { LastSeenNote } from '../../components/last-seen-note';
 import { listWaitingPatients, type WaitingPatient } from './api/waiting-patients';
 import { VitalsForm } from './components/vitals-form';
 import styles from './vitals-page.module.css';
+import { useHospitalTimeZone } from '../../lib/hospital-time';
 
 export const WAITING_PAGE_SIZE = 8;
 /** Arrivals, status changes, edits and deletions change who is waiting. */
@@ -22,6 +23,7 @@ const WAITING_EVENTS = ['patient_created', 'patient_status_changed', 'patient_up
 
 /** /user/vitals (issue 9): the nurse picks a waiting patient and records their vitals. */
 export default function VitalsPage() {
+  const timeZone = useHospitalTimeZone();
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), 500);
   const [paging, setPaging] = useState({ searched, page: 1 });
@@ -39,7 +41,7 @@ export default function VitalsPage() {
     {
       key: 'vitals',
       header: 'Last Vitals',
-      render: (p) => (p.vitals ? shortDateTime(p.vitals.recordedAt) : 'None yet'),
+      render: (p) => (p.vitals ? shortDateTime(p.vitals.recordedAt, timeZone) : 'None yet'),
     },
     {
       key: 'actions',

@@ -8,6 +8,7 @@ import { listInvoices } from '../api/invoices-api';
 import type { Invoice } from '../api/billing-schemas';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import styles from './billing.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 const LIVE = ['invoice_created', 'payment_received'];
 const NEWEST = { page: 1, status: 'all', search: '', from: '', to: '' };
@@ -17,13 +18,14 @@ const NEWEST = { page: 1, status: 'all', search: '', from: '', to: '' };
  * (left out when the viewer may not open them).
  */
 export function RecentInvoices({ invoiceHref }: { invoiceHref?: (id: string) => string }) {
+  const timeZone = useHospitalTimeZone();
   const list = useRemoteData((signal) => listInvoices(NEWEST, signal), 'recent-invoices');
   useLiveRefresh(LIVE, list.refresh);
   const money = (kobo: number) => <span className={styles.money}>{formatNaira(kobo)}</span>;
   const columns: Column<Invoice>[] = [
     { key: 'number', header: 'Invoice', render: (i) => i.number },
     { key: 'patient', header: 'Patient', render: (i) => i.patientName },
-    { key: 'date', header: 'Date', render: (i) => shortDate(i.createdAt) },
+    { key: 'date', header: 'Date', render: (i) => shortDate(i.createdAt, timeZone) },
     { key: 'total', header: 'Total', render: (i) => money(i.totalKobo) },
     { key: 'balance', header: 'Balance', render: (i) => money(i.balanceKobo) },
     { key: 'status', header: 'Status', render: (i) => <InvoiceStatusBadge status={i.status} /> },

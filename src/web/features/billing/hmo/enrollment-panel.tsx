@@ -4,7 +4,7 @@ import { Panel } from '../../../components/panel';
 import { SelectField } from '../../../components/select-field';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { TextField } from '../../../components/text-field';
-import { shortDate } from '../../../lib/dates';
+import { calendarDate } from '../../../lib/dates';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { endEnrollment, enroll, findPatients, getEnrollment, type Hmo } from '../api/hmo-api';
 import styles from '../components/billing.module.css';
@@ -49,7 +49,7 @@ export function EnrollmentPanel({ hmos, onChanged }: Props) {
                 <Button variant="ghost" onPress={() => setPatient({ id: p.id, name: p.name })}>
                   <span>
                     <strong>{p.name}</strong> · {p.hospitalNumber}
-                    <span className={styles.muted}>{` · ${p.phone} · born ${shortDate(p.dateOfBirth)}`}</span>
+                    <span className={styles.muted}>{` · ${p.phone} · born ${calendarDate(p.dateOfBirth)}`}</span>
                   </span>
                 </Button>
               </li>

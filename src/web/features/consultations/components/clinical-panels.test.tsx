@@ -30,8 +30,8 @@ describe("The overview's clinical panels", () => {
     );
     const labs = panel('Lab Tests').getAllByRole('listitem');
     expect(labs.map((l) => l.textContent)).toEqual([
-      expect.stringMatching(/^Chest X-ray Nov 27, 2026Urgent Pending$/),
-      expect.stringMatching(/^Full Blood Count Nov 20, 2026STAT Completed$/),
+      expect.stringMatching(/^Chest X-ray 27 Nov 2026Urgent Pending$/),
+      expect.stringMatching(/^Full Blood Count 20 Nov 2026STAT Completed$/),
     ]);
     expect(panel('Test Results').getByText('Haemoglobin: 13.2 g/dL')).toBeInTheDocument();
     const meds = panel('Prescription').getAllByRole('listitem');

@@ -11,6 +11,7 @@ import type { Consultation } from '../api/consultation-schemas';
 import { latestLabOrders, latestMedications, latestResults, medicationLine, resultText } from '../clinical-display';
 import { DispensedTag, LabStatusTag, UrgencyTag } from './clinical-bits';
 import styles from './clinical.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 const SHOWN = 5;
 /** Live messages that change what these panels show: a new consultation, results, a dispensation. */
@@ -21,6 +22,7 @@ export const CLINICAL_LIVE_EVENTS = ['CONSULTATION_CREATED', 'LAB_RESULTS_READY'
  * prescription, all from the patient's consultations; View All opens the medical records.
  */
 export function ClinicalPanels({ patientId }: { patientId: string }) {
+  const timeZone = useHospitalTimeZone();
   const loaded = useRemoteData((signal) => listConsultations(patientId, signal), patientId);
   useLiveRefresh(CLINICAL_LIVE_EVENTS, loaded.refresh);
 
@@ -42,7 +44,7 @@ export function ClinicalPanels({ patientId }: { patientId: string }) {
           last ? (
             <dl className={styles.facts}>
               <dt>Date</dt>
-              <dd>{shortDate(last.consultationDate)}</dd>
+              <dd>{shortDate(last.consultationDate, timeZone)}</dd>
               <dt>Doctor</dt>
               <dd>{last.doctor.name}</dd>
               <dt>Complaint</dt>
@@ -70,7 +72,7 @@ export function ClinicalPanels({ patientId }: { patientId: string }) {
               {orders.map((o) => (
                 <li key={o.id} className={styles.item}>
                   <span>
-                    {o.testName} <span className={styles.muted}>{shortDate(o.orderedAt)}</span>
+                    {o.testName} <span className={styles.muted}>{shortDate(o.orderedAt, timeZone)}</span>
                   </span>
                   <span>
                     <UrgencyTag urgency={o.urgency} /> <LabStatusTag order={o} />
@@ -92,7 +94,7 @@ export function ClinicalPanels({ patientId }: { patientId: string }) {
                   <strong>{o.testName}</strong>
                   <span>{resultText(o.results)}</span>
                   <span className={styles.muted}>
-                    {shortDate(o.completedAt)}
+                    {shortDate(o.completedAt, timeZone)}
                     {o.conductedBy ? ` · ${o.conductedBy}` : ''}
                   </span>
                 </li>

@@ -6,6 +6,7 @@ import { medicationLine, resultText } from '../clinical-display';
 import { DispensedTag, LabStatusTag, UrgencyTag } from './clinical-bits';
 import styles from './consultation-record.module.css';
 import clinical from './clinical.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 function vitalsLine(v: NonNullable<Consultation['vitals']>): string {
   const parts = [
@@ -25,6 +26,7 @@ export function ConsultationRecord({
   consultation: Consultation;
   defaultExpanded?: boolean;
 }) {
+  const timeZone = useHospitalTimeZone();
   const results = c.labOrders.filter((o) => o.completed);
   return (
     <Disclosure className={styles.record} defaultExpanded={defaultExpanded}>
@@ -34,7 +36,7 @@ export function ConsultationRecord({
             ▸
           </span>
           <span className={styles.summary}>
-            <span className={styles.date}>{shortDate(c.consultationDate)}</span>
+            <span className={styles.date}>{shortDate(c.consultationDate, timeZone)}</span>
             <span>{c.doctor.name}</span>
             <span className={styles.complaint}>{c.chiefComplaint}</span>
             <span className={styles.diagnosis}>{c.primaryDiagnosis}</span>

@@ -4,19 +4,21 @@ import { shortDateTime } from '../../../lib/dates';
 import type { LabRequest } from '../api/lab-requests';
 import { resultLines } from '../results-form';
 import styles from './result-sheet.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 type ResultSheetProps = { request: LabRequest; hospitalName: string | null; onClose: () => void };
 
 /** One completed test as a result sheet to read or print (the page behind it is hidden when printing). */
 export function ResultSheet({ request: r, hospitalName, onClose }: ResultSheetProps) {
+  const timeZone = useHospitalTimeZone();
   const lines = resultLines(r.results);
   const facts: [string, string][] = [
     ['Patient', r.patientName],
     ['Test', `${r.testName} (${r.testCode})`],
     ['Urgency', r.urgency],
     ['Ordered By', r.orderedBy.name],
-    ['Ordered At', shortDateTime(r.orderedAt)],
-    ['Completed At', shortDateTime(r.completedAt)],
+    ['Ordered At', shortDateTime(r.orderedAt, timeZone)],
+    ['Completed At', shortDateTime(r.completedAt, timeZone)],
     ['Conducted By', r.conductedBy ?? '—'],
     ['Request ID', r.id],
   ];

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { sessionAtom } from '../../../lib/session';
 import type { LabRequest } from '../api/lab-requests';
+import { setHospitalZone } from '../../../lib/testing/hospital-zone';
 
 export const ok = (data: unknown, message?: string) => ({
   body: { success: true, data, ...(message ? { message } : {}) },
@@ -41,8 +42,10 @@ export function labRequest(overrides: Partial<LabRequest> = {}): LabRequest {
 }
 
 /** Renders a lab screen signed in as a lab technician named Bisi Ade of Lagos Clinic. */
-export function renderAsLab(ui: ReactNode) {
+/** `timeZone`: the hospital's, as the shell's settings give it (left out: not loaded yet). */
+export function renderAsLab(ui: ReactNode, { timeZone }: { timeZone?: string } = {}) {
   const store = createStore();
+  if (timeZone) setHospitalZone(store, 'u-lab', timeZone);
   store.set(sessionAtom, {
     status: 'signed-in',
     kind: 'user',

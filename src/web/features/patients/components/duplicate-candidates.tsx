@@ -2,7 +2,7 @@ import { Link } from 'react-aria-components';
 import { paths } from '../../../app/paths';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
-import { shortDate } from '../../../lib/dates';
+import { calendarDate } from '../../../lib/dates';
 import type { DuplicateCandidate } from '../api/register-patient';
 import styles from './duplicate-candidates.module.css';
 
@@ -24,7 +24,7 @@ export function DuplicateCandidates({ candidates, isSaving, onRegisterAnyway, on
             <Link href={paths.user.patient(c.id)} className={styles.link}>
               {c.name}
             </Link>{' '}
-            · {c.identificationNumber} · born {shortDate(`${c.dateOfBirth}T12:00:00`)} · {c.phoneNumber}
+            · {c.identificationNumber} · born {calendarDate(c.dateOfBirth)} · {c.phoneNumber}
           </li>
         ))}
       </ul>

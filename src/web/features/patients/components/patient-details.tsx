@@ -1,9 +1,10 @@
 import { Panel } from '../../../components/panel';
-import { shortDate } from '../../../lib/dates';
+import { calendarDate, shortDate } from '../../../lib/dates';
 import type { PatientDetail, Vitals } from '../api/patient-schemas';
 import { lastVitals } from '../vitals-display';
 import { StatusBadge } from '../../../components/status-badge';
 import styles from './patient-details.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -18,6 +19,7 @@ function Item({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** Name, id, age, gender, phone, date registered, address and status (product-spec-2 §2). */
 export function PatientSummary({ patient }: { patient: PatientDetail }) {
+  const timeZone = useHospitalTimeZone();
   return (
     <Panel title="Patient Details">
       <dl className={styles.list}>
@@ -25,9 +27,9 @@ export function PatientSummary({ patient }: { patient: PatientDetail }) {
         <Item term="Patient ID">{patient.identificationNumber}</Item>
         <Item term="Age">{patient.age ?? '—'}</Item>
         <Item term="Gender">{patient.gender}</Item>
-        <Item term="Date of Birth">{shortDate(`${patient.dateOfBirth}T12:00:00`)}</Item>
+        <Item term="Date of Birth">{calendarDate(patient.dateOfBirth)}</Item>
         <Item term="Phone">{patient.phoneNumber}</Item>
-        <Item term="Date Registered">{shortDate(patient.dateRegistered)}</Item>
+        <Item term="Date Registered">{shortDate(patient.dateRegistered, timeZone)}</Item>
         <Item term="Address">{patient.address}</Item>
         <Item term="Status">
           <StatusBadge status={patient.status} />
@@ -53,6 +55,7 @@ export function EmergencyContact({ patient }: { patient: PatientDetail }) {
 
 /** Last vitals: blood pressure, pulse (BPM), weight (LB), temperature (°F) (product-spec-2 §2). */
 export function LastVitals({ vitals }: { vitals: Vitals | null }) {
+  const timeZone = useHospitalTimeZone();
   return (
     <Panel title="Last Vitals">
       {vitals ? (
@@ -65,7 +68,7 @@ export function LastVitals({ vitals }: { vitals: Vitals | null }) {
             ))}
           </dl>
           <p className={styles.note}>
-            Recorded {shortDate(vitals.recordedAt)}
+            Recorded {shortDate(vitals.recordedAt, timeZone)}
             {vitals.recordedBy ? ` by ${vitals.recordedBy.name}` : ''}
           </p>
         </>

@@ -1,7 +1,7 @@
 import { Button } from 'react-aria-components';
 import { atcFor } from '../../../../shared/atc';
 import { DataTable, type Column } from '../../../components/data-table';
-import { shortDate } from '../../../lib/dates';
+import { calendarDate } from '../../../lib/dates';
 import type { Medication, MedicationGroup } from '../api/inventory';
 import { StockBadge } from './stock-badge';
 import styles from './inventory-tables.module.css';
@@ -22,9 +22,9 @@ type MedicationsTableProps = TableState & {
 };
 
 function expiry(m: Medication) {
-  if (m.expired) return `${shortDate(m.expiryDate)} (expired)`;
-  if (m.expiringSoon) return `${shortDate(m.expiryDate)} (soon)`;
-  return shortDate(m.expiryDate);
+  if (m.expired) return `${calendarDate(m.expiryDate)} (expired)`;
+  if (m.expiringSoon) return `${calendarDate(m.expiryDate)} (soon)`;
+  return calendarDate(m.expiryDate);
 }
 
 /** The Medications tab: one row per batch. */
@@ -93,7 +93,7 @@ export function MedicationGroupsTable({ groups, ...state }: TableState & { group
     { key: 'batches', header: 'Batches', render: (g) => g.batches },
     { key: 'stock', header: 'Total Stock', render: (g) => g.stockQuantity },
     { key: 'reorder', header: 'Reorder Level', render: (g) => g.reorderLevel },
-    { key: 'expiry', header: 'Next Expiry', render: (g) => shortDate(g.nextExpiry) },
+    { key: 'expiry', header: 'Next Expiry', render: (g) => calendarDate(g.nextExpiry) },
     { key: 'status', header: 'Status', render: (g) => <StockBadge status={g.status} /> },
   ];
   return (

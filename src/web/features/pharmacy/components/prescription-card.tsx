@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { shortDate } from '../../../lib/dates';
 import type { PendingPrescription } from '../api/prescriptions';
 import styles from './prescription-card.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 type PrescriptionCardProps = {
   prescription: PendingPrescription;
@@ -16,6 +17,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * medications in the expandable part; Dispense Medication stays reachable without expanding.
  */
 export function PrescriptionCard({ prescription: p, onDispense }: PrescriptionCardProps) {
+  const timeZone = useHospitalTimeZone();
   const left = p.medications.filter((m) => !m.dispensed);
   return (
     <article className={styles.card} aria-label={`Prescription for ${p.patientName}`}>
@@ -26,7 +28,8 @@ export function PrescriptionCard({ prescription: p, onDispense }: PrescriptionCa
             <span className={styles.summary}>
               <span className={styles.patient}>{p.patientName}</span>{' '}
               <span className={styles.meta}>
-                Prescribed by {p.prescribedBy} · {shortDate(p.dateIssued)} · {plural(left.length, 'medication')}
+                Prescribed by {p.prescribedBy} · {shortDate(p.dateIssued, timeZone)} ·{' '}
+                {plural(left.length, 'medication')}
               </span>
             </span>
           </AriaButton>

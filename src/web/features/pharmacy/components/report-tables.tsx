@@ -1,5 +1,5 @@
 import { DataTable, type Column } from '../../../components/data-table';
-import { shortDate } from '../../../lib/dates';
+import { calendarDate } from '../../../lib/dates';
 import type { RemoteData } from '../../../lib/use-remote-data';
 import type { DispensingRow, StockReportRow } from '../api/reports';
 import { StockBadge } from './stock-badge';
@@ -44,8 +44,8 @@ export function DispensingTable(props: Table<DispensingRow>) {
 const expiry = (r: StockReportRow) => {
   if (!r.nearestExpiry) return '—';
   return r.expiredOnHand > 0
-    ? `${shortDate(r.nearestExpiry)} (${number(r.expiredOnHand)} expired)`
-    : shortDate(r.nearestExpiry);
+    ? `${calendarDate(r.nearestExpiry)} (${number(r.expiredOnHand)} expired)`
+    : calendarDate(r.nearestExpiry);
 };
 
 const stockColumns: Column<StockReportRow>[] = [

@@ -5,6 +5,7 @@ import { longDate } from '../../../lib/dates';
 import { HamburgerIcon } from './icons';
 import { NotificationBell } from './notification-bell';
 import styles from './app-header.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 export type HeaderPerson = { name: string; email: string; initials: string; firstName?: string };
 
@@ -25,6 +26,7 @@ export function headerTitle(person: HeaderPerson | null, area: 'admin' | 'user')
 
 /** The shell header: menu button (small screens), title, date, notifications and the signed-in person. */
 export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHeaderProps) {
+  const timeZone = useHospitalTimeZone();
   return (
     <header className={styles.header}>
       <Button className={styles.menuButton} aria-label="Open menu" onPress={onOpenMenu}>
@@ -32,7 +34,7 @@ export function AppHeader({ person, area, onOpenMenu, now = new Date() }: AppHea
       </Button>
       <div className={styles.titles}>
         <p className={styles.title}>{headerTitle(person, area)}</p>
-        <p className={styles.subtitle}>Today is {longDate(now)}</p>
+        <p className={styles.subtitle}>Today is {longDate(now, timeZone)}</p>
       </div>
       <div className={styles.tools}>
         <NotificationBell />

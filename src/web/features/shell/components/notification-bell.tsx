@@ -14,6 +14,7 @@ import { dismissNotifications, markNotificationsRead } from '../../../lib/realti
 import { useNow } from '../../../lib/use-now';
 import { BellIcon, CloseIcon } from './icons';
 import styles from './notification-bell.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 /** product-spec-1 §9: message text is cut at 60 characters. */
 const MESSAGE_MAX = 60;
@@ -33,6 +34,7 @@ export function NotificationBell() {
   const remove = useSetAtom(removeNotificationAtom);
   const clear = useSetAtom(clearNotificationsAtom);
   const now = useNow();
+  const timeZone = useHospitalTimeZone();
   const count = notifications.length;
 
   const onOpenChange = (open: boolean) => {
@@ -93,7 +95,7 @@ export function NotificationBell() {
                         {truncate(n.message, MESSAGE_MAX)}
                       </span>
                       <time dateTime={n.timestamp} className={styles.time}>
-                        {notificationTime(n.timestamp, now)}
+                        {notificationTime(n.timestamp, now, timeZone)}
                       </time>
                     </div>
                     <Button className={styles.remove} aria-label={`Remove ${n.title}`} onPress={() => onRemove(n.id)}>

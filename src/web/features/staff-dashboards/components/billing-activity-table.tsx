@@ -8,6 +8,7 @@ import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useNow } from '../../../lib/use-now';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchBillingActivity, type BillingActivity } from '../api/billing-api';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 const LIVE = ['invoice_created', 'payment_received'] as const;
 
@@ -17,13 +18,14 @@ export function BillingActivityTable() {
   const activity = useRemoteData((signal) => fetchBillingActivity(page, signal), String(page));
   useLiveRefresh(LIVE, activity.refresh);
   const now = useNow();
+  const timeZone = useHospitalTimeZone();
   const columns: Column<BillingActivity>[] = [
     {
       key: 'date',
       header: 'Date',
       render: (r) => (
-        <time dateTime={r.date} title={shortDate(r.date)}>
-          {activityTime(r.date, now)}
+        <time dateTime={r.date} title={shortDate(r.date, timeZone)}>
+          {activityTime(r.date, now, timeZone)}
         </time>
       ),
     },

@@ -6,6 +6,7 @@ import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useNow } from '../../../lib/use-now';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { fetchLabActivity, type LabActivity } from '../api/lab-api';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 /** Lab work the technicians see move: an order, and results recorded (starts come from this screen's own refetch). */
 export const LAB_ACTIVITY_EVENTS = ['NEW_LAB_ORDER', 'LAB_RESULTS_READY'];
@@ -31,6 +32,7 @@ type LabActivityTableProps = {
  */
 export function LabActivityTable({ label, pageSize, onLiveChange }: LabActivityTableProps) {
   const now = useNow();
+  const timeZone = useHospitalTimeZone();
   const [page, setPage] = useState(1);
   const list = useRemoteData(
     (signal) => fetchLabActivity({ page, limit: pageSize }, signal),
@@ -50,7 +52,7 @@ export function LabActivityTable({ label, pageSize, onLiveChange }: LabActivityT
     {
       key: 'when',
       header: 'When',
-      render: (a) => <time dateTime={a.activityAt}>{activityTime(a.activityAt, now)}</time>,
+      render: (a) => <time dateTime={a.activityAt}>{activityTime(a.activityAt, now, timeZone)}</time>,
     },
   ];
   return (

@@ -14,6 +14,7 @@ import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { deletePatient, fetchPatients, fetchPatientStats, type PatientRow } from '../api/patients-api';
 import styles from './dashboard-layout.module.css';
+import { useHospitalTimeZone } from '../../../lib/hospital-time';
 
 export const RECENT_PATIENTS_PAGE_SIZE = 9;
 const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_deleted'];
@@ -21,6 +22,7 @@ const RECENT_PATIENT_EVENTS = ['patient_created', 'patient_updated', 'patient_de
 /** The receptionist's view (product-spec-1 §2): registration totals and the latest registered patients. */
 /** `queue` is the day's front-desk queue, composed in by app/ from the appointments feature. */
 export function ReceptionistView({ queue }: { queue?: ReactNode } = {}) {
+  const timeZone = useHospitalTimeZone();
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<PatientRow | null>(null);
   const stats = useRemoteData(fetchPatientStats, 'patient-stats');
@@ -39,7 +41,7 @@ export function ReceptionistView({ queue }: { queue?: ReactNode } = {}) {
     { key: 'age', header: 'Age', render: (p) => p.age ?? '—' },
     { key: 'gender', header: 'Gender', render: (p) => p.gender ?? '—' },
     { key: 'contact', header: 'Contact', render: (p) => p.contact ?? '—' },
-    { key: 'date', header: 'Date Registered', render: (p) => shortDate(p.dateRegistered) },
+    { key: 'date', header: 'Date Registered', render: (p) => shortDate(p.dateRegistered, timeZone) },
     {
       key: 'actions',
       header: 'Actions',

@@ -1,0 +1,15 @@
+import { useAtomValue } from 'jotai';
+import { DEFAULT_TIME_ZONE } from '../../shared/hospital-calendar';
+import { hospitalSettingsAtom } from './hospital-settings';
+import { signedInUserAtom } from './session';
+
+/**
+ * The hospital's time zone for showing times (issue 34 §6): from the settings every guarded page
+ * already loads (the idle time-out reads them), so no screen asks for them again. Until they are
+ * in, and for a page outside the hospital, it is the default zone.
+ */
+export function useHospitalTimeZone(): string {
+  const user = useAtomValue(signedInUserAtom);
+  const cached = useAtomValue(hospitalSettingsAtom);
+  return cached && user && cached.userId === user.id ? cached.settings.timeZone : DEFAULT_TIME_ZONE;
+}
