@@ -4,7 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import { App } from './app/app';
+import { installFormAttention } from './lib/focus-first-invalid';
 import { registerServiceWorker } from './lib/service-worker-registration';
+
+// Every form: after a refused submit, the first field that needs attention and how many do (issue 34).
+installFormAttention();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

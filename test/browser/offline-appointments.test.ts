@@ -134,6 +134,9 @@ describe('Appointments offline', () => {
       // Closed with no error: kept on this device.
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => offlineBanner(page).textContent(), { timeout: 15_000 }).toContain('2 pending changes');
+      // The booking is on the day's book at once, marked as waiting to send (issue 34 §6).
+      const waiting = page.getByRole('region', { name: 'Waiting to send' });
+      await waiting.getByText(patients.ada.name).waitFor();
 
       // Nothing reached the server yet.
       expect(await ofPatient(patients.ada)).toEqual([]);
@@ -143,6 +146,8 @@ describe('Appointments offline', () => {
       await expect.poll(() => statusOf(patients.bola), { timeout: 60_000 }).toEqual(['checked in']);
       await expect.poll(() => statusOf(patients.ada), { timeout: 60_000 }).toEqual(['booked']);
       await expect.poll(() => pendingCount(page).count(), { timeout: 60_000 }).toBe(0);
+      // Sent: no longer waiting.
+      await waiting.waitFor({ state: 'detached' });
       expect(await page.getByRole('list', { name: 'Offline conflicts' }).count()).toBe(0);
 
       // Exactly once each, sent from this device with the time each was done on it.

@@ -85,6 +85,15 @@ describe('The front desk offline', () => {
     // The list last seen stays readable, with its age.
     await desk.page.getByText(/Last list seen on this device, as of \d\d:\d\d, (just now|\d+ min ago)/).waitFor();
     await desk.page.getByRole('table', { name: 'Patients', exact: true }).getByText(waitingPatient.name).waitFor();
+    // Each registration kept on the device is in the list at once, marked as waiting to send (issue 34 §6).
+    const list = desk.page.getByRole('table', { name: 'Patients', exact: true });
+    for (const { first, last } of names) {
+      await list
+        .getByRole('row')
+        .filter({ hasText: `${first} ${last}` })
+        .getByText('Waiting to send')
+        .waitFor();
+    }
 
     // A booking made offline can pick a patient registered offline and not yet sent.
     await desk.page.getByRole('link', { name: 'Appointments' }).first().click();

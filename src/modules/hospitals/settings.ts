@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../shared/hospital-calendar';
 import type { FieldError } from '../../platform/http/errors';
+import { codePointLength } from '../../shared/text';
 import {
   hospitalNumberError,
   isEmail,
@@ -72,7 +73,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null ? ''
 function requiredText(v: unknown, label: string, max: number): string | null {
   const s = text(v) ?? '';
   if (!s) return REQUIRED_FIELDS;
-  return s.length > max ? TEXT_TOO_LONG(label, max) : null;
+  return codePointLength(s) > max ? TEXT_TOO_LONG(label, max) : null;
 }
 
 function phoneError(v: unknown): string | null {
@@ -111,7 +112,7 @@ export function settingsErrors(
     registrationNumber: () => registrationNumberError(text(input.registrationNumber), now),
     licenseNumber: () => licenseNumberError(text(input.licenseNumber), now),
     hospitalNumber: () => hospitalNumberError(text(input.hospitalNumber), now),
-    address: () => ((text(input.address) ?? '').length > 500 ? TEXT_TOO_LONG('Address', 500) : null),
+    address: () => (codePointLength(text(input.address) ?? '') > 500 ? TEXT_TOO_LONG('Address', 500) : null),
     phone: () => phoneError(input.phone),
     timeZone: () => (typeof input.timeZone === 'string' && isTimeZone(input.timeZone) ? null : INVALID_TIME_ZONE),
     idleTimeoutMinutes: () => (inRange(input.idleTimeoutMinutes, IDLE_MIN, IDLE_MAX, true) ? null : IDLE_RANGE),

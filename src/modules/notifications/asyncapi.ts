@@ -91,6 +91,10 @@ function notification(type: ServerMessageType) {
         message: { type: 'string' },
         priority: { type: 'string', enum: [...NOTIFICATION_PRIORITIES] },
         notify: { type: 'boolean', description: 'true: show a popup; false: only keep a list live' },
+        actorId: {
+          type: 'string',
+          description: 'Who caused it; their own screens already confirmed it and show no second popup',
+        },
       },
     }),
     'x-hms-channel': VISIBILITY[type].channel,

@@ -38,10 +38,13 @@ export function App() {
         <LiveWhenSignedIn />
         <OfflineSession />
       </SessionBootstrap>
-      {/* product-spec-1 §9: top-right, pause on hover and focus loss, Alt+T hotkey (the default); below the header. */}
+      {/*
+        product-spec-1 §9: pause on hover and focus loss, Alt+T hotkey (the default). Bottom right rather
+        than §9's top right: there they covered the page's own actions (issue 34).
+      */}
       <ToastContainer
         className={toasts.container}
-        position="top-right"
+        position="bottom-right"
         autoClose={5000}
         pauseOnHover
         pauseOnFocusLoss

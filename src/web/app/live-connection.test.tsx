@@ -114,4 +114,24 @@ describe('the live connection', () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(screen.getByText(/^Account deactivated:/)).toBeInTheDocument();
   });
+
+  it('gives the person who caused a message no second toast, but keeps it in the bell', async () => {
+    const { store, socket } = renderLive();
+    // This doctor's own registration: the registration screen already said so.
+    socket.push('patient_created', {
+      notify: true,
+      notificationId: '10',
+      actorId: STAFF_USER.id,
+      message: 'Bola Ade was registered by Tunde Bello',
+    });
+    socket.push('patient_created', {
+      notify: true,
+      notificationId: '11',
+      actorId: 'someone-else',
+      message: 'Chidi Oko was registered by Ngozi Eze',
+    });
+    expect(await screen.findByText('Chidi Oko was registered by Ngozi Eze')).toBeInTheDocument();
+    expect(screen.queryByText('Bola Ade was registered by Tunde Bello')).not.toBeInTheDocument();
+    expect(store.get(notificationsAtom).map((n) => n.id)).toEqual(['11', '10']);
+  });
 });

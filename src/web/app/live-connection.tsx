@@ -42,7 +42,8 @@ export default function LiveConnection({ token, navigate }: LiveConnectionProps)
       }
       const notification = toNotification(message, new Date());
       if (notification) store.set(pushNotificationAtom, notification);
-      const spec = toastFor(message);
+      const session = store.get(sessionAtom);
+      const spec = toastFor(message, session.status === 'signed-in' ? session.user.id : undefined);
       if (spec) toast(spec.text, { type: spec.kind, autoClose: spec.autoClose, toastId: notification?.id });
       if (message.type === 'account_deactivated') {
         redirect = setTimeout(() => {

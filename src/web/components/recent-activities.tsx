@@ -62,6 +62,7 @@ export function RecentActivities({
         isLoading={false}
         emptyTitle="No recent activities"
         emptyText="Real-time activities will appear here when events occur"
+        compact
       />
       <Pagination label={`${label} pages`} page={current} totalPages={totalPages} onPageChange={setPage} withFirst />
     </>

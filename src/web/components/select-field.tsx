@@ -23,7 +23,15 @@ type SelectFieldProps = {
   isDisabled?: boolean;
   /** The message to show under the picker; it is invalid while this is set. */
   error?: string | null;
+  /** Shown while nothing is chosen; by default it names what is chosen ("Select gender"), not "Select an item". */
+  placeholder?: string;
 };
+
+/** "Gender" → "Select gender"; an acronym keeps its capitals ("HMO provider" → "Select HMO provider"). */
+export function selectPlaceholder(label: string): string {
+  const lower = /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+  return `Select ${lower}`;
+}
 
 /** A labelled single-choice picker on react-aria's Select (keyboard and screen-reader friendly). */
 export function SelectField(props: SelectFieldProps) {
@@ -39,6 +47,7 @@ export function SelectField(props: SelectFieldProps) {
       isInvalid={!!error}
       validationBehavior="aria"
       aria-label={hideLabel ? label : undefined}
+      placeholder={props.placeholder ?? selectPlaceholder(label)}
     >
       {hideLabel ? null : <Label className={styles.label}>{label}</Label>}
       <Button className={styles.trigger}>

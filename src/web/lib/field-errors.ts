@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError } from './api-client';
+import { focusFirstInvalid, lastSubmittedForm } from './focus-first-invalid';
 
 /** A form's message per field; a field is invalid while its message is set. */
 export type FieldMessages<K extends string> = Partial<Record<K, string>>;
@@ -58,6 +59,13 @@ export function sameNames<K extends string>(fields: readonly K[]): (serverField:
 export function useFormErrors<K extends string>(fieldOf: (serverField: string) => K | undefined) {
   const [errors, setErrors] = useState<FieldMessages<K>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const attention = useRef<HTMLFormElement | null>(null);
+
+  useEffect(() => {
+    if (!attention.current) return;
+    focusFirstInvalid(attention.current);
+    attention.current = null;
+  }, [errors]);
 
   const clearField = useCallback((field: K) => {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -76,6 +84,8 @@ export function useFormErrors<K extends string>(fieldOf: (serverField: string) =
     const above = unplaced.length > 0 ? unplaced.join(' ') : placed ? null : summary;
     setErrors(byField);
     setFailure(above);
+    // The server's refusal comes after the submit: once the fields are marked, the keyboard still goes to the first.
+    if (placed) attention.current = lastSubmittedForm();
     return above;
   };
 

@@ -64,7 +64,8 @@ function toRow(event: RecordedEvent, draft: Draft, index: number) {
     title: draft.title,
     message: draft.message,
     priority: draft.priority,
-    data: draft.data,
+    // Who caused it: their own screens already confirm it, so they show no second toast (issue 34).
+    data: { ...draft.data, actorId: event.metadata.actor.userId },
     audience: audienceOf(draft.type, draft.data),
     user_ids: draft.userIds ?? null,
     occurred_at: new Date(event.metadata.occurredAt),

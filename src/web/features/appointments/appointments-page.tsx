@@ -18,6 +18,7 @@ import {
   type SlotInput,
 } from './api/appointments';
 import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
+import { WaitingBookings } from './components/waiting-bookings';
 import { canCheckIn, doctorColumns, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
 import { useHospitalTimeZone } from '../../lib/hospital-time';
@@ -72,6 +73,7 @@ export default function AppointmentsPage() {
         </span>
       </div>
       <LastSeenNote asOf={day.data?.asOf} />
+      <WaitingBookings date={date} />
       {day.status === 'loading' && !day.data ? (
         <LoadingState label="Loading appointments..." />
       ) : day.status === 'error' ? (

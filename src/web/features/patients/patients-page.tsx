@@ -11,12 +11,14 @@ import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { LastSeenNote } from '../../components/last-seen-note';
+import { useOfflineQueue } from '../../lib/offline/offline-queue';
 import { listPatients } from './api/list-patients';
 import type { PatientListItem } from './api/patient-schemas';
 import { useCanManagePatients } from './can-manage';
 import { DeletePatientDialog } from './components/delete-patient-dialog';
 import { PatientsTable } from './components/patients-table';
 import { showingRange } from './showing';
+import { waitingRegistrations } from './waiting-registrations';
 import { STATUS_OPTIONS } from '../../lib/patient-statuses';
 import styles from './patients-page.module.css';
 
@@ -45,6 +47,13 @@ export default function PatientsPage() {
   const total = list.data?.pagination.totalPatients ?? 0;
   const shown = list.status === 'success' ? list.data.patients.length : 0;
   const filtered = filters.search !== '' || filters.status !== 'all';
+  // Registered on this device and not yet sent: on top of the first page at once (issue 34 §6).
+  const queue = useOfflineQueue();
+  const waiting =
+    page === 1 && !filtered
+      ? waitingRegistrations(queue.commands, list.data?.patients.map((p) => p.id) ?? [], new Date())
+      : [];
+  const rows = list.data ? [...waiting, ...list.data.patients] : waiting.length > 0 ? waiting : undefined;
 
   return (
     <div className={styles.page}>
@@ -63,9 +72,9 @@ export default function PatientsPage() {
       </div>
       <LastSeenNote asOf={list.data?.asOf} />
       <PatientsTable
-        patients={list.data?.patients}
-        isLoading={list.status === 'loading'}
-        error={list.status === 'error' ? list.error.message : null}
+        patients={rows}
+        isLoading={list.status === 'loading' && !rows}
+        error={list.status === 'error' && waiting.length === 0 ? list.error.message : null}
         onRetry={list.reload}
         emptyTitle={filtered ? 'No patients found matching your search' : 'No patients registered yet'}
         emptyText={filtered ? 'Try another name, card number or phone.' : undefined}

@@ -65,7 +65,9 @@ function ShellLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.shell}>
-      <aside className={styles.aside}>{sidebar()}</aside>
+      <aside className={styles.aside}>
+        <div className={styles.asideInner}>{sidebar()}</div>
+      </aside>
       <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className={styles.overlay}>
         <Modal className={styles.drawer}>
           <Dialog aria-label="Menu" className={styles.drawerDialog}>

@@ -89,4 +89,17 @@ describe('messages to notifications and toasts', () => {
   it('shows no toast for a message that does not notify this role', () => {
     expect(toastFor(msg('patient_status_changed', { notify: false }))).toBeNull();
   });
+
+  it('shows no toast to the person whose own action caused the message, and still one to everyone else', () => {
+    const created = msg('patient_created', { actorId: 'user-1' });
+    expect(toastFor(created, 'user-1')).toBeNull();
+    expect(toastFor(created, 'user-2')).toEqual({ text: 'patient_created happened', kind: 'info', autoClose: 5000 });
+    // The bell still lists it for its author.
+    expect(toNotification(created, now)).not.toBeNull();
+  });
+
+  it('shows a routine status change as information, not a warning, whatever its priority', () => {
+    expect(toastFor(msg('patient_status_changed', { priority: 'high' }))?.kind).toBe('info');
+    expect(toastFor(msg('NEW_LAB_ORDER', { priority: 'high' }))?.kind).toBe('warning');
+  });
 });

@@ -85,12 +85,17 @@ export function toNotification(m: ServerMessage, now: Date): AppNotification | n
 
 export type ToastSpec = { text: string; kind: 'info' | 'success' | 'warning' | 'error'; autoClose: number | false };
 
-/** The toast for a message (product-spec-1 §8, §9), or null when it gets none. */
-export function toastFor(m: ServerMessage): ToastSpec | null {
+/**
+ * The toast for a message (product-spec-1 §8, §9), or null when it gets none. The person whose own
+ * action caused it (`selfId`) gets none: the screen they acted on already confirmed it, and one
+ * action gives one toast (issue 34). The bell still lists it.
+ */
+export function toastFor(m: ServerMessage, selfId?: string): ToastSpec | null {
   if (m.type === 'account_deactivated') {
     return { text: `Account deactivated: ${messageText(m)}`, kind: 'error', autoClose: false };
   }
   if (m.data.notify !== true) return null;
+  if (selfId !== undefined && m.data.actorId === selfId) return null;
   const priority = priorityOf(m);
   const body = messageText(m);
   if (m.type === 'system_alert') {
@@ -100,7 +105,15 @@ export function toastFor(m: ServerMessage): ToastSpec | null {
   }
   const autoClose =
     m.type === 'system_notification' ? (priority === 'high' ? 8000 : 5000) : (TOAST_MS[m.type] ?? DEFAULT_TOAST_MS);
+  // A patient moving along the day's statuses is routine news, whatever its priority in the bell (issue 34).
+  const routine = m.type === 'patient_status_changed';
   const kind =
-    priority === 'urgent' ? 'error' : priority === 'high' ? 'warning' : m.type === 'user_created' ? 'success' : 'info';
+    priority === 'urgent'
+      ? 'error'
+      : priority === 'high' && !routine
+        ? 'warning'
+        : m.type === 'user_created'
+          ? 'success'
+          : 'info';
   return { text: body || TITLES[m.type] || 'Notification', kind, autoClose };
 }

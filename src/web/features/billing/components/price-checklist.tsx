@@ -1,5 +1,4 @@
 import { ButtonLink } from '../../../components/button';
-import { Panel } from '../../../components/panel';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getPriceList } from '../api/prices-api';
@@ -13,26 +12,24 @@ export function priceChecklistText(unpriced: { labTests: number; medications: nu
   return `${plural(unpriced.labTests, 'lab test', 'lab tests')} and ${plural(unpriced.medications, 'medication', 'medications')} have no price yet: they are invoiced at ₦0.00.`;
 }
 
-/** The admin dashboard's first-hour checklist (issue 34 §1): the tests and drugs without a price. */
-export function PriceChecklist({ pricesHref }: { pricesHref: string }) {
+/** The first-hour checklist's prices line (issue 34 §1): the tests and drugs without a price. */
+export function PriceChecklistItem({ pricesHref }: { pricesHref: string }) {
   const list = useRemoteData((signal) => getPriceList(signal), 'price-checklist');
   const done = list.data && list.data.unpriced.labTests + list.data.unpriced.medications === 0;
+  if (list.status === 'loading' && !list.data) return <LoadingState label="Checking prices..." />;
+  if (!list.data) {
+    return list.status === 'error' ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null;
+  }
   return (
-    <Panel title="First-hour checklist">
-      {list.status === 'loading' && !list.data ? <LoadingState label="Checking prices..." /> : null}
-      {list.status === 'error' && !list.data ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null}
-      {list.data ? (
-        <div className={styles.toolbar}>
-          <p className={styles.grow}>
-            <strong>{done ? '✓ Prices' : 'Prices'}</strong>: {priceChecklistText(list.data.unpriced)}
-          </p>
-          {done ? null : (
-            <ButtonLink href={pricesHref} variant="secondary">
-              Set Prices
-            </ButtonLink>
-          )}
-        </div>
-      ) : null}
-    </Panel>
+    <div className={styles.toolbar}>
+      <p className={styles.grow}>
+        <strong>{done ? '✓ Prices' : 'Prices'}</strong>: {priceChecklistText(list.data.unpriced)}
+      </p>
+      {done ? null : (
+        <ButtonLink href={pricesHref} variant="secondary">
+          Set Prices
+        </ButtonLink>
+      )}
+    </div>
   );
 }

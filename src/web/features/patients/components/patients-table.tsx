@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { PatientListItem } from '../api/patient-schemas';
 import { StatusBadge } from '../../../components/status-badge';
+import { isWaiting } from '../waiting-registrations';
 import styles from '../patients-page.module.css';
 
 type PatientsTableProps = {
@@ -25,36 +26,50 @@ export function PatientsTable(props: PatientsTableProps) {
     {
       key: 'name',
       header: 'Name',
-      render: (p) => (
-        <Link href={paths.user.patient(p.id)} className={styles.action}>
-          {p.name}
-        </Link>
-      ),
+      // A registration still on this device has no record on the server to open yet.
+      render: (p) =>
+        isWaiting(p) ? (
+          p.name
+        ) : (
+          <Link href={paths.user.patient(p.id)} className={styles.action}>
+            {p.name}
+          </Link>
+        ),
     },
     { key: 'age', header: 'Age', render: (p) => p.age ?? '—' },
     { key: 'gender', header: 'Gender', render: (p) => p.gender },
     { key: 'contact', header: 'Contact', render: (p) => p.contact },
-    { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (p) =>
+        isWaiting(p) ? (
+          <span className={styles.waitingToSend}>Waiting to send</span>
+        ) : (
+          <StatusBadge status={p.status} />
+        ),
+    },
   ];
   if (props.canManage) {
     columns.push({
       key: 'actions',
       header: 'Actions',
-      render: (p) => (
-        // The row opens the profile: the actions keep their clicks to themselves.
-        <div className={styles.actions} onClick={(e) => e.stopPropagation()}>
-          <Link href={paths.user.editPatient(p.id)} className={styles.action} aria-label={`Edit ${p.name}`}>
-            Edit
-          </Link>
-          <Button
-            className={`${styles.action} ${styles.danger}`}
-            aria-label={`Delete ${p.name}`}
-            onPress={() => props.onDelete(p)}
-          >
-            Delete
-          </Button>
-        </div>
-      ),
+      render: (p) =>
+        isWaiting(p) ? null : (
+          // The row opens the profile: the actions keep their clicks to themselves.
+          <div className={styles.actions} onClick={(e) => e.stopPropagation()}>
+            <Link href={paths.user.editPatient(p.id)} className={styles.action} aria-label={`Edit ${p.name}`}>
+              Edit
+            </Link>
+            <Button
+              className={`${styles.action} ${styles.danger}`}
+              aria-label={`Delete ${p.name}`}
+              onPress={() => props.onDelete(p)}
+            >
+              Delete
+            </Button>
+          </div>
+        ),
     });
   }
   return (
@@ -69,7 +84,7 @@ export function PatientsTable(props: PatientsTableProps) {
       onRetry={props.onRetry}
       emptyTitle={props.emptyTitle}
       emptyText={props.emptyText}
-      onRowClick={(p) => navigate(paths.user.patient(p.id))}
+      onRowClick={(p) => (isWaiting(p) ? undefined : navigate(paths.user.patient(p.id)))}
     />
   );
 }

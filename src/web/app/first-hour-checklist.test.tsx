@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../lib/testing/fake-api';
+import { missingContactText } from '../features/hospital-settings/components/contact-checklist-item';
+import { FirstHourChecklist } from './first-hour-checklist';
+import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const settings = {
+  name: 'Lagoon Hospital',
+  email: 'info@lagoon.ng',
+  registrationNumber: 'RGN/LAG/2024/0000001',
+  licenseNumber: 'HEFAMAA/LAG/2024/CLI/000001',
+  hospitalNumber: 'DVC/2024/000001',
+  hospitalCode: 'HMS-1',
+  address: null as string | null,
+  phone: null as string | null,
+  timeZone: 'Africa/Lagos',
+  idleTimeoutMinutes: 10,
+  defaultConsultationFee: 5000,
+  logo: null,
+  plan: 'clinic',
+};
+const priceList = { items: [], unpriced: { labTests: 0, medications: 0 } };
+
+let api: ReturnType<typeof fakeApi>;
+afterEach(() => api.restore());
+
+function renderChecklist(contact: { phone: string | null; address: string | null }) {
+  api = fakeApi({
+    'GET /hospital/settings': () => ({ body: { success: true, data: { settings: { ...settings, ...contact } } } }),
+    'GET /billing/price-list': () => ({ body: { success: true, data: priceList } }),
+  });
+  render(withSession(signedIn(ADMIN_USER), '/admin/dashboard', <FirstHourChecklist />).ui);
+  return screen.getByRole('region', { name: 'First-hour checklist' });
+}
+
+describe('the first-hour checklist', () => {
+  it('asks for the hospital’s phone and address while neither is set, with a way to the settings', async () => {
+    const checklist = renderChecklist({ phone: null, address: '  ' });
+    expect(await within(checklist).findByText(/phone number and address are not set yet/)).toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: 'Add Phone and Address' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    // Prices are still on the list beside them.
+    expect(await within(checklist).findByText(/Every lab test and medication has a price/)).toBeInTheDocument();
+  });
+
+  it('names only what is missing, and ticks the line off once both are set', async () => {
+    expect(missingContactText({ phone: '0803 123 4567', address: null })).toMatch(/^The hospital's address is not set/);
+    expect(missingContactText({ phone: '', address: '3 Allen Avenue' })).toMatch(/^The hospital's phone number is not/);
+    const checklist = renderChecklist({ phone: '0803 123 4567', address: '3 Allen Avenue, Ikeja' });
+    expect(await within(checklist).findByText(/phone number and address are set/)).toBeInTheDocument();
+    expect(within(checklist).queryByRole('link', { name: 'Add Phone and Address' })).not.toBeInTheDocument();
+  });
+});
