@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { migrations } from '../migrations';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, createPool } from '../src/platform/db/database';
@@ -21,6 +21,7 @@ import { metadataFor } from '../src/platform/event-store/metadata';
 import type { GlobalPosition } from '../src/platform/event-store/port';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
 import { createLogger } from '../src/platform/logger';
+import { processCpu, treeCpu } from './day-metrics';
 import { checkoutAt, load, startServer, startTrivialFastify, type Load } from './harness';
 import { seedPatients, signInReceptionist } from './patients-seed';
 import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
@@ -30,6 +31,8 @@ const LIST_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const CLIENTS = [8, 16, 32] as const;
 /** `BENCH_ONLY=list`: only the patient list beside the trivial route (no docs written), to compare two trees. */
 const ONLY_LIST = process.env.BENCH_ONLY === 'list';
+/** `BENCH_SERVER_PROFILE=<dir>`: the server runs with `--cpu-prof` into that folder (see where its time goes). */
+const SERVER_PROFILE = process.env.BENCH_SERVER_PROFILE;
 /**
  * `BENCH_ONLY=registrations`: only the raw-insert baseline and the registrations, confirmed and
  * unconfirmed (issue 23 item 3); writes its own section of docs/benchmarks.md.
@@ -305,8 +308,10 @@ async function main() {
     // 4. Commands over HTTP, and the list, against the real server in its own process.
     step('server');
     const dataDir = path.join(dir, 'app');
-    const server = await startServer(embedded.url, dataDir);
+    const profile = SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(SERVER_PROFILE)}`] : [];
+    const server = await startServer(embedded.url, dataDir, undefined, profile);
     servers.push(server);
+    const postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const { token, hospitalId } = await signInReceptionist(server.url, dataDir);
     const patients = await seedPatients(embedded.url, hospitalId, LIST_PATIENTS);
     // The server's background projections (audit trail, notifier) must have taken in the seeded
@@ -325,7 +330,7 @@ async function main() {
     const now: Registrations = ONLY_LIST ? new Map() : await registrations(server.url, token, PATHS);
     rows.push(...registrationRows(now, raw8Rate, ''));
 
-    if (!ONLY_REGISTRATIONS) await listRows(server.url, token, patients, rows, servers);
+    if (!ONLY_REGISTRATIONS) await listRows(server, postmaster, token, patients, rows, servers);
 
     if (BEFORE !== 'none' && !ONLY_LIST) {
       const before = BEFORE_FIRST ? early : await atBefore();
@@ -386,46 +391,73 @@ function registrationRows(results: Registrations, raw8Rate: number, at: string, 
   return rows;
 }
 
-/** The patient list, page 1 and pages 1–50 in turn, beside a trivial Fastify route. */
+/**
+ * The patient list, page 1 and pages 1–50 in turn, beside a trivial Fastify route. Each line also
+ * says the CPU one request cost: the server's process and PostgreSQL's (every backend, the
+ * background workers), from the start of its load until the server's projections (the audit
+ * trail above all) have taken in the reads it recorded, divided by the requests served. On a
+ * shared machine the rate follows the neighbours' load; the CPU a request costs much less so.
+ */
 async function listRows(
-  url: string,
+  server: { url: string; pid: number },
+  postmaster: number,
   token: string,
   patients: number,
   rows: Row[],
   servers: { stop: () => Promise<void> }[],
 ): Promise<void> {
+  const url = server.url;
   step('list and trivial route');
   const trivial = await startTrivialFastify();
   servers.push(trivial);
+  const trivialCpu0 = processCpu(trivial.pid);
   const base = await load({ url: `${trivial.url}/`, connections: 50, duration: SECONDS });
+  const trivialCpu = (processCpu(trivial.pid) - trivialCpu0) / base.total;
   await trivial.stop();
+  /** A load and the CPU per request it cost, the projections' catching up included. */
+  const costed = async (run: () => Promise<Load>) => {
+    await caughtUp(url);
+    const before = { server: processCpu(server.pid), pg: treeCpu(postmaster) };
+    const result = await run();
+    await caughtUp(url);
+    const per = (now: number, then: number) => (now - then) / Math.max(1, result.total);
+    const cpu = { server: per(processCpu(server.pid), before.server), pg: per(treeCpu(postmaster), before.pg) };
+    return {
+      ...result,
+      cpu: `CPU per request: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.pg.toFixed(2)} ms`,
+    };
+  };
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const list = await load({ url: `${url}/api/patients?page=1&limit=10`, connections: 50, duration: SECONDS, headers });
+  const list = await costed(() =>
+    load({ url: `${url}/api/patients?page=1&limit=10`, connections: 50, duration: SECONDS, headers }),
+  );
   // Each request a different page than the ones beside it: nothing to share, every one its own query.
   let n = 0;
-  const pages = await load({
-    url,
-    connections: 50,
-    duration: SECONDS,
-    headers,
-    requests: [
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/patients?page=${(n++ % 50) + 1}&limit=10` }) },
-    ],
-  });
+  const pages = await costed(() =>
+    load({
+      url,
+      connections: 50,
+      duration: SECONDS,
+      headers,
+      requests: [
+        { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/patients?page=${(n++ % 50) + 1}&limit=10` }) },
+      ],
+    }),
+  );
   rows.push({
     measure: 'Trivial Fastify route, 50 connections (baseline)',
     result: perSecond(base.requestsPerSecond),
-    detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}`,
+    detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}; CPU per request ${trivialCpu.toFixed(2)} ms`,
   });
   rows.push({
     measure: `List patients (page 1 of ${patients.toLocaleString('en-US')}), 50 connections`,
     result: `${perSecond(list.requestsPerSecond)} (${ratio(list.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
-    detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx`,
+    detail: `p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (target p99 < 20 ms); ${list.non2xx} not 2xx; ${list.cpu}`,
   });
   rows.push({
     measure: `List patients (pages 1–50 in turn, of ${patients.toLocaleString('en-US')}), 50 connections`,
     result: `${perSecond(pages.requestsPerSecond)} (${ratio(pages.requestsPerSecond, base.requestsPerSecond)} of trivial)`,
-    detail: `p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)}; ${pages.non2xx} not 2xx`,
+    detail: `p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)}; ${pages.non2xx} not 2xx; ${pages.cpu}`,
   });
 }
 

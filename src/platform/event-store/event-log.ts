@@ -99,6 +99,13 @@ export class EventLog implements EventStore {
 
   /** Several appends in one transaction (see GroupCommit); those whose revisions failed wrote nothing. */
   private async commitBatch(pg: PostgresEventStore, items: StreamWrite[][]): Promise<BatchOutcome<AppendResult[]>[]> {
+    // Nothing inline to apply (a burst of list reads' access events): the append statement is the
+    // whole transaction, so it runs as one, without a BEGIN and a COMMIT of their own.
+    if (items.every((writes) => this.inlineFor(writes).length === 0)) {
+      const appended = await pg.appendBatch(items);
+      pg.announce();
+      return appended.map((a) => (a ? { committed: true as const, value: a.results } : { committed: false as const }));
+    }
     const outcomes = await this.db.transaction().execute(async (trx) => {
       const appended = await pg.appendBatchOn(runnerOn(trx), items);
       const recorded = items.flatMap((writes, i) => (appended[i] ? recordedFrom(writes, appended[i].rows) : []));

@@ -9,6 +9,8 @@ import { WrongExpectedRevision, type AppendResult, type ExpectedRevision } from 
 import { createPostgresTestStore, type PostgresTestStore } from './postgres-test-store';
 
 const noted = defineEvent('Noted', z.object({ note: z.string() }));
+/** No inline projection handles it (an access event): its batches commit as one statement. */
+const seen = defineEvent('Seen', z.object({ note: z.string() }));
 
 /** The inline projection: one row per note, in the append's transaction. A note "poison" it refuses. */
 const notes: Projection = {
@@ -41,7 +43,7 @@ describe('group commit on PostgreSQL', () => {
     await sql`create table gc_notes (stream_id text not null, note text not null, primary key (stream_id, note))`.execute(
       pg.db,
     );
-    log = new EventLog(pg.store, new EventRegistry([noted]), pg.db, [notes]);
+    log = new EventLog(pg.store, new EventRegistry([noted, seen]), pg.db, [notes]);
   });
   afterAll(async () => pg?.close());
 
@@ -107,5 +109,25 @@ describe('group commit on PostgreSQL', () => {
     const outcomes = await Promise.allSettled([note('busy-1', 'x'), note('twice', 'first'), note('twice', 'second')]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
+  });
+
+  it('commits a burst of appends no inline projection handles in shared statements, each all or nothing', async () => {
+    const seeOn = (stream: string, text: string, expectedRevision: ExpectedRevision = 'no_stream') =>
+      log.append(stream, [{ type: 'Seen', data: { note: text }, metadata }], { expectedRevision });
+    await seeOn('seen-target', 'first');
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 40 }, (_, i) => seeOn(`seen-${i}`, `s${i}`)),
+      seeOn('seen-target', 'second', 'no_stream'),
+      seeOn('seen-target', 'third', 0n),
+    ]);
+    expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect((outcomes[40] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
+    expect(outcomes[41]!.status).toBe('fulfilled');
+    expect(await transactionsOf('seen-')).toBeLessThan(43);
+    const target = await pg.store.readStream('seen-target');
+    expect(target.map((e) => (e.data as { note: string }).note)).toEqual(['first', 'third']);
+    // Every committed append's event is in the feed once, with its own position.
+    const positions = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.position.join(':')] : []));
+    expect(new Set(positions).size).toBe(41);
   });
 });

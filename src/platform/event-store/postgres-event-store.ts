@@ -136,6 +136,18 @@ export class PostgresEventStore implements EventStore {
    * index), as it fails a lone append. The caller announces once its transaction has committed.
    */
   async appendBatchOn(run: QueryRunner, items: StreamWrite[][]): Promise<(Appended | null)[]> {
+    return this.batchOn(run, items);
+  }
+
+  /**
+   * `appendBatchOn` as one statement on the pool, in a transaction of its own: the statement is
+   * all its transaction does, so BEGIN and COMMIT around it would only add two round trips.
+   */
+  async appendBatch(items: StreamWrite[][]): Promise<(Appended | null)[]> {
+    return this.batchOn(this.poolRunner, items);
+  }
+
+  private async batchOn(run: QueryRunner, items: StreamWrite[][]): Promise<(Appended | null)[]> {
     const { values, ids } = appendParameters(items);
     const rows = await run<InsertedRow>(APPEND_SQL, values, 'hms-append-many');
     const byId = new Map(rows.map((r) => [r.event_id, r]));
