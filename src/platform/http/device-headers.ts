@@ -33,6 +33,8 @@ export const deviceTimeBeforeHospital = (registeredAt: Date) =>
 export type HospitalOrigins = { registeredAt: (hospitalId: string) => Promise<Date | null> };
 /** A device's clock may run this far ahead of the server's. */
 export const DEVICE_CLOCK_SKEW_MS = 5 * 60_000;
+/** How far before its hospital's registration a device's clock may say work was done (see assertAfterHospitalOrigin). */
+export const DEVICE_CLOCK_SLOW_MS = 60 * 60_000;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 // A date, a time and an offset (Z or ±hh:mm): what toISOString and every device clock write.
@@ -75,8 +77,9 @@ export function offlineMetadata(request: FastifyRequest): DeviceStamp & { idempo
 
 /**
  * A device time before the caller's hospital was registered is refused. The device's clock may run
- * behind the server's by the same skew it may run ahead, so work done in a hospital's first
- * minutes is not refused for a clock a little slow.
+ * behind the server's by up to an hour here (a phone set by hand, or to the wrong zone by an hour, is
+ * common at a front desk): work queued offline in a hospital's first hour is not refused forever for
+ * a clock a little slow, while a time of the day before, of 1970 or of 0001 still is.
  */
 export async function assertAfterHospitalOrigin(
   stamp: DeviceStamp | null,
@@ -85,7 +88,7 @@ export async function assertAfterHospitalOrigin(
 ): Promise<void> {
   if (!stamp?.deviceTime || !hospitalId || !origins) return;
   const registeredAt = await origins.registeredAt(hospitalId);
-  if (!registeredAt || Date.parse(stamp.deviceTime) >= registeredAt.getTime() - DEVICE_CLOCK_SKEW_MS) return;
+  if (!registeredAt || Date.parse(stamp.deviceTime) >= registeredAt.getTime() - DEVICE_CLOCK_SLOW_MS) return;
   const message = deviceTimeBeforeHospital(registeredAt);
   throw new BadRequest(message, [{ field: 'X-Device-Time', message }]);
 }

@@ -54,6 +54,17 @@ describe('X-Device-Time bounds', () => {
     expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'X-Device-Time', message }] });
   });
 
+  it('accepts a clock up to an hour slow in the hospital’s first hour (work queued offline is not refused forever)', async () => {
+    const { rows } = await t.platform.pool.query<{ registered_at: Date }>(
+      'select registered_at from hospitals where hospital_id = $1',
+      [a.hospital.id],
+    );
+    const slow = new Date(rows[0]!.registered_at.getTime() - 50 * 60_000).toISOString();
+    expect((await send(slow, a.token)).statusCode).toBe(200);
+    const tooSlow = new Date(rows[0]!.registered_at.getTime() - 70 * 60_000).toISOString();
+    expect((await send(tooSlow, a.token)).statusCode).toBe(400);
+  });
+
   it('accepts a time after the hospital was registered', async () => {
     const res = await send(new Date().toISOString(), a.token);
     expect(res.statusCode).toBe(200);
