@@ -17,6 +17,8 @@ const settings = {
   address: null as string | null,
   phone: null as string | null,
   timeZone: 'Africa/Lagos',
+  opensAt: '08:00',
+  closesAt: '18:00',
   idleTimeoutMinutes: 10,
   defaultConsultationFee: 5000,
   logo: null,
