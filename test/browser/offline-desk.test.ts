@@ -75,8 +75,13 @@ describe('The front desk offline', () => {
     // still on screen while the page loads: that list is kept on the device before it is shown.
     await ward.page.getByRole('button', { name: `Record vitals for ${waitingPatient.name}` }).waitFor();
 
-    await desk.context.setOffline(true);
-    await ward.context.setOffline(true);
+    // No connection: the emulated one, and every call to the server refused as well, since Chromium's
+    // emulation can let a request of a page just reloaded through (CI once saw the first queued
+    // registration arrive while the desk was "offline").
+    for (const device of [desk, ward]) {
+      await device.context.setOffline(true);
+      await device.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    }
     await banner(desk.page).waitFor();
     const suffix = randomInt(1000, 9999);
     const names = ['Tobi', 'Ngozi', 'Sani'].map((first) => ({ first, last: `Offline${suffix}${first.length}` }));
@@ -149,8 +154,10 @@ describe('The front desk offline', () => {
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await desk.context.setOffline(false);
-    await ward.context.setOffline(false);
+    for (const device of [desk, ward]) {
+      await device.context.unroute('**/api/**');
+      await device.context.setOffline(false);
+    }
     // Signed out, the desk sends nothing: the work waits, sealed, for the same person.
     await desk.page.getByText('Staff Login').first().waitFor();
     expect(
