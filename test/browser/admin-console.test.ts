@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MENUS } from '../../src/web/features/shell/menus';
 import { moduleRefusedMessage } from '../../src/shared/access-matrix';
 import { HMO } from '../helpers/billing-api';
-import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
+import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { expectAccessible } from './helpers/axe';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
@@ -34,13 +34,7 @@ beforeAll(async () => {
   // Two sign-ins through the API: the account's first login is over (the server clears it at the
   // second), so neither the browser's sign-in nor the onboarding token opens on the forced change.
   for (let i = 0; i < 2; i++) {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { 'x-forwarded-for': randomIp() },
-      payload: { email: hospital.adminEmail, password: hospital.adminPassword },
-    });
-    if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+    await signInAdminOnce(t, hospital);
   }
   doctor = await hireForBrowser(suite, hospital.token, 'doctor', PASSWORD);
   pharmacist = await hireForBrowser(suite, hospital.token, 'pharmacist', PASSWORD);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asClient, newPatient } from '../helpers/patients-api';
-import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
+import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { hireStaff, staffLogin } from '../helpers/staff-api';
 import { expectAccessible } from './helpers/axe';
 import { browserSuite } from './helpers/suite';
@@ -21,13 +21,7 @@ const compliancePassword = 'Harmattan-Ledger-2031';
 beforeAll(async () => {
   const t = suite.server.testApp;
   hospital = await onboardHospital(t);
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { 'x-forwarded-for': randomIp() },
-    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
-  });
-  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  await signInAdminOnce(t, hospital);
   const headers = asClient(hospital.token);
   const registered = await t.app.inject({ method: 'POST', url: '/api/patients', headers, payload: newPatient() });
   patient = registered.json().data.patient;

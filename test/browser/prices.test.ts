@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingApi } from '../helpers/billing-api';
 import { clinicalApi } from '../helpers/clinical-api';
-import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
+import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn } from '../helpers/staff-api';
 import { browserSuite } from './helpers/suite';
@@ -24,14 +24,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   const t = suite.server.testApp;
   hospital = await onboardHospital(t);
-  // One API sign-in first, so the browser's is not the admin's first (which forces a password change).
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { 'x-forwarded-for': randomIp() },
-    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
-  });
-  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  await signInAdminOnce(t, hospital);
   accountant = await hireForBrowser(suite, hospital.token, 'accountant', PASSWORD);
   for (const role of ['doctor', 'receptionist', 'pharmacist', 'lab_technician'])
     tokens[role] = (await hireAndSignIn(t, hospital.token, role)).token;

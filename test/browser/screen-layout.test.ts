@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onboardHospital, randomIp, type Onboarded } from '../helpers/onboard';
+import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
@@ -20,14 +20,7 @@ let receptionist: BrowserStaff;
 beforeAll(async () => {
   const t = suite.server.testApp;
   hospital = await onboardHospital(t);
-  // One API sign-in first, so the browser's is not the admin's first (which forces a password change).
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    headers: { 'x-forwarded-for': randomIp() },
-    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
-  });
-  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+  await signInAdminOnce(t, hospital);
   receptionist = await hireForBrowser(suite, hospital.token, 'receptionist', PASSWORD);
   // Enough patients for long lists and a dashboard with activity.
   for (let i = 0; i < 12; i++) {

@@ -122,3 +122,17 @@ export async function onboardHospital(
     hospitalData: input.hospitalData,
   };
 }
+
+/**
+ * One API sign-in as the hospital's admin, so the browser's is not the admin's first (the first
+ * forces a password change). Browser files that open the admin's screens call it after onboarding.
+ */
+export async function signInAdminOnce(t: { app: HttpApp }, hospital: Onboarded): Promise<void> {
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { 'x-forwarded-for': randomIp() },
+    payload: { email: hospital.adminEmail, password: hospital.adminPassword },
+  });
+  if (first.statusCode !== 200) throw new Error(`admin sign-in failed: ${first.statusCode} ${first.body}`);
+}
