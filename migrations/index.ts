@@ -1,98 +1,59 @@
-import type { Migration } from 'kysely';
-import * as eventStore from './0001-platform-event-store';
-import * as projections from './0002-platform-projections';
-import * as feedReader from './0003-platform-feed-reader';
-import * as deferredIndexes from './0004-platform-deferred-indexes';
-import * as hospitalsReadModels from './0100-hospitals-read-models';
-import * as hospitalsSettings from './0102-hospitals-settings';
-import * as identityReadModels from './0110-identity-read-models';
-import * as identityAccountsOwned from './0111-identity-accounts-owned';
-import * as identitySessionTrust from './0112-identity-session-trust';
-import * as identitySignInLocks from './0113-identity-sign-in-locks';
-import * as staffDirectory from './0200-staff-directory';
-import * as staffDirectoryDeleted from './0201-staff-directory-deleted';
-import * as patientsList from './0210-patients-list';
-import * as patientsRecords from './0211-patients-records';
-import * as patientsAdmission from './0212-patients-admission';
-import * as patientsRegisteredBy from './0213-patients-registered-by';
-import * as patientsCountShards from './0214-patients-count-shards';
-import * as patientsLookupIndexes from './0215-patients-lookup-indexes';
-import * as patientsDuplicateKeys from './0216-patients-duplicate-keys';
-import * as consultationsRecords from './0300-consultations-records';
-import * as pharmacyStock from './0400-pharmacy-stock';
-import * as pharmacyStockMovements from './0401-pharmacy-stock-movements';
-import * as laboratoryRequests from './0500-laboratory-requests';
-import * as auditTrail from './0600-audit-trail';
-import * as auditEventsImmutable from './0601-audit-events-immutable';
-import * as auditEventsPatient from './0602-audit-events-patient';
-import * as auditChainOrder from './0603-audit-chain-order';
-import * as auditPatientViews from './0610-audit-patient-views';
-import * as auditPatientViewsWindow from './0611-audit-patient-views-window';
-import * as notifications from './0300-notifications';
-import * as billingLedger from './0700-billing-ledger';
-import * as billingHmo from './0701-billing-hmo';
-import * as accessControlMatrix from './0800-access-control-matrix';
-import * as appointments from './0900-appointments';
-import * as hospitalsOpeningHours from './0901-hospitals-opening-hours';
-import * as platformIdempotencyAnswers from './0970-platform-idempotency-answers';
-import * as auditEventsDevice from './0971-audit-events-device';
-import * as auditEventsSearchPrimary from './0980-audit-events-search-primary';
-import * as auditAccessReportWindow from './0995-audit-access-report-window';
-import * as auditReportExports from './0996-audit-report-exports';
-import * as platformParkedEvents from './1000-platform-parked-events';
-import * as auditReadModelsAppendOnly from './1010-audit-read-models-append-only';
-import * as auditHeadsAndExportsAppendOnly from './1011-audit-heads-and-exports-append-only';
-import * as identityFirstPasswordChange from './1070-identity-first-password-change';
-import * as auditEventsByType from './1071-audit-events-by-type';
+import type { Migrations } from '../src/platform/db/migrator';
+import { renamed } from './renamed';
 
 /**
- * Every migration, keyed by name; names sort in the order they run.
- * Each module's tables get their own file, prefixed with the module name.
+ * Every migration by name. The number tells the order they run in: one sequence for the whole house,
+ * whatever module a migration serves. The next one is numbered one up from the last and added at the
+ * end, one line (docs/contributing.md). A migration is never renamed or changed once it has run
+ * somewhere; the one renumbering there was (from numbers per module) is in `renamed.ts`.
  */
-export const migrations: Record<string, Migration> = {
-  '0001-platform-event-store': eventStore,
-  '0002-platform-projections': projections,
-  '0003-platform-feed-reader': feedReader,
-  '0004-platform-deferred-indexes': deferredIndexes,
-  '0100-hospitals-read-models': hospitalsReadModels,
-  '0102-hospitals-settings': hospitalsSettings,
-  '0110-identity-read-models': identityReadModels,
-  '0111-identity-accounts-owned': identityAccountsOwned,
-  '0112-identity-session-trust': identitySessionTrust,
-  '0113-identity-sign-in-locks': identitySignInLocks,
-  '0200-staff-directory': staffDirectory,
-  '0201-staff-directory-deleted': staffDirectoryDeleted,
-  '0210-patients-list': patientsList,
-  '0211-patients-records': patientsRecords,
-  '0212-patients-admission': patientsAdmission,
-  '0213-patients-registered-by': patientsRegisteredBy,
-  '0214-patients-count-shards': patientsCountShards,
-  '0215-patients-lookup-indexes': patientsLookupIndexes,
-  '0216-patients-duplicate-keys': patientsDuplicateKeys,
-  '0300-consultations-records': consultationsRecords,
-  '0400-pharmacy-stock': pharmacyStock,
-  '0401-pharmacy-stock-movements': pharmacyStockMovements,
-  '0500-laboratory-requests': laboratoryRequests,
-  '0600-audit-trail': auditTrail,
-  '0601-audit-events-immutable': auditEventsImmutable,
-  '0602-audit-events-patient': auditEventsPatient,
-  '0603-audit-chain-order': auditChainOrder,
-  '0610-audit-patient-views': auditPatientViews,
-  '0611-audit-patient-views-window': auditPatientViewsWindow,
-  '0300-notifications': notifications,
-  '0700-billing-ledger': billingLedger,
-  '0701-billing-hmo': billingHmo,
-  '0800-access-control-matrix': accessControlMatrix,
-  '0900-appointments': appointments,
-  '0901-hospitals-opening-hours': hospitalsOpeningHours,
-  '0970-platform-idempotency-answers': platformIdempotencyAnswers,
-  '0971-audit-events-device': auditEventsDevice,
-  '0980-audit-events-search-primary': auditEventsSearchPrimary,
-  '0995-audit-access-report-window': auditAccessReportWindow,
-  '0996-audit-report-exports': auditReportExports,
-  '1000-platform-parked-events': platformParkedEvents,
-  '1010-audit-read-models-append-only': auditReadModelsAppendOnly,
-  '1011-audit-heads-and-exports-append-only': auditHeadsAndExportsAppendOnly,
-  '1070-identity-first-password-change': identityFirstPasswordChange,
-  '1071-audit-events-by-type': auditEventsByType,
+export const migrations: Migrations = {
+  byName: {
+    '0001-platform-event-store': await import('./0001-platform-event-store'),
+    '0002-platform-projections': await import('./0002-platform-projections'),
+    '0003-platform-feed-reader': await import('./0003-platform-feed-reader'),
+    '0004-platform-deferred-indexes': await import('./0004-platform-deferred-indexes'),
+    '0005-hospitals-read-models': await import('./0005-hospitals-read-models'),
+    '0006-hospitals-settings': await import('./0006-hospitals-settings'),
+    '0007-identity-read-models': await import('./0007-identity-read-models'),
+    '0008-identity-accounts-owned': await import('./0008-identity-accounts-owned'),
+    '0009-identity-session-trust': await import('./0009-identity-session-trust'),
+    '0010-identity-sign-in-locks': await import('./0010-identity-sign-in-locks'),
+    '0011-staff-directory': await import('./0011-staff-directory'),
+    '0012-staff-directory-deleted': await import('./0012-staff-directory-deleted'),
+    '0013-patients-list': await import('./0013-patients-list'),
+    '0014-patients-records': await import('./0014-patients-records'),
+    '0015-patients-admission': await import('./0015-patients-admission'),
+    '0016-patients-registered-by': await import('./0016-patients-registered-by'),
+    '0017-patients-count-shards': await import('./0017-patients-count-shards'),
+    '0018-patients-lookup-indexes': await import('./0018-patients-lookup-indexes'),
+    '0019-patients-duplicate-keys': await import('./0019-patients-duplicate-keys'),
+    '0020-consultations-records': await import('./0020-consultations-records'),
+    '0021-notifications': await import('./0021-notifications'),
+    '0022-pharmacy-stock': await import('./0022-pharmacy-stock'),
+    '0023-pharmacy-stock-movements': await import('./0023-pharmacy-stock-movements'),
+    '0024-laboratory-requests': await import('./0024-laboratory-requests'),
+    '0025-audit-trail': await import('./0025-audit-trail'),
+    '0026-audit-events-immutable': await import('./0026-audit-events-immutable'),
+    '0027-audit-events-patient': await import('./0027-audit-events-patient'),
+    '0028-audit-chain-order': await import('./0028-audit-chain-order'),
+    '0029-audit-patient-views': await import('./0029-audit-patient-views'),
+    '0030-audit-patient-views-window': await import('./0030-audit-patient-views-window'),
+    '0031-billing-ledger': await import('./0031-billing-ledger'),
+    '0032-billing-hmo': await import('./0032-billing-hmo'),
+    '0033-access-control-matrix': await import('./0033-access-control-matrix'),
+    '0034-appointments': await import('./0034-appointments'),
+    '0035-hospitals-opening-hours': await import('./0035-hospitals-opening-hours'),
+    '0036-platform-idempotency-answers': await import('./0036-platform-idempotency-answers'),
+    '0037-audit-events-device': await import('./0037-audit-events-device'),
+    '0038-audit-events-search-primary': await import('./0038-audit-events-search-primary'),
+    '0039-audit-access-report-window': await import('./0039-audit-access-report-window'),
+    '0040-audit-report-exports': await import('./0040-audit-report-exports'),
+    '0041-platform-parked-events': await import('./0041-platform-parked-events'),
+    '0042-audit-read-models-append-only': await import('./0042-audit-read-models-append-only'),
+    '0043-audit-heads-and-exports-append-only': await import('./0043-audit-heads-and-exports-append-only'),
+    '0044-identity-first-password-change': await import('./0044-identity-first-password-change'),
+    '0045-audit-events-by-type': await import('./0045-audit-events-by-type'),
+  },
+  renamed,
 };

@@ -58,7 +58,7 @@ export async function runRestore(
       passphrase,
       ownerUrl: db.url,
       dataDir: config.dataDir,
-      knownMigrations: Object.keys(migrations),
+      migrations,
     });
     if (signingKey) {
       const target = path.join(config.dataDir, 'audit', 'signing-key.pem');

@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../migrations';
 import { buildApp, type BuiltApp } from '../src/app';
 import { auditAnchorOf } from '../src/modules/audit';
 import { runBackup, runRestore } from '../src/operator';
+import { readArchive, writeArchive } from '../src/platform/backup/archive';
 import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/logger';
 import { startTestApp, type TestApp } from './helpers/app';
+import { MIGRATION_NAMES_PER_MODULE } from './fixtures/migration-names-per-module';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { onboardHospital, randomIp, type Onboarded } from './helpers/onboard';
 import { asClient, newPatient } from './helpers/patients-api';
@@ -137,5 +140,39 @@ describe('backup and restore', () => {
     await expect(
       runRestore({ ...t.config, dataDir: target.dataDir }, log, { file, passphrase: PASSPHRASE, out: quiet }),
     ).rejects.toThrow(/already holds events/);
+  });
+
+  it('restores a backup an older build took, which names the migrations as they were numbered then', async () => {
+    const taken = path.join(t.dataDir, 'today.hmsbak');
+    const done = await runBackup(t.config, log, { out: taken });
+    /** The same archive with the header's migrations as another build wrote them. */
+    const naming = async (names: readonly string[], file: string) => {
+      const lines = (async function* () {
+        for await (const line of readArchive(taken))
+          yield line.kind === 'header' ? { ...line, migrations: [...names] } : line;
+      })();
+      await writeArchive(file, lines);
+      return file;
+    };
+
+    const older = await naming(MIGRATION_NAMES_PER_MODULE, path.join(t.dataDir, 'older-build.hmsbak'));
+    const target = await freshTarget();
+    const report = await runRestore(target.config, log, {
+      file: older,
+      signingKey: path.join(t.dataDir, 'audit', 'signing-key.pem'),
+      out: quiet,
+    });
+    expect(report.restored.events).toBe(done.counts.events);
+    expect(report.verification).toEqual([expect.objectContaining({ hospitalId: a.hospital.id, ok: true })]);
+
+    // A migration this build lacks still means a newer build took it.
+    const newer = await naming(
+      [...Object.keys(migrations.byName), '0046-from-a-newer-build'],
+      path.join(t.dataDir, 'newer-build.hmsbak'),
+    );
+    const elsewhere = await freshTarget();
+    await expect(runRestore(elsewhere.config, log, { file: newer, out: quiet })).rejects.toThrow(
+      'the archive comes from a newer HMS (migrations 0046-from-a-newer-build)',
+    );
   });
 });

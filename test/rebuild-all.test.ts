@@ -60,7 +60,7 @@ describe('rebuilding every projection over full read models', () => {
     expect(role.rows[0]).toMatchObject({ superuser: false });
     expect(role.rows[0]!.me).not.toBe('postgres');
 
-    // The app may not empty the audit trail (append-only, migration 1010): that needs the owner.
+    // The app may not empty the audit trail (append-only, migration 0042): that needs the owner.
     await expect(t.platform.runner.rebuildAll('one-pass')).rejects.toThrow(/must be owner/);
     const owner = createDb(createPool(t.db.url, 2));
     try {

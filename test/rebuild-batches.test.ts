@@ -49,7 +49,7 @@ describe('batch handlers of the busiest projections', () => {
   let t: TestApp;
   let pages: RecordedEvent[][];
   // The tables' owner: this compares handlers, and the audit trail's tables are append-only to the app role
-  // (migration 1010), so only the owner can empty them between passes.
+  // (migration 0042), so only the owner can empty them between passes.
   let db: Db;
 
   beforeAll(async () => {
@@ -147,7 +147,7 @@ describe('batch handlers of the busiest projections', () => {
   const snapshot = async (tables: readonly string[]) => {
     const out: Record<string, unknown[]> = {};
     for (const table of tables) {
-      // The chain's heads are appended a page at a time (migration 1011): what must agree is the newest.
+      // The chain's heads are appended a page at a time (migration 0043): what must agree is the newest.
       const { rows } =
         table === 'audit_chain_heads'
           ? await sql<{ row: unknown }>`select distinct on (hospital_id) to_jsonb(t) as row from audit_chain_heads t

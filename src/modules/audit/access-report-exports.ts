@@ -9,8 +9,8 @@ import { accessReportRows, type AccessReportQuery } from './read-models/access-r
 declare module '../../platform/db/database' {
   interface Database {
     /**
-     * Access reports prepared in the background, an hour each (migration 0996): a cache the app
-     * updates and purges (migration 1011 moved it out of the audit tables).
+     * Access reports prepared in the background, an hour each (migration 0040): a cache the app
+     * updates and purges (migration 0043 moved it out of the audit tables).
      */
     access_report_files: {
       id: string;
@@ -23,7 +23,7 @@ declare module '../../platform/db/database' {
       requested_at: Generated<Date>;
       finished_at: Date | null;
     };
-    /** Who asked for an access report and when, one row per request: append-only (migration 1011). */
+    /** Who asked for an access report and when, one row per request: append-only (migration 0043). */
     audit_report_exports: { id: string; hospital_id: string; requested_by: string; requested_at: Generated<Date> };
   }
 }

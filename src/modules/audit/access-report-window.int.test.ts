@@ -8,7 +8,7 @@ import { accessReport } from './read-models/access-report';
 
 /**
  * The access report over a window of a busy trail: the entries that name a patient themselves are
- * a range of their own index (migration 0995), not a walk through every shown entry of the window,
+ * a range of their own index (migration 0039), not a walk through every shown entry of the window,
  * and each patient's name is looked up once, whatever number of people's rows name them.
  */
 describe('the access report window', () => {

@@ -60,7 +60,7 @@ describe('the audit read models are append-only, and verify checks what they sho
     await s?.t.close();
   });
 
-  // Every audit table, with a column each that a forger would change (issue 33 §2, migrations 1010 and 1011).
+  // Every audit table, with a column each that a forger would change (issue 33 §2, migrations 0042 and 0043).
   it.each([
     ['audit_events', 'actor_name'],
     ['audit_patient_views', 'actor_name'],

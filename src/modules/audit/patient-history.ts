@@ -74,7 +74,7 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     ])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', '=', patientId);
-  // The lists, searches and reports that showed the patient (migration 0610); they carry no changes.
+  // The lists, searches and reports that showed the patient (migration 0029); they carry no changes.
   const shown = db
     .selectFrom('audit_patient_views as v')
     .innerJoin('audit_events as a', 'a.position', 'v.position')

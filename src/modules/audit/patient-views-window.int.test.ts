@@ -7,10 +7,10 @@ import { migrateToLatest } from '../../platform/db/migrator';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
 
 /**
- * Migration 0611 on a database that already has list reads: each view takes its entry's time,
+ * Migration 0030 on a database that already has list reads: each view takes its entry's time,
  * actor and type, so the access report's window finds it without joining the trail.
  */
-describe('migration 0611: patient views carry their entry', () => {
+describe('migration 0030: patient views carry their entry', () => {
   let tdb: TestDatabase;
   let db: Db;
 
@@ -19,10 +19,10 @@ describe('migration 0611: patient views carry their entry', () => {
     db = createDb(createPool(tdb.url, 2));
     const before = new Migrator({
       db,
-      provider: { getMigrations: async () => migrations },
+      provider: { getMigrations: async () => ({ ...migrations.byName }) },
       allowUnorderedMigrations: true,
     });
-    const { error } = await before.migrateTo('0610-audit-patient-views');
+    const { error } = await before.migrateTo('0029-audit-patient-views');
     if (error) throw error;
   });
   afterAll(async () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import * as frozen from '../../../migrations/0216-patients-duplicate-keys';
+import * as frozen from '../../../migrations/0019-patients-duplicate-keys';
 import { sharedStream } from '../../platform/event-store/shared-reservation';
 import { duplicateKeys } from './duplicate-keys';
 
 /**
- * Migration 0216 keeps its own copy of the duplicate-key rule (a migration must not change when the module does).
+ * Migration 0019 keeps its own copy of the duplicate-key rule (a migration must not change when the module does).
  * While the live rule is unchanged the two agree; a change of the live rule fails here, which says that patients
  * registered before it hold keys of the old rule (a migration of its own must move them).
  */
-describe('the duplicate keys migration 0216 ran with', () => {
+describe('the duplicate keys migration 0019 ran with', () => {
   const people = [
     { firstName: 'Ada', lastName: 'Obi', dateOfBirth: '1990-01-01', phoneNumber: '+234 803 123 4567' },
     { firstName: 'ÉMEKA', lastName: "O'Neil", dateOfBirth: '2001-12-31', phoneNumber: '0803-123-4567' },

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { up as backfillDuplicateKeys } from '../../../migrations/0216-patients-duplicate-keys';
+import { up as backfillDuplicateKeys } from '../../../migrations/0019-patients-duplicate-keys';
 import {
   asClient,
   newPatient,
@@ -182,7 +182,7 @@ describe('likely duplicates in the commit', () => {
     expect(samePhone.json().candidates.map((c: { id: string }) => c.id)).toEqual([sibling.id]);
   });
 
-  it('knows the patients registered before the keys existed once migration 0216 has run', async () => {
+  it('knows the patients registered before the keys existed once migration 0019 has run', async () => {
     // A registration as the code before this change committed it: the patient's event alone.
     const before = newPatient();
     const patientId = crypto.randomUUID();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDb, createPool } from '../../platform/db/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
-import { up as addRegisteredBy } from '../../../migrations/0213-patients-registered-by';
+import { up as addRegisteredBy } from '../../../migrations/0016-patients-registered-by';
 
 describe('who registered a patient', () => {
   let s: PatientsSuite;
@@ -40,7 +40,7 @@ describe('who registered a patient', () => {
     });
   });
 
-  it('is filled in from the events for rows projected before the column existed (migration 0213)', async () => {
+  it('is filled in from the events for rows projected before the column existed (migration 0016)', async () => {
     const p = await api.registered(s.tokens.receptionist);
     // Schema changes are the owner's: the app's own role owns no table.
     const owner = createDb(createPool(s.t.db.url, 1));

@@ -4,7 +4,7 @@
  * to its national significant number ('8031234567'): digits only, without an international
  * prefix (00), the country code 234 or the trunk 0. Numbers of other countries keep their digits.
  *
- * The patients list stores the same reduction in SQL (migration 0211, `phone_digits`); the unit
+ * The patients list stores the same reduction in SQL (migration 0014, `phone_digits`); the unit
  * tests pin both to the same cases.
  */
 const COUNTRY_CODE = '234';

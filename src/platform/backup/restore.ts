@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { Migrations } from '../db/migrator';
 import { readArchive, type ArchiveLine } from './archive';
 import { ANSWER_COLUMNS, ARCHIVED_FILES, EVENT_COLUMNS } from './backup';
 
@@ -19,9 +20,10 @@ export async function restoreArchive(args: {
   passphrase?: string;
   ownerUrl: string;
   dataDir: string;
-  knownMigrations: readonly string[];
+  /** This build's migrations: an archive that names one it lacks comes from a newer build. */
+  migrations: Migrations;
 }): Promise<RestoreCounts> {
-  const header = await checkArchive(args.file, args.passphrase, args.knownMigrations);
+  const header = await checkArchive(args.file, args.passphrase, args.migrations);
   for (const file of ARCHIVED_FILES) {
     const target = path.join(args.dataDir, file);
     if (existsSync(target) && statSync(target).size > 0 && file.endsWith('.jsonl')) {
@@ -56,7 +58,7 @@ export async function restoreArchive(args: {
 }
 
 /** Reads the whole archive once and checks it: format, version, migrations this code has, the end. */
-async function checkArchive(file: string, passphrase: string | undefined, known: readonly string[]) {
+async function checkArchive(file: string, passphrase: string | undefined, migrations: Migrations) {
   let header: Extract<ArchiveLine, { kind: 'header' }> | null = null;
   let ended = false;
   for await (const line of readArchive(file, passphrase)) {
@@ -65,7 +67,9 @@ async function checkArchive(file: string, passphrase: string | undefined, known:
         throw new Error(`${file} is not an HMS backup archive of a version this server reads`);
       }
       header = line;
-      const unknown = line.migrations.filter((m) => !known.includes(m));
+      // A backup taken before the migrations were renumbered names them as they were then.
+      const now = (m: string) => (Object.hasOwn(migrations.renamed, m) ? migrations.renamed[m]! : m);
+      const unknown = line.migrations.filter((m) => !Object.hasOwn(migrations.byName, now(m)));
       if (unknown.length) throw new Error(`the archive comes from a newer HMS (migrations ${unknown.join(', ')})`);
     }
     if (line.kind === 'table') {

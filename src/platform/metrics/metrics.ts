@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type pg from 'pg';
 import type { RecordedEvent } from '../event-store/port';
-import type { ProjectionStatus } from '../projections/runner';
+import type { ProjectionStatus } from '../projections/status';
 
 /** A command's answer as the operator counts it: done, refused, conflicted, failed. */
 export function outcomeOf(status: number): '2xx' | '4xx' | '409' | '5xx' | 'other' {

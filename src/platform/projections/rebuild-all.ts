@@ -55,7 +55,7 @@ async function replayAll(
     );
     return Math.max(0, ...counts);
   }
-  // Emptied as the owner when there is one: the audit trail's tables are append-only to the app (migration 1010).
+  // Emptied as the owner when there is one: the audit trail's tables are append-only to the app (migration 0042).
   for (const p of projections) await resetProjection(options.owner ?? db, p);
   const feed = new SharedFeed(store, options.pageSize, options.retryMs, options.ahead ?? 4, projections.length);
   const counts = await Promise.all(

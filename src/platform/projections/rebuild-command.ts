@@ -69,7 +69,7 @@ export async function runRebuild(args: {
       appUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
     });
-    // As the owner: the audit trail's tables are append-only (migration 1010), and only the owner
+    // As the owner: the audit trail's tables are append-only (migration 0042), and only the owner
     // may turn their triggers off to empty them (issue 33).
     const url = ownerUrl;
     const pool = createPool(url, 4);

@@ -2,13 +2,13 @@ import type { Db } from '../db/database';
 import type { Leases } from '../db/leases';
 import type { Logger } from '../logger';
 import {
-  comparePositions,
   positionToString,
   type EventStore,
   type GlobalPosition,
   type RecordedEvent,
   type Unsubscribe,
 } from '../event-store/port';
+import { applyPage } from './apply-page';
 import {
   applyProjectionBatch,
   concerns,
@@ -19,30 +19,19 @@ import {
   setAsideInProjection,
   setAsideInReactor,
 } from './batches';
-import { isEventsFault, listParked, MAX_PARKED_PER_PAGE, parkEvent, type ParkedEvent } from './parking';
+import { CheckpointFlush } from './checkpoint-flush';
+import { moveCheckpoint, readCheckpoint } from './checkpoints';
+import { FeedPages } from './feed-pages';
+import { listParked, parkEvent, type ParkedEvent } from './parking';
+import type { FeedConsumerRef, Projection, Reactor } from './projection';
 import { rebuildAll, type RebuildMode } from './rebuild-all';
 import { retryParked, type RetryOutcome } from './retry-parked';
-import { lockCheckpoint, moveCheckpoint, readCheckpoint } from './checkpoints';
-import { FeedTail, samePosition } from './feed-tail';
+import { Standby } from './standby';
+import { feedStatus, type ProjectionStatus } from './status';
 import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
-import type { FeedConsumerRef, Projection, Reactor } from './projection';
 
 /** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
 export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
-
-export type ProjectionStatus = {
-  name: string;
-  kind: 'projection' | 'inline' | 'reactor';
-  checkpoint: string | null;
-  eventsBehind: number;
-  /** How long ago the oldest event it has not applied was recorded (0: none). */
-  secondsBehind: number;
-  failing: string | null;
-  /** Events written by the projection's fallback (the audit trail's) since this process started. */
-  fellBack: number;
-  /** Whether this node runs it (false: another server does, this one is on standby). */
-  leader: boolean;
-};
 
 export type RunnerOptions = {
   projections?: Projection[];
@@ -62,13 +51,9 @@ export type RunnerOptions = {
 const BATCH = 500;
 /** A rebuild's page: longer runs of a type for the batch handlers, fewer commits. */
 const REBUILD_PAGE = 10_000;
-/** How many of the newest events the runner keeps for the tracks that follow the first. */
-const TAIL_EVENTS = 5000;
 const IDLE_POLL_MS = 1000;
 /** How often a standby track re-reads the leader's checkpoint while a command here waits for it. */
 const STANDBY_WAIT_POLL_MS = 20;
-/** How long one read of every stored checkpoint serves the standby tracks that ask for it. */
-const STANDBY_READ_MS = 250;
 /**
  * The pause after a page that reached the head of the feed, before a consumer (projection,
  * reactor or live consumer) reads on. Under a steady stream of commands it gathers their events
@@ -77,11 +62,7 @@ const STANDBY_READ_MS = 250;
  * consumer cuts it short, and the first event after a quiet spell is taken at once.
  */
 const PACE_MS = 10;
-/** How often a checkpoint moved only past events a consumer ignores is stored. */
-const FLUSH_MS = 1000;
 const XMIN_RETRY_MS = 10;
-/** How many unapplied events the health check counts at most. */
-const STATUS_LOOKAHEAD = 1000;
 
 /**
  * Runs named projections and reactors: each catches up from its checkpoint, then follows the
@@ -90,6 +71,10 @@ const STATUS_LOOKAHEAD = 1000;
  * once even across crashes and with two runners (two servers, or a rebuild beside a running
  * server): see `applyProjectionBatch`. A reactor's checkpoint moves after its commands, so after a crash it
  * reacts again to the events of the unfinished batch, which its idempotent commands absorb.
+ *
+ * Its parts: the feed read once for every track (feed-pages.ts), a page applied or, event by event,
+ * set aside (apply-page.ts, parking.ts), the leases of several servers (standby.ts), checkpoints
+ * moved in memory stored on a timer (checkpoint-flush.ts), and health (status.ts).
  */
 export class ProjectionRunner {
   private readonly tracks = new Map<string, Track>();
@@ -99,15 +84,10 @@ export class ProjectionRunner {
   private readonly live: LiveConsumer[];
   private stopped = false;
   private unlisten: Unsubscribe | undefined;
-  private flushTimer: NodeJS.Timeout | undefined;
-  /** Reads in flight, shared by every track that asks for the same page (they wake together). */
-  private readonly pages = new Map<string, Promise<RecordedEvent[]>>();
-  /** The newest events read, in feed order and without gaps: tracks behind the first one read here. */
-  private readonly tail = new FeedTail(TAIL_EVENTS);
-  private head: Promise<GlobalPosition | null> | null = null;
-  private readonly leases: Leases | undefined;
+  private readonly pages: FeedPages;
+  private readonly standby: Standby;
+  private readonly flusher: CheckpointFlush;
   private readonly onLiveHandled: RunnerOptions['onLiveHandled'];
-  private stored: { at: number; rows: Promise<Map<string, GlobalPosition>> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -118,7 +98,9 @@ export class ProjectionRunner {
     this.projections = options.projections ?? [];
     this.reactors = options.reactors ?? [];
     this.live = options.live ?? [];
-    this.leases = options.leases;
+    this.pages = new FeedPages(store);
+    this.standby = new Standby(db, options.leases);
+    this.flusher = new CheckpointFlush(db, () => this.tracks.values(), log);
     this.onLiveHandled = options.onLiveHandled;
     const names = new Set<string>();
     for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
@@ -140,7 +122,7 @@ export class ProjectionRunner {
         return batch.checkpoint;
       });
       track.row = p.name;
-      this.elect(track);
+      this.standby.elect(track);
       track.setAside = async (event, err) => {
         const done = await setAsideInProjection(this.db, p, track.persisted, event, err);
         track.persisted = done.checkpoint;
@@ -158,7 +140,7 @@ export class ProjectionRunner {
         return track.persisted;
       });
       track.row = row;
-      this.elect(track);
+      this.standby.elect(track);
       track.setAside = async (event, err) => {
         const done = await setAsideInReactor(this.db, r, track.persisted, event, err);
         track.persisted = done.checkpoint;
@@ -166,7 +148,7 @@ export class ProjectionRunner {
       };
       track.loop = this.follow(track);
     }
-    this.scheduleFlush(0);
+    this.flusher.start();
     const head = await this.store.headPosition();
     for (const c of this.live) {
       const track = this.track(c.name, 'live', head, async (_after, events) => {
@@ -179,50 +161,6 @@ export class ProjectionRunner {
         return { checkpoint: event.globalPosition, how: 'parked' as const };
       };
       track.loop = this.follow(track);
-    }
-  }
-
-  /** With leases: the track waits on standby until this node holds its lease (see Leases). */
-  private elect(track: Track): void {
-    if (!this.leases) return;
-    track.leading = false;
-    this.leases.register(`${track.kind}:${track.name}`, {
-      acquired: () => {
-        track.reload = true;
-        track.leading = true;
-        track.wake();
-      },
-      lost: () => {
-        track.leading = false;
-        track.wake();
-        track.hurry?.();
-      },
-    });
-  }
-
-  /**
-   * A standby track follows the checkpoint its leader stores: so its waiters (a command here that
-   * waits for a projection run by another server) are told, and health shows the lag. One read of
-   * every checkpoint serves all standby tracks for STANDBY_READ_MS; a track with waiters reads anew.
-   */
-  private async followLeader(track: Track): Promise<void> {
-    const fresh = track.waiters.length > 0;
-    if (!this.stored || fresh || Date.now() - this.stored.at > STANDBY_READ_MS) {
-      const rows = this.db
-        .selectFrom('projection_checkpoints')
-        .select(['name', 'position_major', 'position_minor'])
-        .execute()
-        .then(
-          (all) => new Map(all.map((r) => [r.name, [BigInt(r.position_major), BigInt(r.position_minor)] as const])),
-        );
-      this.stored = { at: Date.now(), rows: rows as Promise<Map<string, GlobalPosition>> };
-      rows.catch(() => (this.stored = null));
-    }
-    const stored = (await this.stored.rows).get(track.row!) ?? null;
-    if (!track.leading) {
-      track.checkpoint = stored;
-      track.persisted = stored;
-      settle(track);
     }
   }
 
@@ -240,12 +178,12 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.flushTimer);
+    this.flusher.stop();
     await this.unlisten?.();
     this.wakeAll();
     for (const t of this.tracks.values()) t.hurry?.();
     await Promise.all([...this.tracks.values()].map((t) => t.loop));
-    await this.flush().catch((err) => this.log.warn({ err }, 'storing checkpoints at stop failed'));
+    await this.flusher.flush().catch((err) => this.log.warn({ err }, 'storing checkpoints at stop failed'));
     // Nobody will apply these any more: their callers learn it now instead of at their timeout.
     for (const t of this.tracks.values()) for (const w of t.waiters) w.settle(false);
     for (const t of this.tracks.values()) t.waiters = [];
@@ -291,46 +229,9 @@ export class ProjectionRunner {
     });
   }
 
-  /**
-   * Each projection's and reactor's checkpoint and how far behind the feed it is. One bounded
-   * read from the oldest checkpoint answers for all, so the health check stays cheap however long
-   * the feed grows; `eventsBehind` stops counting at STATUS_LOOKAHEAD.
-   */
-  async status(): Promise<ProjectionStatus[]> {
-    const tracks = [...this.tracks.values()].filter((t) => t.kind !== 'live');
-    const inline = [...this.inlineNames].map((name) => ({
-      name,
-      kind: 'inline' as const,
-      checkpoint: null,
-      eventsBehind: 0,
-      secondsBehind: 0,
-      failing: null,
-      fellBack: 0,
-      leader: true,
-    }));
-    if (tracks.length === 0) return inline;
-    const checkpoints = tracks.map((t) => t.checkpoint);
-    const oldest = checkpoints.includes(null)
-      ? null
-      : (checkpoints as GlobalPosition[]).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
-    const ahead = await this.store.readAll({ after: oldest, limit: STATUS_LOOKAHEAD });
-    const now = Date.now();
-    return [
-      ...tracks.map((t) => {
-        const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition));
-        return {
-          name: t.name,
-          kind: t.kind as 'projection' | 'reactor',
-          checkpoint: t.checkpoint ? `${t.checkpoint[0]}:${t.checkpoint[1]}` : null,
-          eventsBehind: behind.length,
-          secondsBehind: behind[0] ? Math.max(0, (now - Date.parse(behind[0].recordedAt)) / 1000) : 0,
-          failing: t.failing,
-          fellBack: t.setAsideCounts.fallback,
-          leader: t.leading,
-        };
-      }),
-      ...inline,
-    ];
+  /** Each projection's and reactor's checkpoint and how far behind the feed it is (see feedStatus). */
+  status(): Promise<ProjectionStatus[]> {
+    return feedStatus(this.store, [...this.tracks.values()], this.inlineNames);
   }
 
   /** The events set aside (parked) by any consumer, oldest first (see parking.ts). */
@@ -361,78 +262,6 @@ export class ProjectionRunner {
     return rebuildAll(this.db, this.store, this.projections, options, onProgress);
   }
 
-  /**
-   * The flush on a timer: a failure (the database away) is logged and tried again later, backing
-   * off up to 30 s, never left as an unhandled rejection that ends the process.
-   */
-  private scheduleFlush(failures: number): void {
-    if (this.stopped) return;
-    const delay = failures === 0 ? FLUSH_MS : Math.min(30_000, FLUSH_MS * 2 ** Math.min(failures, 5));
-    this.flushTimer = setTimeout(() => {
-      this.flush().then(
-        () => this.scheduleFlush(0),
-        (err: unknown) => {
-          this.log.warn({ err, failures: failures + 1 }, 'storing checkpoints failed; will retry');
-          this.scheduleFlush(failures + 1);
-        },
-      );
-    }, delay);
-    this.flushTimer.unref();
-  }
-
-  /**
-   * Stores the checkpoints that moved in memory only (past events their consumer ignores). If
-   * another runner stored one meanwhile, this runner takes that position instead: re-reading
-   * ignored events is harmless, and handled ones are stored only once applied.
-   */
-  private async flush(): Promise<void> {
-    for (const t of this.tracks.values()) {
-      if (!t.row || !t.leading || t.reload || t.checkpoint === null || samePosition(t.checkpoint, t.persisted)) {
-        continue;
-      }
-      const target = t.checkpoint;
-      await this.db.transaction().execute(async (trx) => {
-        // The lock keeps this apart from a reactor's batch, which moves its checkpoint last.
-        await lockCheckpoint(trx, t.row!);
-        if (await moveCheckpoint(trx, t.row!, t.persisted, target)) {
-          t.persisted = target;
-          return;
-        }
-        const stored = await readCheckpoint(trx, t.row!);
-        t.persisted = stored;
-        t.checkpoint = stored;
-      });
-    }
-  }
-
-  /**
-   * The page after `after`: from the tail of recently read events when it holds them, so the feed
-   * is read (and its JSON parsed) once however many tracks follow it; otherwise one read for every
-   * track asking for the same page at the same moment.
-   */
-  private readPage(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]> {
-    const cached = this.tail.after(after, limit);
-    if (cached.length > 0) return Promise.resolve(cached);
-    const key = `${after ? `${after[0]}:${after[1]}` : 'start'}|${limit}`;
-    let page = this.pages.get(key);
-    if (!page) {
-      page = this.store
-        .readAll({ after, limit })
-        .then((events) => {
-          this.tail.add(after, events);
-          return events;
-        })
-        .finally(() => this.pages.delete(key));
-      this.pages.set(key, page);
-    }
-    return page;
-  }
-
-  private readHead(): Promise<GlobalPosition | null> {
-    this.head ??= this.store.headPosition().finally(() => (this.head = null));
-    return this.head;
-  }
-
   private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
     const track = newTrack(name, kind, checkpoint, apply);
     this.tracks.set(name, track);
@@ -443,50 +272,12 @@ export class ProjectionRunner {
     for (const t of this.tracks.values()) t.wake();
   }
 
-  /**
-   * Applies a page; when it fails because of what an event holds, applies it again one event at a
-   * time and sets aside (parking.ts) each event that still fails, so one bad event never stops the
-   * consumer. A failure that is not an event's (the database away, a fault of the server's) is
-   * thrown, and the loop waits and retries from the last event applied.
-   */
-  private async applyPage(track: Track, events: RecordedEvent[]): Promise<GlobalPosition | null> {
-    try {
-      return await track.apply(track.checkpoint, events);
-    } catch (err) {
-      if (!track.setAside || !isEventsFault(err) || this.stopped) throw err;
-      this.log.warn({ err, consumer: track.name, events: events.length }, 'page failed; applying it event by event');
-    }
-    let setAside = 0;
-    for (const event of events) {
-      let next: GlobalPosition | null;
-      try {
-        next = await track.apply(track.checkpoint, [event]);
-      } catch (err) {
-        if (!isEventsFault(err) || ++setAside > MAX_PARKED_PER_PAGE) throw err;
-        const done = await track.setAside(event, err);
-        next = done.checkpoint;
-        if (done.how) {
-          track.setAsideCounts[done.how]++;
-          const at = positionToString(event.globalPosition);
-          this.log.error(
-            { err, consumer: track.name, eventId: event.id, eventType: event.type, position: at, how: done.how },
-            done.how === 'parked' ? 'event parked: the consumer goes on without it' : 'event written by its fallback',
-          );
-        }
-      }
-      track.checkpoint = next;
-      // Another runner moved the checkpoint elsewhere: read on from there.
-      if (!next || !samePosition(next, event.globalPosition)) return next;
-    }
-    return track.checkpoint;
-  }
-
   private async follow(track: Track): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
       try {
         if (!track.leading) {
-          await this.followLeader(track);
+          await this.standby.followLeader(track);
           if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : IDLE_POLL_MS);
           continue;
         }
@@ -495,9 +286,9 @@ export class ProjectionRunner {
           track.checkpoint = track.persisted = await readCheckpoint(this.db, track.row!);
           track.reload = false;
         }
-        const events = await this.readPage(track.checkpoint, BATCH);
+        const events = await this.pages.read(track.checkpoint, BATCH);
         if (events.length > 0) {
-          track.checkpoint = await this.applyPage(track, events);
+          track.checkpoint = await applyPage(track, events, { log: this.log, stopped: () => this.stopped });
           track.failing = null;
           failures = 0;
           settle(track);
@@ -506,7 +297,7 @@ export class ProjectionRunner {
         }
         // Nothing readable yet. If newer events exist, an older transaction is still open:
         // look again shortly instead of waiting for the next notification.
-        const head = await this.readHead();
+        const head = await this.pages.readHead();
         const behind = head !== null && !reached(track.checkpoint, head);
         if (!this.stopped) await sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
       } catch (err) {

@@ -31,8 +31,8 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is not', null)
     .where('a.primary_entry', '=', true);
-  // A view carries its entry's columns (migration 0611): the window is a range of its own index,
-  // as the entries naming a patient are of theirs (migration 0995).
+  // A view carries its entry's columns (migration 0030): the window is a range of its own index,
+  // as the entries naming a patient are of theirs (migration 0039).
   let listed = db
     .selectFrom('audit_patient_views as a')
     .select(columns)

@@ -28,12 +28,12 @@ declare module '../../../platform/db/database' {
       action: string;
       subject_type: string | null;
       subject_id: string | null;
-      /** The patient the entry concerns (migration 0602), whatever its subject. */
+      /** The patient the entry concerns (migration 0027), whatever its subject. */
       patient_id: string | null;
       outcome: string;
       ip: string | null;
       request_id: string | null;
-      /** Set for a command an offline device queued (migration 0971). */
+      /** Set for a command an offline device queued (migration 0037). */
       device_id: string | null;
       device_time: Date | string | null;
       correlation_id: string | null;
@@ -43,7 +43,7 @@ declare module '../../../platform/db/database' {
       search_text: GeneratedAlways<string>;
     };
     audit_chain_heads: { hospital_id: string; seq: string; hash: string };
-    /** The patients a list read showed, one row each (migration 0610), with its entry's window columns (0611). */
+    /** The patients a list read showed, one row each (migration 0029), with its entry's window columns (0030). */
     audit_patient_views: {
       hospital_id: string;
       patient_id: string;
@@ -69,7 +69,7 @@ declare module '../../../platform/db/database' {
 
 export const AUDIT_TRAIL = 'audit-trail';
 
-/** The projection's tables the app may only add to (migrations 1010, 1011). */
+/** The projection's tables the app may only add to (migrations 0042, 0043). */
 const APPEND_ONLY = ['audit_events', 'audit_patient_views', 'audit_chain_heads'] as const;
 
 /** Events of a page whose rows go in one insert (a page of the feed is up to 10,000). */
@@ -226,7 +226,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
       }));
   });
   await insertRows(trx, 'audit_patient_views', VIEW_COLUMNS, views, 'on conflict do nothing');
-  // Each head the page reached is a new row (migration 1011): the table is append-only.
+  // Each head the page reached is a new row (migration 0043): the table is append-only.
   const headRows = [...heads]
     .filter(([hospital_id, h]) => h.seq !== before.get(hospital_id))
     .map(([hospital_id, h]) => ({ hospital_id, seq: String(h.seq), hash: h.hash }));
@@ -299,7 +299,7 @@ export const auditTrailProjection: Projection = {
     'audit_events_event_id_key',
     'audit_patient_views_pkey',
   ],
-  // The append-only tables (migrations 1010, 1011) are emptied with their triggers off for that one
+  // The append-only tables (migrations 0042, 0043) are emptied with their triggers off for that one
   // statement: ALTER TABLE needs the owner, so only a rebuild run as the owner can do it.
   reset: async (trx) => {
     for (const table of APPEND_ONLY) {

@@ -102,7 +102,7 @@ export const VIEW_COLUMNS: BulkColumns = {
   hospital_id: 'text',
   patient_id: 'text',
   position: 'bigint',
-  // The entry's window columns (migration 0611), which the access report reads without a join.
+  // The entry's window columns (migration 0030), which the access report reads without a join.
   occurred_at: 'timestamptz',
   actor_id: 'text',
   actor_name: 'text',

@@ -8,7 +8,7 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 
 /**
  * The trail's text search finds its words through the trigram index, which holds only the entries
- * a commit shows (migration 0980): the reader's query must let the planner prove it wants no other.
+ * a commit shows (migration 0038): the reader's query must let the planner prove it wants no other.
  */
 describe('the plan of a search of the trail', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import type { InvoiceLine } from '../events';
 import type { ClaimItem, ClaimItemOutcome } from '../hmo-events';
 
-/** Billing's read-model tables (migration 0700-billing-ledger), written only by the ledger projection. */
+/** Billing's read-model tables (migration 0031-billing-ledger), written only by the ledger projection. */
 declare module '../../../platform/db/database' {
   interface Database {
     billing_invoices: {

@@ -27,7 +27,7 @@ declare module '../../../platform/db/database' {
       email_verified: boolean;
       must_change_password: boolean;
       /**
-       * An admin's first-login password change is still to come (migration 1070): set when the
+       * An admin's first-login password change is still to come (migration 0044): set when the
        * admin account is made, cleared by a password change or by the account's second sign-in.
        * Unlike `must_change_password` it refuses nothing on the server; every device's screen
        * opens on the change form while it is set.

@@ -38,7 +38,7 @@ export async function registerPatient(
 ) {
   const hospitalId = metadata.hospitalId;
   if (!options.allowDuplicate && !platform.store.atomicMultiStream) {
-    // EventStoreDB: patients registered before the keys existed have none (migration 0216 backfills
+    // EventStoreDB: patients registered before the keys existed have none (migration 0019 backfills
     // only the PostgreSQL store), so the list is asked too; the keys still decide a race.
     const candidates = await likelyDuplicates(platform.db, hospitalId, details);
     if (candidates.length > 0) throw new LikelyDuplicatePatient(candidates);

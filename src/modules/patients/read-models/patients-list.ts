@@ -45,7 +45,7 @@ declare module '../../../platform/db/database' {
       updated_at: Date | string;
       vitals: StoredVitals | null;
       admission: StoredAdmission | null;
-      /** Who registered the patient (the event's actor); null on rows from before migration 0213 with no event. */
+      /** Who registered the patient (the event's actor); null on rows from before migration 0016 with no event. */
       registered_by: { id: string; name: string } | null;
       /** Has been 'seen' at some point (the doctor's "Total Patients Seen"). */
       ever_seen: boolean;

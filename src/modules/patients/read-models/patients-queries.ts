@@ -252,7 +252,7 @@ const MAX_CANDIDATES = 5;
  * Live patients of the hospital who may be the person being registered: the same phone however
  * written, or the same first and last name (any case) with the same date of birth. The commit's
  * keys decide a registration (duplicate-keys.ts); this list read is only EventStoreDB's fallback
- * for the patients registered before the keys existed, which migration 0216 cannot reach there.
+ * for the patients registered before the keys existed, which migration 0019 cannot reach there.
  */
 export async function likelyDuplicates(
   db: Db,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 33 §2, the rest of the audit tables append-only (1010 did `audit_events` and
+ * Issue 33 §2, the rest of the audit tables append-only (0042 did `audit_events` and
  * `audit_patient_views`):
  *
  * - `audit_chain_heads` keeps a row per head the chain reached (hospital, seq, hash) instead of one
@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
  *   `access_report_files`, a cache the app updates and purges: a file that names patients must be
  *   gone within the hour, which an append-only table cannot do.
  *
- * Both refuse UPDATE, DELETE and TRUNCATE with 1010's trigger; the app's role has INSERT and
+ * Both refuse UPDATE, DELETE and TRUNCATE with 0042's trigger; the app's role has INSERT and
  * SELECT only (app-role.ts).
  */
 const TABLES = ['audit_chain_heads', 'audit_report_exports'] as const;
