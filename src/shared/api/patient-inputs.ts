@@ -149,4 +149,3 @@ export const admitPatientBody = z.object({
     .nullish()
     .transform((v) => v || null),
 });
-

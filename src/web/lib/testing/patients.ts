@@ -1,5 +1,5 @@
 import type { DataOf } from '../../../shared/api/endpoint';
-import { patientEndpoint, patientsEndpoint, type vitals } from '../../../shared/api/patients';
+import { type patientEndpoint, patientsEndpoint, type vitals } from '../../../shared/api/patients';
 import type { z } from '../zod';
 import { answer } from './fake-api';
 

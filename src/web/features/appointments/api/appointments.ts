@@ -2,7 +2,7 @@ import {
   appointmentCountsEndpoint,
   appointmentDayEndpoint,
   appointmentDoctorsEndpoint,
-  appointmentSchema,
+  type appointmentSchema,
   bookAppointmentEndpoint,
   cancelAppointmentEndpoint,
   checkInAppointmentEndpoint,
