@@ -96,3 +96,40 @@ describe('the shared API contracts', () => {
     }
   });
 });
+
+/**
+ * The clinical endpoints (issue 36 §1): every operation the OpenAPI document lists under /patients,
+ * /consultations and /appointments has a contract in src/shared/api, so a new route there cannot answer what no
+ * browser client parses. The pharmacist's prescription queue and dispensing are served under /consultations but
+ * read by the pharmacy; the FHIR export is the audit module's file download.
+ */
+const NOT_CLINICAL_CONTRACTS = new Set([
+  'GET /consultations/prescriptions/pending',
+  'POST /consultations/prescriptions/:consultationId/dispense',
+  'GET /patients/:id/export',
+]);
+
+describe('the clinical endpoints each have a shared contract', () => {
+  let t: TestApp;
+  let operations: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ startProjections: false });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+  });
+  afterAll(async () => t?.close());
+
+  it('finds no operation of theirs without one', () => {
+    const clinical = operations.filter((key) =>
+      /^(GET|POST|PUT|PATCH|DELETE) \/(patients|consultations|appointments)(\/|$)/.test(key),
+    );
+    expect(clinical.length).toBeGreaterThanOrEqual(20);
+    const declared = new Set(endpoints.map(({ e }) => `${e.method} ${e.path}`));
+    expect(clinical.filter((key) => !declared.has(key) && !NOT_CLINICAL_CONTRACTS.has(key))).toEqual([]);
+  });
+});

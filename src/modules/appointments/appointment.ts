@@ -1,13 +1,7 @@
+import type { AppointmentStatus } from '../../shared/api/appointments';
 import type { AppointmentBooked, AppointmentEvent, Slot } from './events';
 
-export type AppointmentStatus = 'booked' | 'checked in' | 'cancelled' | 'no-show' | 'attended';
-export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = [
-  'booked',
-  'checked in',
-  'cancelled',
-  'no-show',
-  'attended',
-];
+export type { AppointmentStatus } from '../../shared/api/appointments';
 
 type Booking = Omit<AppointmentBooked['data'], keyof Slot>;
 

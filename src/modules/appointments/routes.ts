@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { titledName } from '../../shared/person-names';
 import { listRead, patientIdsIn } from '../../platform/http/access-trail';
 import { offlineHeaders } from '../../platform/http/device-headers';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { NotFound } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { findSettings } from '../hospitals';
@@ -12,15 +11,15 @@ import { AppointmentNotFound } from './errors';
 import { APPOINTMENT_CHECK_IN } from './reactors/check-in';
 import { appointmentCounts, appointmentsOn, findAppointment } from './read-models/appointments';
 import {
-  appointmentSchema,
-  bookBody,
-  cancelBody,
-  checkInBody,
-  countsSchema,
-  dayQuery,
-  idParams,
-  rescheduleBody,
-} from './schemas';
+  appointmentCountsEndpoint,
+  appointmentDayEndpoint,
+  appointmentDoctorsEndpoint,
+  appointmentEndpoint,
+  bookAppointmentEndpoint,
+  cancelAppointmentEndpoint,
+  checkInAppointmentEndpoint,
+  rescheduleAppointmentEndpoint,
+} from '../../shared/api/appointments';
 import { wallClock } from './slot-time';
 
 /** The front desk books and checks in; the nurse and doctor book too; the admin oversees (issue 24). */
@@ -35,7 +34,6 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   const canCheckIn = platform.auth(DESK_ROLES, denied('check in appointments'));
   const security = [{ bearer: [] }];
   const tags = ['Appointments'];
-  const answer = ok(z.object({ appointment: appointmentSchema }));
   // Module access (src/platform/http/module-access.ts): the book is Patient Management's, whose default
   // roles are the desk's, the nurse's and the doctor's; the hospital's matrix may take it away.
   const change = {
@@ -59,7 +57,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   };
 
   app.get(
-    '/appointments',
+    appointmentDayEndpoint.path,
     {
       config: { accessModule: 'patients', audit: listRead('appointment', 'day') },
       onRequest: canView,
@@ -67,18 +65,8 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         tags,
         security,
         summary: "A day of the book (the hospital's today by default), by start time; `doctorId` for one doctor",
-        querystring: dayQuery,
-        response: {
-          200: ok(
-            z.object({
-              date: z.string(),
-              timeZone: z.string(),
-              opensAt: z.string(),
-              closesAt: z.string(),
-              appointments: z.array(appointmentSchema),
-            }),
-          ),
-        },
+        querystring: appointmentDayEndpoint.query,
+        response: { 200: appointmentDayEndpoint.response },
       },
     },
     async (request) => {
@@ -91,7 +79,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.get(
-    '/appointments/doctors',
+    appointmentDoctorsEndpoint.path,
     {
       config: { accessModule: 'patients' },
       onRequest: canView,
@@ -99,7 +87,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         tags,
         security,
         summary: 'The active doctors an appointment can be booked with',
-        response: { 200: ok(z.object({ doctors: z.array(z.object({ id: z.string(), name: z.string() })) })) },
+        response: { 200: appointmentDoctorsEndpoint.response },
       },
     },
     async (request) => {
@@ -113,7 +101,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.get(
-    '/appointments/stats',
+    appointmentCountsEndpoint.path,
     {
       config: { accessModule: 'patients' },
       onRequest: canView,
@@ -121,8 +109,8 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         tags,
         security,
         summary: "The day's appointments by status (today by default): the admin dashboard's count and no-shows",
-        querystring: dayQuery.pick({ date: true }),
-        response: { 200: ok(countsSchema) },
+        querystring: appointmentCountsEndpoint.query,
+        response: { 200: appointmentCountsEndpoint.response },
       },
     },
     async (request) => {
@@ -133,7 +121,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.get(
-    '/appointments/:id',
+    appointmentEndpoint.path,
     {
       // The appointment names its patient: the read is recorded with that patient's id.
       config: {
@@ -141,7 +129,13 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         audit: { subject: 'appointment', idParam: 'id', what: 'appointment', patientIds: patientIdsIn },
       },
       onRequest: canView,
-      schema: { tags, security, summary: 'One appointment', params: idParams, response: { 200: answer } },
+      schema: {
+        tags,
+        security,
+        summary: 'One appointment',
+        params: appointmentEndpoint.params,
+        response: { 200: appointmentEndpoint.response },
+      },
     },
     async (request) => {
       const appointment = await findAppointment(platform.db, request.auth!.hospitalId, request.params.id);
@@ -151,7 +145,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.post(
-    '/appointments',
+    bookAppointmentEndpoint.path,
     {
       config: { ...change.config, idempotent: true },
       onRequest: canBook,
@@ -160,8 +154,8 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         security,
         summary: "Book a patient with a doctor (or none yet) inside opening hours; a doctor's taken slot answers 409",
         headers: offlineHeaders,
-        body: bookBody,
-        response: { 201: answer },
+        body: bookAppointmentEndpoint.body,
+        response: { 201: bookAppointmentEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -171,7 +165,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.put(
-    '/appointments/:id',
+    rescheduleAppointmentEndpoint.path,
     {
       ...change,
       onRequest: canBook,
@@ -179,9 +173,9 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         tags,
         security,
         summary: 'Reschedule: a new date, time, duration or doctor; `version` pins what the client saw',
-        params: idParams,
-        body: rescheduleBody,
-        response: { 200: answer },
+        params: rescheduleAppointmentEndpoint.params,
+        body: rescheduleAppointmentEndpoint.body,
+        response: { 200: rescheduleAppointmentEndpoint.response },
       },
     },
     async (request) => {
@@ -193,7 +187,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.post(
-    '/appointments/:id/cancel',
+    cancelAppointmentEndpoint.path,
     {
       ...change,
       onRequest: canBook,
@@ -201,9 +195,9 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         tags,
         security,
         summary: 'Cancel with a reason; the slot is free again',
-        params: idParams,
-        body: cancelBody,
-        response: { 200: answer },
+        params: cancelAppointmentEndpoint.params,
+        body: cancelAppointmentEndpoint.body,
+        response: { 200: cancelAppointmentEndpoint.response },
       },
     },
     async (request) => {
@@ -215,7 +209,7 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
   );
 
   app.post(
-    '/appointments/:id/check-in',
+    checkInAppointmentEndpoint.path,
     {
       config: { ...change.config, idempotent: true },
       onRequest: canCheckIn,
@@ -224,9 +218,9 @@ export function appointmentRoutes(app: HttpApp, platform: Platform, clock: () =>
         security,
         summary: "Check in on the appointment's day: the patient is Waiting when this answers",
         headers: offlineHeaders,
-        params: idParams,
-        body: checkInBody,
-        response: { 200: answer },
+        params: checkInAppointmentEndpoint.params,
+        body: checkInAppointmentEndpoint.body,
+        response: { 200: checkInAppointmentEndpoint.response },
       },
     },
     async (request) => {

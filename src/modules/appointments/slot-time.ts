@@ -3,9 +3,10 @@
  * hospital's time zone (the shared hospital calendar). The instant is computed once, at booking, and
  * travels in the event, so the book does not move if the zone's rules are later changed.
  */
-export const SLOT_MINUTES = 15;
-export const DEFAULT_DURATION = 15;
-export const MAX_DURATION = 240;
+import { SLOT_MINUTES } from '../../shared/api/appointments';
+
+// The slot sizes are the booking contract's (src/shared/api/appointments.ts).
+export { DEFAULT_DURATION, MAX_DURATION, SLOT_MINUTES } from '../../shared/api/appointments';
 
 export { addDays, instantOf, wallClock } from '../../shared/hospital-calendar';
 

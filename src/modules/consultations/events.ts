@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { defineEvent, type EventMap, type EventsOf } from '../../platform/event-store/contracts';
 import { LAB_URGENCIES } from '../laboratory';
+import { consultationVitals } from '../../shared/api/consultations';
 
 /** Consultations, stream `consultation-<consultationId>`; the prescription is part of its consultation. */
 const person = z.object({ id: z.string(), name: z.string() });
-
-/** As the patients module records vitals; the unit is absent on consultations recorded before it was kept. */
-export const consultationVitals = z.object({
-  bloodPressure: z.string().nullable(),
-  pulseRate: z.number().nullable(),
-  temperature: z.number().nullable(),
-  temperatureUnit: z.enum(['C', 'F']).optional(),
-  weight: z.number().nullable(),
-  height: z.number().nullable(),
-  respiratoryRate: z.number().nullable(),
-  oxygenSaturation: z.number().nullable(),
-});
 
 export const prescriptionItem = z.object({
   medicationName: z.string(),

@@ -5,7 +5,7 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
 import { Forbidden } from '../../platform/http/errors';
 import { hospitalToday } from '../hospitals';
-import { asOfQuery, findPatient, PatientNotFound } from '../patients';
+import { findPatient, PatientNotFound } from '../patients';
 import { countLowStock } from '../pharmacy';
 import { dispensePrescription } from './commands/dispense-prescription';
 import { recordConsultation } from './commands/record-consultation';
@@ -18,8 +18,13 @@ import {
 } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
 import { consultationsAsOf } from './read-models/consultations-as-of';
-import { consultationCreated, consultationSchema, dispenseResult, pendingPrescriptionsPage } from './response-schemas';
-import { createConsultationBody, dispensationSchema } from './schemas';
+import { dispenseResult, pendingPrescriptionsPage } from './response-schemas';
+import { dispensationSchema } from './schemas';
+import {
+  createConsultationEndpoint,
+  patientConsultationsEndpoint,
+  patientsSeenEndpoint,
+} from '../../shared/api/consultations';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
 const DOCTOR_ONLY = 'Access denied. Doctor role required.';
@@ -68,7 +73,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   };
 
   app.post(
-    '/consultations/create',
+    createConsultationEndpoint.path,
     {
       config: { accessModule: 'patients' },
       onRequest: doctor,
@@ -76,8 +81,8 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Record a consultation with its prescription, lab orders and fee (one commit)',
-        body: createConsultationBody,
-        response: { 201: consultationCreated },
+        body: createConsultationEndpoint.body,
+        response: { 201: createConsultationEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -96,7 +101,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/consultations/patient/:patientId',
+    patientConsultationsEndpoint.path,
     {
       // A read of the patient's record: the access trail records it (and every refusal).
       config: {
@@ -109,9 +114,9 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         security,
         summary:
           "A patient's consultations, newest first (doctor); with `asOf` (admin, compliance officer) the list as it stood then",
-        params: z.object({ patientId: z.string().max(100) }),
-        querystring: asOfQuery,
-        response: { 200: ok(z.array(consultationSchema)) },
+        params: patientConsultationsEndpoint.params,
+        querystring: patientConsultationsEndpoint.query,
+        response: { 200: patientConsultationsEndpoint.response },
       },
     },
     async (request) => {
@@ -131,7 +136,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/consultations/stats/mine',
+    patientsSeenEndpoint.path,
     {
       // A count, no patient shown (like /patients/stats).
       config: { accessModule: 'patients' },
@@ -140,7 +145,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "The signed-in doctor's figures: distinct patients they have recorded a consultation for",
-        response: { 200: ok(z.object({ patientsSeen: z.number() })) },
+        response: { 200: patientsSeenEndpoint.response },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
 import { BadRequest, Conflict, NotFound } from '../../platform/http/errors';
+import { DOB_IN_FUTURE } from '../../shared/api/patient-inputs';
+import type { duplicateCandidate } from '../../shared/api/patients';
+import type { z } from 'zod';
 
 /** Domain errors of the patients module; each is the HTTP error it maps to, with the user-facing message. */
-export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
-
 export class PatientNotFound extends NotFound {
   constructor() {
     super('Patient not found');
@@ -33,13 +34,8 @@ export class DuplicateIdentificationNumber extends Conflict {
   }
 }
 
-export type DuplicateCandidate = {
-  id: string;
-  name: string;
-  dateOfBirth: string;
-  phoneNumber: string;
-  identificationNumber: string;
-};
+/** A likely duplicate named in a 409 LIKELY_DUPLICATE (the shared contract's, which the browser reads). */
+export type DuplicateCandidate = z.output<typeof duplicateCandidate>;
 
 /** A registration that looks like a patient the hospital already has; resent with allowDuplicate it goes through. */
 export class LikelyDuplicatePatient extends Conflict {

@@ -13,7 +13,6 @@ export { patientStream } from './patient';
 export type { PatientDetails, VitalSigns } from './patient';
 export { replayPatient, patientDetailAsOf, type ReplayedPatient } from './read-models/patient-replay';
 export { toDetail as patientDetailOf, type PatientDetailView } from './read-models/patients-queries';
-export { patientAsOfQuery as asOfQuery } from './schemas';
 // For the clinical modules: a patient's record and the status command.
 export { findPatient } from './read-models/patients-queries';
 // For the billing desk: a lookup with nothing clinical in it (issue 34 §2).

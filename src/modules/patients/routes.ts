@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { coalescedReads } from '../../platform/db/coalesced-reads';
-import { ok, okMessage, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalTimeZone, hospitalToday } from '../hospitals';
 import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
@@ -14,20 +13,16 @@ import { patientDetailAsOf } from './read-models/patient-replay';
 import { patientStats } from './read-models/patient-counts';
 import { findPatient, listPatients } from './read-models/patients-queries';
 import {
-  admitPatientBody,
-  changeStatusBody,
-  editPatientBody,
-  listPatientsQuery,
-  paginationSchema,
-  patientDetail,
-  patientAsOfQuery,
-  patientIdParams,
-  patientListItem,
-  registerPatientBody,
-  vitalsSchema,
-} from './schemas';
-import { recordVitalsBody } from './vitals-rules';
-import { patientStatsEndpoint } from '../../shared/api/patients';
+  admitPatientEndpoint,
+  changePatientStatusEndpoint,
+  deletePatientEndpoint,
+  editPatientEndpoint,
+  patientEndpoint,
+  patientsEndpoint,
+  patientStatsEndpoint,
+  recordVitalsEndpoint,
+  registerPatientEndpoint,
+} from '../../shared/api/patients';
 
 export { PATIENT_ID_SCOPE } from './commands/register-patient';
 
@@ -53,7 +48,6 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const canAdmit = platform.auth(ADMIT_ROLES, denied('admit patients'));
   const security = [{ bearer: [] }];
   const tags = ['Patients'];
-  const answer = z.object({ patient: patientDetail });
   const samePage = coalescedReads<Awaited<ReturnType<typeof listPatients>>>();
 
   // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
@@ -64,7 +58,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   });
 
   app.post(
-    '/patients',
+    registerPatientEndpoint.path,
     {
       config: { ...refusals('registration'), idempotent: true },
       onRequest: canRegister,
@@ -73,8 +67,8 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Register a patient (409 LIKELY_DUPLICATE with candidates unless allowDuplicate)',
         headers: offlineHeaders,
-        body: registerPatientBody,
-        response: { 201: ok(answer) },
+        body: registerPatientEndpoint.body,
+        response: { 201: registerPatientEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -86,7 +80,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/patients',
+    patientsEndpoint.path,
     {
       // Every list and search is in the trail with the patients it showed.
       config: { accessModule: 'patients', audit: listRead('patient', 'list') },
@@ -95,8 +89,8 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "List and search the hospital's patients, newest first",
-        querystring: listPatientsQuery,
-        response: { 200: ok(z.object({ patients: z.array(patientListItem), pagination: paginationSchema })) },
+        querystring: patientsEndpoint.query,
+        response: { 200: patientsEndpoint.response },
       },
     },
     async (request) => {
@@ -133,7 +127,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/patients/:id',
+    patientEndpoint.path,
     {
       // The compliance officer opens a record through Audit Logs.
       config: { accessModule: ['patients', 'audit'], audit: { subject: 'patient', idParam: 'id', what: 'detail' } },
@@ -142,9 +136,9 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'One patient; with `asOf` (admin, compliance officer) the record as it stood at that instant',
-        params: patientIdParams,
-        querystring: patientAsOfQuery,
-        response: { 200: ok(patientDetail) },
+        params: patientEndpoint.params,
+        querystring: patientEndpoint.query,
+        response: { 200: patientEndpoint.response },
       },
     },
     async (request) => {
@@ -165,7 +159,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.put(
-    '/patients/:id',
+    editPatientEndpoint.path,
     {
       config: refusals('edit'),
       onRequest: canEdit,
@@ -173,9 +167,9 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Edit registration fields; `version` from the detail, 409 STALE_VERSION with `current` when stale',
-        params: patientIdParams,
-        body: editPatientBody,
-        response: { 200: ok(answer) },
+        params: editPatientEndpoint.params,
+        body: editPatientEndpoint.body,
+        response: { 200: editPatientEndpoint.response },
       },
     },
     async (request) => {
@@ -186,7 +180,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.patch(
-    '/patients/:id/status',
+    changePatientStatusEndpoint.path,
     {
       config: { ...refusals('status change'), idempotent: true },
       onRequest: canChangeStatus,
@@ -195,9 +189,9 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: "Change a patient's status; with a stale `version`, 409 STALE_VERSION with `current`",
         headers: offlineHeaders,
-        params: patientIdParams,
-        body: changeStatusBody,
-        response: { 200: ok(answer) },
+        params: changePatientStatusEndpoint.params,
+        body: changePatientStatusEndpoint.body,
+        response: { 200: changePatientStatusEndpoint.response },
       },
     },
     async (request) => {
@@ -209,7 +203,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/patients/:id/vitals',
+    recordVitalsEndpoint.path,
     {
       config: { ...refusals('vitals'), idempotent: true },
       onRequest: canRecordVitals,
@@ -218,9 +212,9 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         security,
         summary: 'Record vital signs (at least one, each within its sane range)',
         headers: offlineHeaders,
-        params: patientIdParams,
-        body: recordVitalsBody,
-        response: { 201: ok(z.object({ vitals: vitalsSchema })) },
+        params: recordVitalsEndpoint.params,
+        body: recordVitalsEndpoint.body,
+        response: { 201: recordVitalsEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -230,7 +224,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/patients/:id/admissions',
+    admitPatientEndpoint.path,
     {
       config: refusals('admission'),
       onRequest: canAdmit,
@@ -238,9 +232,9 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Admit a patient to a ward (409 while admitted; a discharge ends the admission)',
-        params: patientIdParams,
-        body: admitPatientBody,
-        response: { 201: ok(answer) },
+        params: admitPatientEndpoint.params,
+        body: admitPatientEndpoint.body,
+        response: { 201: admitPatientEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -250,7 +244,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.delete(
-    '/patients/:id',
+    deletePatientEndpoint.path,
     {
       config: refusals('deletion'),
       onRequest: canDelete,
@@ -258,8 +252,8 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Delete a patient record (its history stays)',
-        params: patientIdParams,
-        response: { 200: okMessage },
+        params: deletePatientEndpoint.params,
+        response: { 200: deletePatientEndpoint.response },
       },
     },
     async (request) => {

@@ -123,6 +123,5 @@ export const offlineHeaders = z.looseObject({
     .describe('ISO 8601 instant the command was done on the device (at most 5 minutes ahead of the server)'),
 });
 
-export const CLIENT_ID_MESSAGE = 'Id must be a UUID';
-/** A new record's id chosen by the client (an offline device's command), lower-cased. */
-export const clientId = z.uuid({ error: CLIENT_ID_MESSAGE }).transform((v) => v.toLowerCase());
+// A new record's id chosen by the client: the shared contracts' bodies take it too.
+export { CLIENT_ID_MESSAGE, clientId } from '../../shared/client-id';

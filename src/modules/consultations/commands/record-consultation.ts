@@ -9,7 +9,8 @@ import { BadRequest } from '../../../platform/http/errors';
 import { consultationStream } from '../consultation';
 import { consultationDecider } from '../decider';
 import { CONSULTATIONS } from '../read-models/consultations';
-import { FOLLOW_UP_IN_PAST, toKobo, type CreateConsultationBody } from '../schemas';
+import { FOLLOW_UP_IN_PAST, type CreateConsultationBody } from '../../../shared/api/consultation-inputs';
+import { toKobo } from '../schemas';
 
 /**
  * One commit: the consultation (with its prescription), a lab request per ordered test, and what it

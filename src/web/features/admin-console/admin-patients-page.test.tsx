@@ -15,7 +15,7 @@ afterEach(() => api.restore());
 
 describe('/admin/patients', () => {
   it('shows loading, then every patient with status, who registered them and a link to their history', async () => {
-    const reply = deferred<{ body: unknown }>();
+    const reply = deferred<ReturnType<typeof patientsPage>>();
     api = fakeApi({ 'GET /patients': () => reply.promise });
     renderPage();
     expect(screen.getByText('Loading patients...')).toBeInTheDocument();

@@ -24,9 +24,14 @@ const appointment = (id: string, time: string, patientName: string, status: Appo
   startsAt: `2026-12-01T${time}:00.000+01:00`,
   durationMinutes: 15,
   reason: 'Review',
+  contactEmail: null,
   status,
   cancelReason: null,
+  checkedInAt: null,
   consultationId: null,
+  remindedAt: null,
+  bookedBy: 'Bola Ade',
+  bookedAt: '2026-11-30T09:00:00.000Z',
   version: 1,
 });
 const day = (appointments: Appointment[]) =>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientHistoryEndpoint } from '../../../shared/api/audit';
 import { answer, fakeApi } from '../../lib/testing/fake-api';
+import { patientRecord } from '../../lib/testing/patients';
 import type { HistoryEntry } from './api/history-api';
 import PatientHistoryPage from './patient-history-page';
 
@@ -12,27 +13,29 @@ vi.setConfig({ testTimeout: 20_000 });
 let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 
-const record = (address: string, version: number) => ({
-  id: 'p-1',
-  name: 'Ada Obi',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  age: 40,
-  gender: 'Female',
-  contact: '+234 803 000 0000',
-  status: 'waiting',
-  dateRegistered: '2026-11-19T09:00:00.000Z',
-  identificationNumber: 'NIN123',
-  diagnosis: null,
-  vitals: null,
-  dateOfBirth: '1986-01-02',
-  phoneNumber: '+234 803 000 0000',
-  address,
-  emergencyContact: { name: null, relationship: null, phoneNumber: '+234 803 000 0000' },
-  prescriptions: [],
-  version,
-  updatedAt: '2026-11-20T10:00:00.000Z',
-});
+// Typed by the patients contract: the record as GET /api/patients/:id sends it.
+const record = (address: string, version: number) =>
+  patientRecord({
+    id: 'p-1',
+    name: 'Ada Obi',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    age: 40,
+    gender: 'Female',
+    contact: '+234 803 000 0000',
+    status: 'waiting',
+    dateRegistered: '2026-11-19T09:00:00.000Z',
+    identificationNumber: 'NIN123',
+    diagnosis: null,
+    vitals: null,
+    dateOfBirth: '1986-01-02',
+    phoneNumber: '+234 803 000 0000',
+    address,
+    emergencyContact: { name: null, relationship: null, phoneNumber: '+234 803 000 0000' },
+    prescriptions: [],
+    version,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  });
 
 const history: HistoryEntry[] = [
   {

@@ -2,13 +2,18 @@ import { icd10Titled } from '../../../shared/icd10';
 import { LAB_TEST_CATALOGUE, type LAB_URGENCIES } from '../../../shared/lab-tests';
 import { formatNaira, KOBO_PER_NAIRA } from '../../../shared/money';
 import { recordVitalsBody } from '../../../shared/vitals-rules';
+import {
+  DEFAULT_FEE_NAIRA,
+  LAB_TEST_TWICE,
+  MEDICATION_FIELDS,
+  SELECT_LAB_TEST,
+} from '../../../shared/api/consultation-inputs';
 import type { ConsultationPayload } from './api/create-consultation';
 
 /** The New Consultation form's state and rules (product-spec-2 §3, §5, §9), free of React. */
-export const DEFAULT_FEE = 5000;
-export const MEDICATION_FIELDS = 'Please fill all medication fields';
-export const SELECT_LAB_TEST = 'Please select a lab test';
-export const LAB_TEST_TWICE = 'A lab test can be added only once';
+// The messages and the default fee are the consultation contract's (src/shared/api/consultation-inputs.ts).
+export const DEFAULT_FEE = DEFAULT_FEE_NAIRA;
+export { LAB_TEST_TWICE, MEDICATION_FIELDS, SELECT_LAB_TEST };
 
 export type LabUrgency = (typeof LAB_URGENCIES)[number];
 export type LabCode = (typeof LAB_TEST_CATALOGUE)[number]['code'];

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { fakeApi } from '../../lib/testing/fake-api';
-import { followUp, ok, patient } from './testing/consultation-fixtures';
+import { created, followUp, ok, patient } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -14,10 +14,7 @@ async function openPanel() {
   const rendered = renderRecords({
     'GET /patients/p-1': () => ok(patient),
     'GET /consultations/patient/p-1': () => ok([]),
-    'POST /consultations/create': () => ({
-      status: 201,
-      body: { success: true, message: 'Consultation saved successfully!', consultation: followUp },
-    }),
+    'POST /consultations/create': () => created(followUp),
   });
   api = rendered.api;
   const { user } = rendered;

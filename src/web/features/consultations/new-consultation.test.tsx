@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
 import { answer, routeOf, type fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
-import { followUp, malaria, ok, patient } from './testing/consultation-fixtures';
+import { created, followUp, malaria, ok, patient } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -137,10 +137,7 @@ describe('New Consultation panel', () => {
     let loads = 0;
     const { user, panel } = await openPanel({
       'GET /consultations/patient/p-1': () => ok(++loads === 1 ? [malaria] : [followUp, malaria]),
-      'POST /consultations/create': () => ({
-        status: 201,
-        body: { success: true, message: 'Consultation saved successfully!', consultation: followUp },
-      }),
+      'POST /consultations/create': () => created(followUp),
     });
     await fill(user, panel.getByRole('textbox', { name: /Pulse rate/ }), '88');
     await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Persistent cough');
@@ -230,10 +227,7 @@ describe('New Consultation panel', () => {
             { medicationId: 'med-9', name: 'Amlodipine 5mg tablet', stockQuantity: 0 },
           ],
         }),
-      'POST /consultations/create': () => ({
-        status: 201,
-        body: { success: true, message: 'Consultation saved successfully!', consultation: followUp },
-      }),
+      'POST /consultations/create': () => created(followUp),
     });
     await fill(user, panel.getByRole('textbox', { name: /Chief complaint/ }), 'Persistent cough');
     await fill(user, panel.getByRole('combobox', { name: /Primary diagnosis/ }), 'Upper respiratory tract infection');

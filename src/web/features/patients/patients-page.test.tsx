@@ -22,7 +22,7 @@ afterEach(() => api.restore());
 
 describe('Patients list', () => {
   it("shows 'Loading patients...', then the rows and 'Showing X to Y of Z patients'", async () => {
-    const reply = deferred<{ body: unknown }>();
+    const reply = deferred<ReturnType<typeof page>>();
     api = fakeApi({ 'GET /patients': () => reply.promise });
     renderPage();
     expect(screen.getByText('Loading patients...')).toBeInTheDocument();

@@ -1,4 +1,8 @@
+import { DOB_IN_FUTURE, INVALID_PHONE, isValidPhone } from '../../../shared/api/patient-inputs';
 import type { PatientFields } from './api/register-patient';
+
+// The phone rule is the registration contract's (src/shared/api/patient-inputs.ts): the form checks what the server does.
+export { INVALID_PHONE, isValidPhone };
 
 export type PatientField = keyof PatientFields;
 export const PATIENT_FIELDS: readonly PatientField[] = [
@@ -27,13 +31,6 @@ export const EMPTY_PATIENT: PatientFields = {
   emergencyContactPhone: '',
 };
 
-export const INVALID_PHONE = 'Please enter a valid phone number';
-
-/** At least 10 characters of digits, hyphens, plus signs and parentheses once spaces are removed (§5). */
-export function isValidPhone(phone: string): boolean {
-  return /^[\d+\-()]{10,20}$/.test(phone.replace(/\s/g, ''));
-}
-
 /** Today as the date input's value (YYYY-MM-DD) in the browser's own calendar. */
 export function todayInput(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,7 +47,7 @@ export function validatePatient(fields: PatientFields, now: Date): Partial<Recor
   if (blank(fields.firstName)) errors.firstName = 'First name is required';
   if (blank(fields.lastName)) errors.lastName = 'Last name is required';
   if (blank(fields.dateOfBirth)) errors.dateOfBirth = 'Date of birth is required';
-  else if (fields.dateOfBirth > todayInput(now)) errors.dateOfBirth = 'Date of birth cannot be in the future';
+  else if (fields.dateOfBirth > todayInput(now)) errors.dateOfBirth = DOB_IN_FUTURE;
   if (blank(fields.gender)) errors.gender = 'Gender is required';
   if (blank(fields.phoneNumber)) errors.phoneNumber = 'Phone number is required';
   else if (!isValidPhone(fields.phoneNumber)) errors.phoneNumber = INVALID_PHONE;

@@ -43,6 +43,7 @@ export function waitingRegistrations(commands: QueuedCommand[], shown: string[],
         identificationNumber: text(c.body.identificationNumber),
         diagnosis: null,
         vitals: null,
+        registeredBy: null,
         waitingToSend: true as const,
       };
     });

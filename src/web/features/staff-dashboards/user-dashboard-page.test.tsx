@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { patientsSeenEndpoint } from '../../../shared/api/consultations';
 import { patientStatsEndpoint } from '../../../shared/api/patients';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
+import { listedPatient, patientsPageAnswer } from '../../lib/testing/patients';
 import { sessionAtom, type SessionUser } from '../../lib/session';
 import UserDashboardPage from './user-dashboard-page';
 
@@ -23,16 +25,7 @@ const staff = (role: string, roleId: number): SessionUser => ({
 });
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
-const chioma = {
-  id: 'p-1',
-  name: 'Chioma Nwosu',
-  age: 34,
-  gender: 'Female',
-  contact: '08031234567',
-  status: 'waiting',
-  dateRegistered: '2026-11-20T09:00:00.000Z',
-  identificationNumber: 'NIN-001',
-};
+const chioma = listedPatient({ identificationNumber: 'NIN-001' });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
   [routeOf(patientStatsEndpoint)]: () =>
     answer(patientStatsEndpoint, {
@@ -41,9 +34,9 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
       byStatus: statusCounts({ waiting: 1, seen: 7 }),
       seenCount: 7,
     }),
-  'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
+  'GET /patients': () => patientsPageAnswer([chioma], { limit: 8 }),
   'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
-  'GET /consultations/stats/mine': () => ok({ patientsSeen: 5 }),
+  [routeOf(patientsSeenEndpoint)]: () => answer(patientsSeenEndpoint, { patientsSeen: 5 }),
   ...overrides,
 });
 
@@ -102,14 +95,10 @@ describe('Staff dashboards', () => {
             byStatus: statusCounts({ waiting: 1 }),
             seenCount: 0,
           }),
-        'GET /patients': () =>
-          ok({
-            patients: deleted ? [] : [chioma],
-            pagination: { page: 1, limit: 9, totalPages: deleted ? 0 : 1, totalPatients: deleted ? 0 : 1 },
-          }),
+        'GET /patients': () => patientsPageAnswer(deleted ? [] : [chioma], { limit: 9 }),
         'DELETE /patients/p-1': () => {
           deleted = true;
-          return ok(undefined);
+          return { body: { success: true, message: 'Patient deleted successfully!' } };
         },
       }),
     );
@@ -129,7 +118,7 @@ describe('Staff dashboards', () => {
       routes({
         'GET /patients/stats': () =>
           ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 0, discharged: 12 }, seenCount: 0 }),
-        'GET /consultations/stats/mine': () => ok({ patientsSeen: 4 }),
+        [routeOf(patientsSeenEndpoint)]: () => answer(patientsSeenEndpoint, { patientsSeen: 4 }),
       }),
     );
     renderAs(staff('doctor', 1));
@@ -171,9 +160,7 @@ describe('Staff dashboards', () => {
   });
 
   it('says so when nobody is waiting', async () => {
-    api = fakeApi(
-      routes({ 'GET /patients': () => ok({ patients: [], pagination: { totalPages: 0, totalPatients: 0 } }) }),
-    );
+    api = fakeApi(routes({ 'GET /patients': () => patientsPageAnswer([]) }));
     renderAs(staff('nurse', 2));
     expect(screen.getByRole('heading', { name: 'Nurse Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('No patients waiting')).toBeInTheDocument();

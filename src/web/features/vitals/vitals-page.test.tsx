@@ -5,22 +5,16 @@ import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AT_LEAST_ONE_VITAL, BLOOD_PRESSURE_FORMAT } from '../../../shared/vitals-rules';
-import { deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
+import { recordVitalsEndpoint } from '../../../shared/api/patients';
+import { answer as answerOf, deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
+import { listedPatient, patientsPageAnswer, recordedVitals, type ListedPatient } from '../../lib/testing/patients';
 import VitalsPage from './vitals-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown, message?: string) => ({ body: { success: true, data, ...(message ? { message } : {}) } });
-const waiting = (name: string, id: string) => ({
-  id,
-  name,
-  identificationNumber: `PAT-${id}`,
-  age: 34,
-  gender: 'Female',
-  vitals: null,
-});
+const waiting = (name: string, id: string) => listedPatient({ id, name, identificationNumber: `PAT-${id}` });
 const chioma = waiting('Chioma Nwosu', '1');
-const listOf = (patients: unknown[]) => ok({ patients, pagination: { totalPages: 1, totalPatients: patients.length } });
+const listOf = (patients: ListedPatient[]) => patientsPageAnswer(patients);
 
 let api: ReturnType<typeof fakeApi>;
 function serve(overrides: Record<string, FakeHandler> = {}) {
@@ -94,7 +88,10 @@ describe('Vitals', () => {
 
   it('records the vitals, says so, and refreshes the list', async () => {
     serve({
-      'POST /patients/1/vitals': () => ({ status: 201, ...ok({ vitals: {} }, 'Vitals recorded successfully!') }),
+      'POST /patients/1/vitals': () => ({
+        status: 201,
+        ...answerOf(recordVitalsEndpoint, { vitals: recordedVitals() }, 'Vitals recorded successfully!'),
+      }),
     });
     renderPage();
     const form = await choose();

@@ -1,6 +1,7 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
 import { fetchPatientStats } from '../../../lib/patient-stats';
+import { fetchPatientsPage } from '../../../lib/patients-api';
 import { planUsageSchema } from '../../../lib/plan-usage-schema';
 import type { PlanUsage } from '../../../lib/plans';
 
@@ -13,12 +14,9 @@ export async function fetchUserStats(signal?: AbortSignal): Promise<{ totalUsers
   return userStats.parse(await request('/users/stats', { signal })).data;
 }
 
-const patientPage = z.object({ data: z.object({ pagination: z.object({ totalPatients: z.number() }) }) });
-
-/** GET /api/patients?page=1&limit=1 → data.pagination.totalPatients (product-spec-1 §7). */
+/** GET /api/patients?page=1&limit=1 (its one client) → data.pagination.totalPatients (product-spec-1 §7). */
 export async function fetchTotalPatients(signal?: AbortSignal): Promise<number> {
-  const answer = await request('/patients', { searchParams: { page: 1, limit: 1 }, signal });
-  return patientPage.parse(answer).data.pagination.totalPatients;
+  return (await fetchPatientsPage({ page: 1, limit: 1 }, signal)).pagination.totalPatients;
 }
 
 /** GET /api/patients/stats (its one client) → the real count of patients in each status. */

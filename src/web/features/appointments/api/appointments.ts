@@ -1,51 +1,27 @@
-import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import {
+  appointmentCountsEndpoint,
+  appointmentDayEndpoint,
+  appointmentDoctorsEndpoint,
+  type appointmentSchema,
+  bookAppointmentEndpoint,
+  cancelAppointmentEndpoint,
+  checkInAppointmentEndpoint,
+  rescheduleAppointmentEndpoint,
+} from '../../../../shared/api/appointments';
+import { pathOf } from '../../../../shared/api/endpoint';
+import { ApiError, type FieldError } from '../../../lib/api-client';
+import { callEndpoint, fetchData } from '../../../lib/endpoint-client';
 import { searchKnownPatients } from '../../../lib/offline/known-patients';
 import { withLastSeen } from '../../../lib/offline/last-seen';
 import { newCommandId } from '../../../lib/offline/queue';
 import { runOrQueue } from '../../../lib/offline/run-or-queue';
-import { z } from '../../../lib/zod';
+import { fetchPatientsPage } from '../../../lib/patients-api';
+import type { z } from '../../../lib/zod';
 
-/** One appointment as the /api/appointments routes answer it. */
-export const appointmentSchema = z.object({
-  id: z.string(),
-  patientId: z.string(),
-  patientName: z.string(),
-  doctor: z.object({ id: z.string(), name: z.string() }).nullable(),
-  date: z.string(),
-  time: z.string(),
-  startsAt: z.string(),
-  durationMinutes: z.number(),
-  reason: z.string(),
-  status: z.enum(['booked', 'checked in', 'cancelled', 'no-show', 'attended']),
-  cancelReason: z.string().nullable(),
-  consultationId: z.string().nullable(),
-  version: z.number(),
-});
-export type Appointment = z.infer<typeof appointmentSchema>;
-
-const dayAnswer = z.object({
-  data: z.object({
-    date: z.string(),
-    timeZone: z.string(),
-    opensAt: z.string(),
-    closesAt: z.string(),
-    appointments: z.array(appointmentSchema),
-  }),
-});
-export type AppointmentDay = z.infer<typeof dayAnswer>['data'];
-const oneAnswer = z.object({ data: z.object({ appointment: appointmentSchema }), message: z.string().optional() });
-const doctorsAnswer = z.object({
-  data: z.object({ doctors: z.array(z.object({ id: z.string(), name: z.string() })) }),
-});
-const countsAnswer = z.object({
-  data: z.object({ date: z.string(), total: z.number(), checkedIn: z.number(), noShows: z.number() }),
-});
-export type AppointmentCounts = z.infer<typeof countsAnswer>['data'];
-const patientsAnswer = z.object({
-  data: z.object({
-    patients: z.array(z.object({ id: z.string(), name: z.string(), identificationNumber: z.string().optional() })),
-  }),
-});
+// The answers are the shared contract's (src/shared/api/appointments.ts), as the server's routes send them.
+export type Appointment = z.output<typeof appointmentSchema>;
+export type AppointmentDay = z.output<typeof appointmentDayEndpoint.data>;
+export type AppointmentCounts = z.output<typeof appointmentCountsEndpoint.data>;
 
 /** A refused call: the server's message and its field reasons. */
 export class AppointmentError extends Error {
@@ -81,7 +57,7 @@ export function fetchAppointmentDay(query: { date?: string; doctorId?: string },
   const searchParams: Record<string, string> = {};
   if (query.date) searchParams.date = query.date;
   if (query.doctorId) searchParams.doctorId = query.doctorId;
-  const load = async () => dayAnswer.parse(await request('/appointments', { searchParams, signal })).data;
+  const load = () => fetchData(appointmentDayEndpoint, { searchParams, signal });
   return call(async () => {
     // Each day's book last seen is kept for reading offline.
     const slot = `appointments:${query.date ?? 'today'}:${query.doctorId ?? 'all'}`;
@@ -91,15 +67,12 @@ export function fetchAppointmentDay(query: { date?: string; doctorId?: string },
 }
 
 export function fetchDoctors(signal?: AbortSignal) {
-  const load = async () => doctorsAnswer.parse(await request('/appointments/doctors', { signal })).data.doctors;
+  const load = async () => (await fetchData(appointmentDoctorsEndpoint, { signal })).doctors;
   return call(async () => (await withLastSeen('appointment-doctors', load)).value, 'Failed to fetch doctors');
 }
 
 export function fetchAppointmentCounts(signal?: AbortSignal) {
-  return call(
-    async () => countsAnswer.parse(await request('/appointments/stats', { signal })).data,
-    "Failed to fetch today's appointments",
-  );
+  return call(() => fetchData(appointmentCountsEndpoint, { signal }), "Failed to fetch today's appointments");
 }
 
 /**
@@ -109,8 +82,7 @@ export function fetchAppointmentCounts(signal?: AbortSignal) {
 export function searchPatients(search: string, signal?: AbortSignal) {
   return call(async () => {
     try {
-      const answer = await request('/patients', { searchParams: { search, limit: 8, page: 1 }, signal });
-      return patientsAnswer.parse(answer).data.patients;
+      return (await fetchPatientsPage({ search, limit: 8, page: 1 }, signal)).patients;
     } catch (e) {
       if (e instanceof ApiError && e.status === 0 && !signal?.aborted) return searchKnownPatients(search);
       throw e;
@@ -120,22 +92,23 @@ export function searchPatients(search: string, signal?: AbortSignal) {
 
 export type SlotInput = { date: string; time: string; durationMinutes: number; doctorId: string | null };
 
-const one = async (path: string, method: 'post' | 'put', json: object) =>
-  oneAnswer.parse(await request(path, { method, json })).data.appointment;
-const at = (id: string, tail = '') => `/appointments/${encodeURIComponent(id)}${tail}`;
-
-/** The answer of a command that works offline: the appointment, or null when it was kept on this device. */
+/**
+ * The answer of a command that works offline: the appointment, or null when it was kept on this device (the
+ * queue sends `json` with the version it was based on).
+ */
 async function oneOrQueued(
+  e: typeof bookAppointmentEndpoint | typeof checkInAppointmentEndpoint,
   kind: 'book-appointment' | 'check-in-appointment',
-  route: string,
+  params: Record<string, string>,
   json: Record<string, unknown>,
   label: string,
   basedOnVersion?: number,
 ): Promise<Appointment | null> {
+  const route = pathOf(e, params).replace(/^\//, '');
   const body = basedOnVersion === undefined ? json : { ...json, version: basedOnVersion };
   const command = { kind, method: 'POST' as const, route, body: json, label, basedOnVersion };
-  const outcome = await runOrQueue(command, () => request(route, { method: 'post', json: body }));
-  return outcome.queued ? null : oneAnswer.parse(outcome.value).data.appointment;
+  const outcome = await runOrQueue(command, () => callEndpoint(e, { params, json: body }));
+  return outcome.queued ? null : outcome.value.data.appointment;
 }
 
 /** POST /api/appointments; offline it is kept on this device with an id chosen here (issue 25). */
@@ -145,26 +118,26 @@ export function bookAppointment(
 ) {
   const label = `Appointment for ${patientName}, ${input.date} ${input.time}`;
   return call(
-    () => oneOrQueued('book-appointment', 'appointments', { ...input, id: newCommandId() }, label),
+    () => oneOrQueued(bookAppointmentEndpoint, 'book-appointment', {}, { ...input, id: newCommandId() }, label),
     'Failed to book the appointment',
   );
 }
 export function rescheduleAppointment(id: string, input: SlotInput & { version: number }) {
-  return call(() => one(at(id), 'put', input), 'Failed to reschedule the appointment');
+  return call(
+    async () => (await fetchData(rescheduleAppointmentEndpoint, { params: { id }, json: input })).appointment,
+    'Failed to reschedule the appointment',
+  );
 }
 export function cancelAppointment(id: string, reason: string, version: number) {
-  return call(() => one(at(id, '/cancel'), 'post', { reason, version }), 'Failed to cancel the appointment');
+  return call(
+    async () => (await fetchData(cancelAppointmentEndpoint, { params: { id }, json: { reason, version } })).appointment,
+    'Failed to cancel the appointment',
+  );
 }
 export function checkInAppointment(id: string, version: number, patientName = 'a patient') {
   return call(
     () =>
-      oneOrQueued(
-        'check-in-appointment',
-        `appointments/${encodeURIComponent(id)}/check-in`,
-        {},
-        `Check in ${patientName}`,
-        version,
-      ),
+      oneOrQueued(checkInAppointmentEndpoint, 'check-in-appointment', { id }, {}, `Check in ${patientName}`, version),
     'Failed to check the patient in',
   );
 }

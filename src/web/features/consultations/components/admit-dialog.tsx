@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { sameNames, useFormErrors } from '../../../lib/field-errors';
+import { WARD_REQUIRED } from '../../../../shared/api/patient-inputs';
 import { admitPatient, type RecordsPatient } from '../api/patient-admission';
 
 type Props = {
@@ -14,7 +15,6 @@ type Props = {
   onAdmitted: (patient: RecordsPatient) => void;
 };
 
-export const WARD_REQUIRED = 'Ward is required';
 const FIELDS = ['ward', 'reason'] as const;
 
 /** Admit: the ward (required) and the reason, recorded as the patient's admission. */

@@ -1,32 +1,42 @@
+import type { createConsultationEndpoint } from '../../../../shared/api/consultations';
+import { patientRecord } from '../../../lib/testing/patients';
+import type { z } from '../../../lib/zod';
 import type { Consultation } from '../api/consultation-schemas';
 
-/** Consultations and a patient as the API gives them, for component tests. */
+/** Consultations and a patient as the API gives them (typed by the shared contracts), for component tests. */
 export const ok = (data: unknown, message?: string) => ({ body: { success: true, message, data } });
 
-export const patient = {
-  id: 'p-1',
-  name: 'Chioma Nwosu',
-  identificationNumber: 'PAT123456789',
-  status: 'consultation',
-  admission: null,
-};
+export const patient = patientRecord({ status: 'consultation' });
 
 export const malaria: Consultation = {
   id: 'c-1',
   consultationDate: '2026-11-20T09:30:00.000Z',
+  createdAt: '2026-11-20T09:30:00.000Z',
   patientId: 'p-1',
-  doctor: { id: 'u-d', name: 'Tunde Bello' },
+  patientName: 'Chioma Nwosu',
+  doctor: { id: 'u-d', name: 'Tunde Bello', firstName: 'Tunde', lastName: 'Bello' },
   chiefComplaint: 'Fever for three days',
   primaryDiagnosis: 'Malaria',
   historyOfPresentIllness: null,
   physicalExamination: null,
   treatmentPlan: null,
   doctorNotes: 'Review in one week',
-  vitals: { bloodPressure: '120/80', pulseRate: 88, temperature: 38.5, temperatureUnit: 'C', weight: 70 },
+  vitals: {
+    bloodPressure: '120/80',
+    pulseRate: 88,
+    temperature: 38.5,
+    temperatureUnit: 'C',
+    weight: 70,
+    height: null,
+    respiratoryRate: null,
+    oxygenSaturation: null,
+  },
   prescriptions: [
     {
       index: 0,
+      name: 'Coartem',
       medicationName: 'Coartem',
+      medicationId: null,
       dosage: '80/480mg',
       frequency: 'Twice daily',
       duration: '3 days',
@@ -39,13 +49,19 @@ export const malaria: Consultation = {
   labOrders: [
     {
       id: 'l-1',
+      consultationId: 'c-1',
+      patientId: 'p-1',
+      patientName: 'Chioma Nwosu',
       testName: 'Full Blood Count',
       testCode: 'FBC',
       urgency: 'STAT',
       instructions: null,
       status: 'completed',
       completed: true,
+      orderedBy: { id: 'u-d', name: 'Tunde Bello' },
       orderedAt: '2026-11-20T09:30:00.000Z',
+      startedAt: '2026-11-20T09:45:00.000Z',
+      startedBy: 'Musa Lawal',
       completedAt: '2026-11-20T10:15:00.000Z',
       results: { Haemoglobin: '13.2 g/dL' },
       notes: null,
@@ -53,10 +69,14 @@ export const malaria: Consultation = {
     },
   ],
   billing: {
+    currency: 'NGN',
     consultationFee: 5000,
     additionalCharges: [{ description: 'Injection', amount: 1500 }],
     totalAmount: 6500,
   },
+  followUpRequired: false,
+  followUpDate: null,
+  followUpInstructions: null,
 };
 
 export const followUp: Consultation = {
@@ -67,7 +87,15 @@ export const followUp: Consultation = {
   primaryDiagnosis: 'Upper respiratory tract infection',
   doctorNotes: null,
   vitals: null,
-  prescriptions: [{ ...malaria.prescriptions[0]!, medicationName: 'Amoxicillin', dispensed: false, dispensedAt: null }],
+  prescriptions: [
+    {
+      ...malaria.prescriptions[0]!,
+      name: 'Amoxicillin',
+      medicationName: 'Amoxicillin',
+      dispensed: false,
+      dispensedAt: null,
+    },
+  ],
   labOrders: [
     {
       ...malaria.labOrders[0]!,
@@ -77,11 +105,23 @@ export const followUp: Consultation = {
       urgency: 'Urgent',
       status: 'pending',
       completed: false,
+      consultationId: 'c-2',
       orderedAt: '2026-11-27T09:30:00.000Z',
+      startedAt: null,
+      startedBy: null,
       completedAt: null,
       results: null,
       conductedBy: null,
     },
   ],
-  billing: { consultationFee: 5000, additionalCharges: [], totalAmount: 5000 },
+  billing: { currency: 'NGN', consultationFee: 5000, additionalCharges: [], totalAmount: 5000 },
 };
+
+/** POST /api/consultations/create's 201, as the route sends it: the record at the top and under `data`. */
+export function created(consultation: Consultation): {
+  status: 201;
+  body: z.input<typeof createConsultationEndpoint.response>;
+} {
+  const body = { success: true as const, message: 'Consultation saved successfully!', consultation };
+  return { status: 201, body: { ...body, data: { consultation, invoiceId: `inv-${consultation.id}` } } };
+}

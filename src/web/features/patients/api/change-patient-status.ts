@@ -1,9 +1,7 @@
-import { z } from '../../../lib/zod';
-import { request } from '../../../lib/api-client';
+import { changePatientStatusEndpoint } from '../../../../shared/api/patients';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { runOrQueue, SAVED_ON_DEVICE } from '../../../lib/offline/run-or-queue';
-import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
-
-const answer = z.object({ message: z.string().optional(), data: z.object({ patient: patientDetailSchema }) });
+import { patientsError, type PatientDetail } from './patient-schemas';
 
 /**
  * PATCH /api/patients/{id}/status, pinned to the version shown (409 when someone moved the patient meanwhile).
@@ -25,10 +23,12 @@ export async function changePatientStatus(
     label: `Status of ${patientName} to ${status}`,
   };
   try {
-    const outcome = await runOrQueue(command, () => request(route, { method: 'patch', json: { status, version } }));
+    const outcome = await runOrQueue(command, () =>
+      callEndpoint(changePatientStatusEndpoint, { params: { id }, json: { status, version } }),
+    );
     if (outcome.queued) return { message: SAVED_ON_DEVICE, patient: null };
-    const parsed = answer.parse(outcome.value);
-    return { message: parsed.message ?? 'Patient status updated successfully!', patient: parsed.data.patient };
+    const answer = outcome.value;
+    return { message: answer.message ?? 'Patient status updated successfully!', patient: answer.data.patient };
   } catch (e) {
     throw patientsError(e, 'Failed to update patient status');
   }

@@ -1,10 +1,10 @@
-import { request } from '../../../lib/api-client';
+import { deletePatientRecord } from '../../../lib/patients-api';
 import { patientsError } from './patient-schemas';
 
-/** DELETE /api/patients/{id}: the patient leaves every list; the history stays on the server. */
+/** DELETE /api/patients/{id} (its one client): the patient leaves every list; the history stays on the server. */
 export async function deletePatient(id: string): Promise<void> {
   try {
-    await request(`/patients/${encodeURIComponent(id)}`, { method: 'delete' });
+    await deletePatientRecord(id);
   } catch (e) {
     throw patientsError(e, 'Failed to delete patient');
   }

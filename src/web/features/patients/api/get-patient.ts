@@ -1,13 +1,10 @@
-import { z } from '../../../lib/zod';
-import { request } from '../../../lib/api-client';
-import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
+import { fetchPatient } from '../../../lib/patients-api';
+import { patientsError, type PatientDetail } from './patient-schemas';
 
-const answer = z.object({ data: patientDetailSchema });
-
-/** GET /api/patients/{id}: the detail with its version (sent back on edit). */
+/** GET /api/patients/{id} (its one client): the detail with its version (sent back on edit). */
 export async function getPatient(id: string, signal?: AbortSignal): Promise<PatientDetail> {
   try {
-    return answer.parse(await request(`/patients/${encodeURIComponent(id)}`, { signal })).data;
+    return await fetchPatient(id, { signal });
   } catch (e) {
     throw patientsError(e, 'Failed to fetch patient details');
   }

@@ -1,50 +1,12 @@
-import { z } from '../../../lib/zod';
+import type { patientDetail, patientListItem, vitals } from '../../../../shared/api/patients';
 import { ApiError, type FieldError } from '../../../lib/api-client';
+import type { z } from '../../../lib/zod';
 
-/** Vitals as the patients API answers them (null fields were not measured). */
-export const vitalsSchema = z.object({
-  bloodPressure: z.string().nullable(),
-  pulseRate: z.number().nullable(),
-  temperature: z.number().nullable(),
-  weight: z.number().nullable(),
-  height: z.number().nullable().optional(),
-  respiratoryRate: z.number().nullable().optional(),
-  oxygenSaturation: z.number().nullable().optional(),
-  temperatureUnit: z.enum(['C', 'F']),
-  recordedAt: z.string(),
-  recordedBy: z.object({ id: z.string(), name: z.string() }).optional(),
-});
-export type Vitals = z.infer<typeof vitalsSchema>;
-
-export const patientListItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  age: z.number().nullable(),
-  gender: z.string(),
-  contact: z.string(),
-  status: z.string(),
-  dateRegistered: z.string(),
-  identificationNumber: z.string(),
-  diagnosis: z.string().nullable(),
-  vitals: vitalsSchema.nullable(),
-});
-export type PatientListItem = z.infer<typeof patientListItemSchema>;
-
-export const patientDetailSchema = patientListItemSchema.extend({
-  dateOfBirth: z.string(),
-  phoneNumber: z.string(),
-  address: z.string(),
-  emergencyContact: z.object({
-    name: z.string().nullable(),
-    relationship: z.string().nullable(),
-    phoneNumber: z.string().nullable(),
-  }),
-  version: z.number(),
-  updatedAt: z.string(),
-});
-export type PatientDetail = z.infer<typeof patientDetailSchema>;
+// The answers are the shared contract's (src/shared/api/patients.ts), as the server's routes send them.
+export type Vitals = z.output<typeof vitals>;
+/** A row of the patients list: the server's answer, or a registration still on this device (age maybe unknown). */
+export type PatientListItem = Omit<z.output<typeof patientListItem>, 'age'> & { age: number | null };
+export type PatientDetail = z.output<typeof patientDetail>;
 
 /** A refused patients call: the message to show, the server's field reasons and the envelope's extras. */
 export class PatientsError extends Error {

@@ -1,8 +1,9 @@
-import { z } from '../../../lib/zod';
-import { request } from '../../../lib/api-client';
+import { duplicateCandidate, registerPatientEndpoint } from '../../../../shared/api/patients';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { runOrQueue, SAVED_ON_DEVICE } from '../../../lib/offline/run-or-queue';
 import { newCommandId } from '../../../lib/offline/queue';
-import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
+import { z } from '../../../lib/zod';
+import { patientsError, type PatientDetail } from './patient-schemas';
 
 export type PatientFields = {
   firstName: string;
@@ -17,17 +18,8 @@ export type PatientFields = {
   emergencyContactPhone: string;
 };
 
-const answer = z.object({ message: z.string().optional(), data: z.object({ patient: patientDetailSchema }) });
-
-export const duplicateCandidateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  dateOfBirth: z.string(),
-  phoneNumber: z.string(),
-  identificationNumber: z.string(),
-});
-export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
-const duplicateBody = z.object({ candidates: z.array(duplicateCandidateSchema) });
+export type DuplicateCandidate = z.output<typeof duplicateCandidate>;
+const duplicateBody = z.object({ candidates: z.array(duplicateCandidate) });
 
 /** The candidates of a 409 LIKELY_DUPLICATE, or null for any other failure. */
 export function duplicateCandidatesOf(error: unknown): DuplicateCandidate[] | null {
@@ -70,10 +62,10 @@ export async function registerPatient(
     label: `Register ${name}`,
   };
   try {
-    const outcome = await runOrQueue(command, () => request('/patients', { method: 'post', json }));
+    const outcome = await runOrQueue(command, () => callEndpoint(registerPatientEndpoint, { json }));
     if (outcome.queued) return { message: SAVED_ON_DEVICE, patient: null };
-    const parsed = answer.parse(outcome.value);
-    return { message: parsed.message ?? 'Patient registered successfully!', patient: parsed.data.patient };
+    const answer = outcome.value;
+    return { message: answer.message ?? 'Patient registered successfully!', patient: answer.data.patient };
   } catch (e) {
     throw patientsError(e, 'Failed to register patient');
   }

@@ -1,10 +1,10 @@
+import { editPatientEndpoint, patientDetail } from '../../../../shared/api/patients';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { z } from '../../../lib/zod';
-import { request } from '../../../lib/api-client';
-import { patientDetailSchema, patientsError, type PatientDetail } from './patient-schemas';
+import { patientsError, type PatientDetail } from './patient-schemas';
 import type { PatientFields } from './register-patient';
 
-const answer = z.object({ message: z.string().optional(), data: z.object({ patient: patientDetailSchema }) });
-const staleBody = z.object({ current: patientDetailSchema });
+const staleBody = z.object({ current: patientDetail });
 
 /** The patient as it now stands, from a 409 STALE_VERSION; null for any other failure. */
 export function stalePatientOf(error: unknown): PatientDetail | null {
@@ -31,8 +31,8 @@ export async function updatePatient(
     else if (key.startsWith('emergencyContact')) json[key] = null;
   }
   try {
-    const parsed = answer.parse(await request(`/patients/${encodeURIComponent(id)}`, { method: 'put', json }));
-    return { message: parsed.message ?? 'Patient updated successfully!', patient: parsed.data.patient };
+    const answer = await callEndpoint(editPatientEndpoint, { params: { id }, json });
+    return { message: answer.message ?? 'Patient updated successfully!', patient: answer.data.patient };
   } catch (e) {
     throw patientsError(e, 'Failed to update patient');
   }

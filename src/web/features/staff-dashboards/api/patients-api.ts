@@ -1,26 +1,17 @@
-import { z } from '../../../lib/zod';
-import { ApiError, request } from '../../../lib/api-client';
+import { patientsSeenEndpoint } from '../../../../shared/api/consultations';
+import { ApiError } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint-client';
 import { rememberPatients } from '../../../lib/offline/known-patients';
+import {
+  deletePatientRecord,
+  fetchPatientsPage,
+  type PatientListItem,
+  type PatientsPage,
+} from '../../../lib/patients-api';
 
-const patient = z.object({
-  id: z.string(),
-  name: z.string(),
-  age: z.number().nullish(),
-  gender: z.string().nullish(),
-  contact: z.string().nullish(),
-  status: z.string().nullish(),
-  dateRegistered: z.string().nullish(),
-  identificationNumber: z.string().nullish(),
-});
-export type PatientRow = z.infer<typeof patient>;
-
-const listAnswer = z.object({
-  data: z.object({
-    patients: z.array(patient),
-    pagination: z.object({ totalPages: z.number(), totalPatients: z.number() }),
-  }),
-});
-export type PatientsPage = z.infer<typeof listAnswer>['data'];
+// The answers are the shared contracts' (src/shared/api/patients.ts, consultations.ts).
+export type PatientRow = PatientListItem;
+export type { PatientsPage };
 
 /** The server's message, else the dashboard's fallback (product-spec-1 §8 Dashboards). */
 function failure(e: unknown, fallback: string): Error {
@@ -36,10 +27,8 @@ export async function fetchPatients(
   query: { page: number; limit: number; status?: string },
   signal?: AbortSignal,
 ): Promise<PatientsPage> {
-  const searchParams: Record<string, string | number> = { page: query.page, limit: query.limit };
-  if (query.status) searchParams.status = query.status;
   try {
-    const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    const page = await fetchPatientsPage(query, signal);
     // Patients shown on a dashboard are ones this device has seen: an offline booking can pick them.
     void rememberPatients(page.patients).catch(() => undefined);
     return page;
@@ -51,12 +40,10 @@ export async function fetchPatients(
 // GET /api/patients/stats has one client, shared with the other screens that count patients.
 export { fetchPatientStats, type PatientStats } from '../../../lib/patient-stats';
 
-const seenAnswer = z.object({ data: z.object({ patientsSeen: z.number() }) });
-
 /** GET /api/consultations/stats/mine: the distinct patients the signed-in doctor has consulted. */
 export async function fetchPatientsSeenByMe(signal?: AbortSignal): Promise<number> {
   try {
-    return seenAnswer.parse(await request('/consultations/stats/mine', { signal })).data.patientsSeen;
+    return (await fetchData(patientsSeenEndpoint, { signal })).patientsSeen;
   } catch (e) {
     throw failure(e, 'Failed to fetch dashboard data');
   }
@@ -65,7 +52,7 @@ export async function fetchPatientsSeenByMe(signal?: AbortSignal): Promise<numbe
 /** DELETE /api/patients/{id} (receptionist and admin; the server keeps the record's history). */
 export async function deletePatient(id: string): Promise<void> {
   try {
-    await request(`/patients/${encodeURIComponent(id)}`, { method: 'delete' });
+    await deletePatientRecord(id);
   } catch (e) {
     throw failure(e, 'Failed to delete patient');
   }

@@ -1,10 +1,8 @@
-import { request } from '../../../lib/api-client';
+import { recordVitalsEndpoint } from '../../../../shared/api/patients';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { runOrQueue, SAVED_ON_DEVICE } from '../../../lib/offline/run-or-queue';
-import { z } from '../../../lib/zod';
 import type { VitalSignsInput } from '../vitals-form-rules';
 import { vitalsError } from './waiting-patients';
-
-const answer = z.object({ message: z.string().optional() });
 
 /** POST /api/patients/{id}/vitals; answers the server's success message, or that it was kept on this device. */
 export async function recordVitals(
@@ -21,9 +19,11 @@ export async function recordVitals(
     label: `Vitals for ${patientName}`,
   };
   try {
-    const outcome = await runOrQueue(command, () => request(route, { method: 'post', json: vitals }));
+    const outcome = await runOrQueue(command, () =>
+      callEndpoint(recordVitalsEndpoint, { params: { id: patientId }, json: vitals }),
+    );
     if (outcome.queued) return SAVED_ON_DEVICE;
-    return answer.parse(outcome.value).message ?? 'Vitals recorded successfully!';
+    return outcome.value.message ?? 'Vitals recorded successfully!';
   } catch (e) {
     throw vitalsError(e, 'Failed to record vitals');
   }

@@ -1,27 +1,12 @@
-import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import { ApiError, type FieldError } from '../../../lib/api-client';
 import { rememberPatients } from '../../../lib/offline/known-patients';
 import { withLastSeen } from '../../../lib/offline/last-seen';
-import { z } from '../../../lib/zod';
+import { fetchPatientsPage, type PatientListItem, type PatientsPage } from '../../../lib/patients-api';
 
-/** A waiting patient as the nurse picks them: who, and when their vitals were last taken. */
-const waitingPatient = z.object({
-  id: z.string(),
-  name: z.string(),
-  identificationNumber: z.string(),
-  age: z.number().nullable(),
-  gender: z.string(),
-  vitals: z.object({ recordedAt: z.string() }).nullable(),
-});
-export type WaitingPatient = z.infer<typeof waitingPatient>;
-
-const listAnswer = z.object({
-  data: z.object({
-    patients: z.array(waitingPatient),
-    pagination: z.object({ totalPages: z.number(), totalPatients: z.number() }),
-  }),
-});
+/** A waiting patient as the nurse picks them (the list's answer: who, and their vitals last taken). */
+export type WaitingPatient = PatientListItem;
 /** A page of waiting patients; `asOf` is set when it is the page last seen, read from this device offline. */
-export type WaitingPatientsPage = z.infer<typeof listAnswer>['data'] & { asOf?: string | null };
+export type WaitingPatientsPage = PatientsPage & { asOf?: string | null };
 
 /** A refused call: the message to show and the server's field reasons. */
 export class VitalsError extends Error {
@@ -43,15 +28,13 @@ export function vitalsError(e: unknown, fallback: string): VitalsError {
   return new VitalsError(e instanceof ApiError ? e.message : fallback);
 }
 
-/** GET /api/patients?status=waiting: who is waiting, optionally searched by name, ID or phone. */
+/** GET /api/patients?status=waiting (its one client): who is waiting, optionally searched by name, ID or phone. */
 export async function listWaitingPatients(
   query: { page: number; limit: number; search: string },
   signal?: AbortSignal,
 ): Promise<WaitingPatientsPage> {
-  const searchParams: Record<string, string | number> = { status: 'waiting', page: query.page, limit: query.limit };
-  if (query.search) searchParams.search = query.search;
   const load = async () => {
-    const page = listAnswer.parse(await request('/patients', { searchParams, signal })).data;
+    const page = await fetchPatientsPage({ ...query, status: 'waiting' }, signal);
     void rememberPatients(page.patients).catch(() => undefined);
     return page;
   };

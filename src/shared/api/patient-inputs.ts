@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { clientId } from '../../platform/http/device-headers';
-import { datesOnEarth, isCalendarDate } from '../../shared/hospital-calendar';
-import { DOB_IN_FUTURE } from './errors';
-import { PATIENT_STATUSES, TEMPERATURE_UNITS } from './events';
+import { clientId } from '../client-id';
+import { datesOnEarth, isCalendarDate } from '../hospital-calendar';
+import { PATIENT_STATUSES } from '../patient-statuses';
+
+/**
+ * What the patients endpoints take (src/shared/api/patients.ts), with the rules and messages of the spec: the
+ * route validates with these, and the browser's forms may check the same before sending.
+ */
+export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
 
 /** Registration rules of product-spec-2 §5, with its messages word for word. */
 const required = (message: string, max = 200) =>
@@ -129,26 +134,6 @@ export const patientAsOfQuery = z.object({
     }),
 });
 
-export const vitalsSchema = z.object({
-  bloodPressure: z.string().nullable(),
-  pulseRate: z.number().nullable(),
-  temperature: z.number().nullable(),
-  weight: z.number().nullable(),
-  height: z.number().nullable(),
-  respiratoryRate: z.number().nullable(),
-  oxygenSaturation: z.number().nullable(),
-  temperatureUnit: z.enum(TEMPERATURE_UNITS),
-  recordedAt: z.string(),
-  recordedBy: z.object({ id: z.string(), name: z.string() }),
-});
-
-export const admissionSchema = z.object({
-  ward: z.string(),
-  reason: z.string().nullable(),
-  admittedAt: z.string(),
-  admittedBy: z.object({ id: z.string(), name: z.string() }),
-});
-
 export const WARD_REQUIRED = 'Ward is required';
 /** POST /api/patients/{id}/admissions: the ward (required) and why. */
 export const admitPatientBody = z.object({
@@ -163,45 +148,4 @@ export const admitPatientBody = z.object({
     .max(1000, 'Reason must be at most 1000 characters long')
     .nullish()
     .transform((v) => v || null),
-});
-
-export const patientListItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  age: z.number(),
-  gender: z.string(),
-  contact: z.string(),
-  status: z.string(),
-  dateRegistered: z.string(),
-  identificationNumber: z.string(),
-  diagnosis: z.string().nullable(),
-  vitals: vitalsSchema.nullable(),
-  /** Who registered the patient: the admin's list shows it. */
-  registeredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-
-export const patientDetail = patientListItem.extend({
-  dateOfBirth: z.string(),
-  phoneNumber: z.string(),
-  address: z.string(),
-  emergencyContact: z.object({
-    name: z.string().nullable(),
-    relationship: z.string().nullable(),
-    phoneNumber: z.string(),
-  }),
-  prescriptions: z.array(z.unknown()),
-  admission: admissionSchema.nullable(),
-  version: z.number(),
-  updatedAt: z.string(),
-});
-
-export const paginationSchema = z.object({
-  page: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  totalPatients: z.number(),
-  /** A search with more matches than it counts: totalPatients is a lower bound. */
-  totalIsCapped: z.boolean().optional(),
 });
