@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../hospital-calendar';
 import { wholeNumberInput } from '../number-input';
 import { endpoint } from './endpoint';
+import { dayQuery } from './query-days';
 
 /**
  * The pharmacy's stock (/api/inventory/…) and its reports (/api/pharmacy/reports/…), declared once for the
@@ -152,20 +153,11 @@ export const adjustStockEndpoint = endpoint({
 
 // ─── Reports
 
-const day = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`)
-    .transform((v) => v || undefined)
-    .meta({ format: 'date' });
-
 /** A period of hospital days, both included; left out, this month so far (the hospital's days). */
 export const reportQuery = z
   .object({
-    from: day('From'),
-    to: day('To'),
+    from: dayQuery('From'),
+    to: dayQuery('To'),
     format: z.enum(['json', 'csv'], { error: 'Format must be one of: json, csv' }).default('json'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must be on or before To', path: ['from'] });

@@ -159,7 +159,12 @@ export const userStatsEndpoint = endpoint({
   }),
 });
 
-export const changePlanEndpoint = endpoint({ method: 'PUT', path: '/users/plan', body: changePlanBody, data: planUsage });
+export const changePlanEndpoint = endpoint({
+  method: 'PUT',
+  path: '/users/plan',
+  body: changePlanBody,
+  data: planUsage,
+});
 
 export const userEndpoint = endpoint({ method: 'GET', path: '/users/:id', params: userIdParams, data: oneUser });
 
