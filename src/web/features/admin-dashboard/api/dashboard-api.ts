@@ -1,17 +1,6 @@
 import { z } from '../../../lib/zod';
 import { request } from '../../../lib/api-client';
 import { fetchPatientStats } from '../../../lib/patient-stats';
-import { planUsageSchema } from '../../../lib/plan-usage-schema';
-import type { PlanUsage } from '../../../lib/plans';
-
-const userStats = z.object({
-  data: z.object({ totalUsers: z.number(), plan: planUsageSchema.optional().catch(undefined) }),
-});
-
-/** GET /api/users/stats → data.totalUsers and the plan's seats. */
-export async function fetchUserStats(signal?: AbortSignal): Promise<{ totalUsers: number; plan?: PlanUsage }> {
-  return userStats.parse(await request('/users/stats', { signal })).data;
-}
 
 const patientPage = z.object({ data: z.object({ pagination: z.object({ totalPatients: z.number() }) }) });
 
