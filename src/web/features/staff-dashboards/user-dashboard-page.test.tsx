@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { labStatsEndpoint } from '../../../shared/api/laboratory';
 import { patientStatsEndpoint } from '../../../shared/api/patients';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
@@ -42,7 +43,8 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
       seenCount: 7,
     }),
   'GET /patients': () => ok({ patients: [chioma], pagination: { page: 1, limit: 8, totalPages: 1, totalPatients: 1 } }),
-  'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
+  [routeOf(labStatsEndpoint)]: () =>
+    answer(labStatsEndpoint, { pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
   'GET /consultations/stats/mine': () => ok({ patientsSeen: 5 }),
   ...overrides,
 });
@@ -127,8 +129,13 @@ describe('Staff dashboards', () => {
   it("counts the doctor's own patients: those they recorded a consultation for, and says so", async () => {
     api = fakeApi(
       routes({
-        'GET /patients/stats': () =>
-          ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 0, discharged: 12 }, seenCount: 0 }),
+        [routeOf(patientStatsEndpoint)]: () =>
+          answer(patientStatsEndpoint, {
+            totalPatients: 30,
+            registeredToday: 0,
+            byStatus: statusCounts({ seen: 0, discharged: 12 }),
+            seenCount: 0,
+          }),
         'GET /consultations/stats/mine': () => ok({ patientsSeen: 4 }),
       }),
     );
