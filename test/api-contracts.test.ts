@@ -51,6 +51,27 @@ const SERVER_ONLY_INPUTS = new Set([
   'POST /lab/requests/:id/results body',
 ]);
 
+/** A success answer that may also be a file (`jsonOrCsvAnswer`): its JSON schema. */
+const jsonAnswer = (answer: unknown) =>
+  (answer as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema ??
+  answer;
+
+/** The app of every module, each route shown to `seen` as its module registers it. */
+function appSeeingRoutes(seen: (route: RouteOptions) => void): Promise<TestApp> {
+  const modules = allModules.map((m) => {
+    const own = m.routes;
+    if (!own) return m;
+    return {
+      ...m,
+      routes: (app: Parameters<typeof own>[0], platform: Parameters<typeof own>[1]) => {
+        app.addHook('onRoute', (route) => seen(route as RouteOptions));
+        return own(app, platform);
+      },
+    };
+  });
+  return startTestApp({ modules, startProjections: false });
+}
+
 const shapeOf = (schema: unknown) => (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
 
 describe('the shared API contracts', () => {
@@ -58,18 +79,7 @@ describe('the shared API contracts', () => {
   const routes: RouteOptions[] = [];
 
   beforeAll(async () => {
-    const modules = allModules.map((m) => {
-      const own = m.routes;
-      if (!own) return m;
-      return {
-        ...m,
-        routes: (app: Parameters<typeof own>[0], platform: Parameters<typeof own>[1]) => {
-          app.addHook('onRoute', (route) => void routes.push(route as RouteOptions));
-          return own(app, platform);
-        },
-      };
-    });
-    t = await startTestApp({ modules, startProjections: false });
+    t = await appSeeingRoutes((route) => void routes.push(route));
   });
   afterAll(async () => t?.close());
 
@@ -79,7 +89,7 @@ describe('the shared API contracts', () => {
     const matching = routes.filter((r) => r.url === `/api${e.path}` && [r.method].flat().includes(e.method));
     expect(matching, `${e.method} /api${e.path}`).toHaveLength(1);
     const schema = matching[0]!.schema as Schema;
-    expect(schema.response?.[200] ?? schema.response?.[201]).toBe(e.response);
+    expect(jsonAnswer(schema.response?.[200] ?? schema.response?.[201])).toBe(e.response);
     if (e.params) expect(schema.params).toBe(e.params);
     if (e.body) expect(schema.body).toBe(e.body);
     // The platform makes every query strict (a new object with the same fields).
@@ -131,5 +141,32 @@ describe('the clinical endpoints each have a shared contract', () => {
     expect(clinical.length).toBeGreaterThanOrEqual(20);
     const declared = new Set(endpoints.map(({ e }) => `${e.method} ${e.path}`));
     expect(clinical.filter((key) => !declared.has(key) && !NOT_CLINICAL_CONTRACTS.has(key))).toEqual([]);
+  });
+});
+
+/**
+ * The staff accounts (/users) and the pharmacy's stock and reports (/inventory, /pharmacy/reports): every route
+ * is a contract's, so no request or answer of theirs is written a second time beside it (issue 36 §1).
+ */
+describe('the users and pharmacy routes are all served from their contracts', () => {
+  const OWNED = /^\/api\/(users|inventory|pharmacy\/reports)(\/|$)/;
+  const declared = endpoints
+    .filter(({ name }) => /^(users|pharmacy)\.ts /.test(name))
+    .map(({ e }) => `${e.method} /api${e.path}`);
+  let t: TestApp;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    t = await appSeeingRoutes((route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && OWNED.test(route.url)) served.push(`${method} ${route.url}`);
+      }
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('declares a contract for each of them', () => {
+    expect(served.length).toBeGreaterThanOrEqual(16);
+    expect([...served].sort()).toEqual([...declared].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberText } from '../../platform/http/number-input';
 import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
-import { isCalendarDate } from '../../shared/hospital-calendar';
+import { dayQuery as day } from '../../shared/api/query-days';
 import { INVOICE_STATUSES } from './invoice';
 import { LINE_KINDS, PAYMENT_METHODS } from './events';
 
@@ -49,14 +49,7 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters long`)
     .nullish()
     .transform((v) => v || null);
-export const day = (label: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`)
-    .transform((v) => v || undefined)
-    .meta({ format: 'date' });
+export { day };
 
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),

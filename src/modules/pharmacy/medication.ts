@@ -1,3 +1,4 @@
+import type { StockStatus } from '../../shared/api/pharmacy';
 import type { MedicationEvent } from './events';
 
 /** A stocked batch of a medication, stream `medication-<medicationId>`. */
@@ -43,7 +44,7 @@ export function evolveMedication(state: MedicationState, event: MedicationEvent)
   }
 }
 
-export type StockStatus = 'In Stock' | 'Low Stock' | 'Out of Stock';
+export type { StockStatus };
 
 /** Out at zero, low at or under the reorder level. */
 export function stockStatus(stock: number, reorderLevel: number): StockStatus {

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { csvDocument, csvHeaders, jsonOrCsvAnswer } from '../../platform/http/csv';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
+import { dispensingReportEndpoint, stockReportEndpoint } from '../../shared/api/pharmacy';
 import { hospitalToday } from '../hospitals';
 import { dispensingReport, stockReport, type Period } from './read-models/pharmacy-reports';
 import { STOCK_MOVEMENTS } from './read-models/stock-movements';
-import { dispensingReportSchema, reportQuery, stockReportSchema } from './report-schemas';
 
 /** The pharmacist's reports (product-spec-1 §2, /user/report): the pharmacist's and the admin's only. */
 const REPORT_ROLES = ['admin', 'pharmacist'] as const;
@@ -33,7 +33,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
   };
 
   app.get(
-    '/pharmacy/reports/dispensing',
+    dispensingReportEndpoint.path,
     {
       config,
       onRequest: canReport,
@@ -41,8 +41,8 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Per medication: quantity dispensed, prescriptions and patients in a period (format=csv for a file)',
-        querystring: reportQuery,
-        response: { 200: jsonOrCsvAnswer(ok(dispensingReportSchema), 'The report; a CSV file with format=csv') },
+        querystring: dispensingReportEndpoint.query,
+        response: { 200: jsonOrCsvAnswer(dispensingReportEndpoint.response, 'The report; a CSV file with format=csv') },
       },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/pharmacy/reports/stock',
+    stockReportEndpoint.path,
     {
       config,
       onRequest: canReport,
@@ -66,8 +66,8 @@ export function pharmacyReportRoutes(app: HttpApp, platform: Platform) {
         security,
         summary:
           'Per medication: on hand now, received, adjusted and dispensed in a period, reorder level, status, nearest expiry',
-        querystring: reportQuery,
-        response: { 200: jsonOrCsvAnswer(ok(stockReportSchema), 'The report; a CSV file with format=csv') },
+        querystring: stockReportEndpoint.query,
+        response: { 200: jsonOrCsvAnswer(stockReportEndpoint.response, 'The report; a CSV file with format=csv') },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,13 @@
-import { z } from 'zod';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
+import {
+  addMedicationEndpoint,
+  adjustStockEndpoint,
+  expiringSoonEndpoint,
+  medicationGroupsEndpoint,
+  medicationsEndpoint,
+  receiveStockEndpoint,
+} from '../../shared/api/pharmacy';
 import { hospitalToday } from '../hospitals';
 import {
   EXPIRING_SOON_DAYS,
@@ -8,16 +15,6 @@ import {
   listMedicationGroups,
   listMedications,
 } from './read-models/medication-stock';
-import {
-  adjustmentBody,
-  createMedicationBody,
-  inventorySchema,
-  listMedicationsQuery,
-  medicationGroupSchema,
-  medicationIdParams,
-  medicationSchema,
-  receiptBody,
-} from './schemas';
 import { adjustStock, receiveStock, stockMedication } from './stock';
 
 /** The pharmacy's stock: pharmacists (and the admin) keep it; the doctor may look (spec-2 §6 Pharmacy). */
@@ -30,10 +27,9 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   const canKeep = platform.auth(KEEP_ROLES, denied('manage the inventory'));
   const security = [{ bearer: [] }];
   const tags = ['Pharmacy'];
-  const answer = ok(z.object({ medication: medicationSchema }));
 
   app.get(
-    '/inventory/medications',
+    medicationsEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canView,
@@ -41,8 +37,8 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'The medication inventory, searched and filtered',
-        querystring: listMedicationsQuery,
-        response: { 200: ok(inventorySchema) },
+        querystring: medicationsEndpoint.query,
+        response: { 200: medicationsEndpoint.response },
       },
     },
     async (request) => {
@@ -53,7 +49,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/inventory/medications/expiring-soon',
+    expiringSoonEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canView,
@@ -61,15 +57,8 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: `Batches with stock expiring within \`days\` (default ${EXPIRING_SOON_DAYS}), soonest first`,
-        querystring: z.object({
-          days: z.coerce
-            .number()
-            .int('days must be a whole number')
-            .min(1, 'days must be at least 1')
-            .max(3650, 'days must be at most 3650')
-            .default(EXPIRING_SOON_DAYS),
-        }),
-        response: { 200: ok(z.object({ days: z.number(), medications: z.array(medicationSchema) })) },
+        querystring: expiringSoonEndpoint.query,
+        response: { 200: expiringSoonEndpoint.response },
       },
     },
     async (request) => {
@@ -80,7 +69,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/inventory/medications/groups',
+    medicationGroupsEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canView,
@@ -88,14 +77,14 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Batches grouped by medication name, with total stock and status',
-        response: { 200: ok(z.object({ groups: z.array(medicationGroupSchema) })) },
+        response: { 200: medicationGroupsEndpoint.response },
       },
     },
     async (request) => success({ groups: await listMedicationGroups(platform.db, request.auth!.hospitalId) }),
   );
 
   app.post(
-    '/inventory/medications',
+    addMedicationEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
@@ -103,8 +92,8 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Add a batch of a medication to stock',
-        body: createMedicationBody,
-        response: { 201: answer },
+        body: addMedicationEndpoint.body,
+        response: { 201: addMedicationEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -115,7 +104,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/inventory/medications/:id/receipts',
+    receiveStockEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
@@ -123,9 +112,9 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Receive stock into a batch',
-        params: medicationIdParams,
-        body: receiptBody,
-        response: { 201: answer },
+        params: receiveStockEndpoint.params,
+        body: receiveStockEndpoint.body,
+        response: { 201: receiveStockEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -142,7 +131,7 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/inventory/medications/:id/adjustments',
+    adjustStockEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: canKeep,
@@ -150,9 +139,9 @@ export function pharmacyRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Correct a batch by a signed quantity, with a reason',
-        params: medicationIdParams,
-        body: adjustmentBody,
-        response: { 201: answer },
+        params: adjustStockEndpoint.params,
+        body: adjustStockEndpoint.body,
+        response: { 201: adjustStockEndpoint.response },
       },
     },
     async (request, reply) => {

@@ -5,8 +5,9 @@
  * administrator included, so a Clinic hospital has room for the admin and six staff. A
  * deactivated account still holds its seat (it can be reactivated at any time); deleting frees it.
  */
-export const PLAN_CODES = ['clinic', 'hospital', 'enterprise'] as const;
-export type PlanCode = (typeof PLAN_CODES)[number];
+import { PLAN_CODES, type PlanCode } from '../../shared/plans';
+
+export { PLAN_CODES, type PlanCode };
 
 export const PLANS: Record<PlanCode, { name: string; maxUsers: number | null }> = {
   clinic: { name: 'Clinic', maxUsers: 7 },

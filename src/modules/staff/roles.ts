@@ -14,5 +14,4 @@ export {
 } from '../../shared/roles';
 
 export const ADMIN_ROLE_REFUSED = 'Admin accounts are created only through hospital onboarding';
-export const UNKNOWN_ROLE =
-  'Role must be one of doctor, nurse, receptionist, lab_technician (lab_staff), pharmacist, accountant (billing_staff) or compliance_officer';
+export { UNKNOWN_ROLE } from '../../shared/api/users';

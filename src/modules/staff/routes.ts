@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ok, okMessage, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import { BadRequest, ServiceUnavailable } from '../../platform/http/errors';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { lastSignIns, sendInvitation } from '../identity';
@@ -12,18 +11,17 @@ import { PLANS, type PlanCode } from './plans';
 import { registeredPlan } from './read-models/hospital-plans';
 import { findStaff, listStaff, seatsInUse, staffStats, type StaffListItem } from './read-models/staff-directory';
 import { ROLE_IDS, ROLE_LABELS, type RoleCode } from './roles';
+import { ifMatchHeaders, versionFromIfMatch } from './schemas';
 import {
-  changePlanBody,
-  createUserBody,
-  ifMatchHeaders,
-  listUsersQuery,
-  planSchema,
-  statsSchema,
-  updateUserBody,
-  userIdParams,
-  userSchema,
-  versionFromIfMatch,
-} from './schemas';
+  changePlanEndpoint,
+  createUserEndpoint,
+  deleteUserEndpoint,
+  resendInvitationEndpoint,
+  updateUserEndpoint,
+  userEndpoint,
+  usersEndpoint,
+  userStatsEndpoint,
+} from '../../shared/api/users';
 
 export const CREATED = 'User created successfully! Invitation email sent.';
 /** When the mail fails the account still exists; the admin can send the invitation again. */
@@ -81,7 +79,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   const tags = ['Users'];
 
   app.post(
-    '/users',
+    createUserEndpoint.path,
     {
       config: { audit: { subject: 'user', what: 'creation', reads: false } },
       onRequest: admin,
@@ -89,10 +87,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Create a staff account and email its credentials',
-        body: createUserBody,
-        response: {
-          201: ok(z.object({ user: userSchema, invitationSent: z.boolean().nullable() })),
-        },
+        body: createUserEndpoint.body,
+        response: { 201: createUserEndpoint.response },
       },
     },
     async (request, reply) => {
@@ -105,7 +101,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/users/:id/invitation',
+    resendInvitationEndpoint.path,
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'invitation', reads: false } },
       onRequest: admin,
@@ -113,8 +109,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Send the invitation again, with a new temporary password',
-        params: userIdParams,
-        response: { 200: okMessage },
+        params: resendInvitationEndpoint.params,
+        response: { 200: resendInvitationEndpoint.response },
       },
     },
     async (request) => {
@@ -132,7 +128,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/users',
+    usersEndpoint.path,
     {
       config: { audit: { subject: 'user', what: 'list', reads: false } },
       onRequest: admin,
@@ -140,15 +136,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "List the hospital's staff",
-        querystring: listUsersQuery,
-        response: {
-          200: ok(
-            z.object({
-              users: z.array(userSchema),
-              pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
-            }),
-          ),
-        },
+        querystring: usersEndpoint.query,
+        response: { 200: usersEndpoint.response },
       },
     },
     async (request) => {
@@ -160,11 +149,11 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/users/stats',
+    userStatsEndpoint.path,
     {
       config: { audit: { subject: 'user', what: 'counts', reads: false } },
       onRequest: admin,
-      schema: { tags, security, summary: 'Staff counts and plan usage', response: { 200: ok(statsSchema) } },
+      schema: { tags, security, summary: 'Staff counts and plan usage', response: { 200: userStatsEndpoint.response } },
     },
     async (request) => {
       const hospitalId = request.auth!.hospitalId;
@@ -174,7 +163,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.put(
-    '/users/plan',
+    changePlanEndpoint.path,
     {
       config: { audit: { subject: 'user', what: 'plan', reads: false } },
       onRequest: admin,
@@ -182,8 +171,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: "Change the hospital's plan",
-        body: changePlanBody,
-        response: { 200: ok(planSchema) },
+        body: changePlanEndpoint.body,
+        response: { 200: changePlanEndpoint.response },
       },
     },
     async (request) => {
@@ -200,7 +189,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/users/:id',
+    userEndpoint.path,
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'detail', reads: false } },
       onRequest: admin,
@@ -208,8 +197,8 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'One staff account',
-        params: userIdParams,
-        response: { 200: ok(z.object({ user: userSchema })) },
+        params: userEndpoint.params,
+        response: { 200: userEndpoint.response },
       },
     },
     async (request) => {
@@ -221,7 +210,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.put(
-    '/users/:id',
+    updateUserEndpoint.path,
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'edit', reads: false } },
       onRequest: admin,
@@ -229,10 +218,10 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Edit a staff account (name, email, role, active)',
-        params: userIdParams,
+        params: updateUserEndpoint.params,
         headers: ifMatchHeaders,
-        body: updateUserBody,
-        response: { 200: ok(z.object({ user: userSchema })) },
+        body: updateUserEndpoint.body,
+        response: { 200: updateUserEndpoint.response },
       },
     },
     async (request) => {
@@ -251,7 +240,7 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.delete(
-    '/users/:id',
+    deleteUserEndpoint.path,
     {
       config: { audit: { subject: 'user', idParam: 'id', what: 'deletion', reads: false } },
       onRequest: admin,
@@ -259,9 +248,9 @@ export function staffRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Delete a staff account (If-Match: its version)',
-        params: userIdParams,
+        params: deleteUserEndpoint.params,
         headers: ifMatchHeaders,
-        response: { 200: okMessage },
+        response: { 200: deleteUserEndpoint.response },
       },
     },
     async (request) => {

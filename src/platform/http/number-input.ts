@@ -1,17 +1,2 @@
-import { z } from 'zod';
-import { numberText } from '../../shared/number-text';
-
-// Bodies of the shared contracts (src/shared/api) read numbers the same way.
-export { numberText };
-
-/** A whole number from `min` to `max` in a body, with the messages the forms show. */
-export function wholeNumberInput(field: string, min: number, max: number) {
-  return z.preprocess(
-    numberText,
-    z
-      .number({ error: `${field} must be a number` })
-      .int(`${field} must be a whole number`)
-      .min(min, `${field} must be at least ${min}`)
-      .max(max, `${field} is too large`),
-  );
-}
+/** Numbers in request bodies: shared with the browser's contracts (src/shared/api), kept here for the routes. */
+export { numberText, wholeNumberInput } from '../../shared/number-input';

@@ -4,14 +4,13 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AriaRouter } from '../components/aria-router';
 import type { DataOf } from '../../shared/api/endpoint';
-import { invoiceEndpoint, invoicesEndpoint } from '../../shared/api/billing';
+import { billingDashboardEndpoint, invoiceEndpoint, invoicesEndpoint } from '../../shared/api/billing';
 import { answer, deferred, fakeApi, type FakeHandler, type FakeReply } from '../lib/testing/fake-api';
 import AdminBillingPage, { AdminInvoiceDetail } from './admin-billing';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const days = (last: Record<string, number> = {}) =>
   Array.from({ length: 30 }, (_, i) => ({
     date: `2026-05-${String(i + 1).padStart(2, '0')}`,
@@ -22,7 +21,7 @@ const days = (last: Record<string, number> = {}) =>
     ...(i === 29 ? last : {}),
   }));
 const dashboard = (perDay = days({ transfer: 500_000 })) =>
-  ok({
+  answer(billingDashboardEndpoint, {
     metrics: {
       invoicesToday: 3,
       paymentsTodayKobo: 500_000,

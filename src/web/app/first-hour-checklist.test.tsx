@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../lib/testing/fake-api';
+import { priceListEndpoint } from '../../shared/api/billing';
+import { hospitalSettingsEndpoint } from '../../shared/api/hospitals';
+import { answer, fakeApi } from '../lib/testing/fake-api';
 import { missingContactText } from '../features/hospital-settings/components/contact-checklist-item';
 import { FirstHourChecklist } from './first-hour-checklist';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
@@ -31,8 +33,8 @@ afterEach(() => api.restore());
 
 function renderChecklist(contact: { phone: string | null; address: string | null }) {
   api = fakeApi({
-    'GET /hospital/settings': () => ({ body: { success: true, data: { settings: { ...settings, ...contact } } } }),
-    'GET /billing/price-list': () => ({ body: { success: true, data: priceList } }),
+    'GET /hospital/settings': () => answer(hospitalSettingsEndpoint, { settings: { ...settings, ...contact } }),
+    'GET /billing/price-list': () => answer(priceListEndpoint, priceList),
   });
   render(withSession(signedIn(ADMIN_USER), '/admin/dashboard', <FirstHourChecklist />).ui);
   return screen.getByRole('region', { name: 'First-hour checklist' });

@@ -3,7 +3,10 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../lib/session';
-import { fakeApi } from '../lib/testing/fake-api';
+import { claimsEndpoint, outstandingEndpoint } from '../../shared/api/billing';
+import { labRequestsEndpoint } from '../../shared/api/laboratory';
+import { dispensingReportEndpoint, stockReportEndpoint } from '../../shared/api/pharmacy';
+import { answer, fakeApi } from '../lib/testing/fake-api';
 import ReportForRole from './report-for-role';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -40,15 +43,11 @@ function renderAs(role: string, roleId: number) {
 describe('/user/report', () => {
   it("is the lab's completed results for a lab technician", async () => {
     api = fakeApi({
-      'GET /lab/requests': () => ({
-        body: {
-          success: true,
-          data: {
-            requests: [],
-            pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, hasPrev: false, hasNext: false },
-          },
-        },
-      }),
+      'GET /lab/requests': () =>
+        answer(labRequestsEndpoint, {
+          requests: [],
+          pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, hasPrev: false, hasNext: false },
+        }),
     });
     renderAs('lab_technician', 4);
     expect(await screen.findByRole('heading', { name: 'Lab Reports' })).toBeInTheDocument();
@@ -58,18 +57,9 @@ describe('/user/report', () => {
   it('is the outstanding balances and HMO claims for an accountant, without asking the lab', async () => {
     const totals = { d0_30: 0, d31_60: 0, d61_90: 0, d90plus: 0, totalKobo: 0 };
     api = fakeApi({
-      'GET /billing/reports/outstanding': (call) => ({
-        body: { success: true, data: { by: call.query.get('by'), rows: [], totals } },
-      }),
-      'GET /billing/claims': () => ({
-        body: {
-          success: true,
-          data: {
-            claims: [],
-            pagination: { currentPage: 1, totalPages: 0, totalRecords: 0, hasPrev: false, hasNext: false },
-          },
-        },
-      }),
+      'GET /billing/reports/outstanding': (call) =>
+        answer(outstandingEndpoint, { by: call.query.get('by') === 'hmo' ? 'hmo' : 'patient', rows: [], totals }),
+      'GET /billing/claims': () => answer(claimsEndpoint, { claims: [] }),
     });
     renderAs('accountant', 6);
     expect(await screen.findByRole('table', { name: 'Outstanding by Patient' })).toBeInTheDocument();
@@ -79,12 +69,20 @@ describe('/user/report', () => {
   it("is the pharmacy's dispensing and stock for a pharmacist, without asking the lab", async () => {
     const totals = { quantity: 0, prescriptions: 0, patients: 0 };
     api = fakeApi({
-      'GET /pharmacy/reports/dispensing': (call) => ({
-        body: { success: true, data: { from: call.query.get('from'), to: call.query.get('to'), rows: [], totals } },
-      }),
-      'GET /pharmacy/reports/stock': (call) => ({
-        body: { success: true, data: { from: call.query.get('from'), to: call.query.get('to'), rows: [] } },
-      }),
+      'GET /pharmacy/reports/dispensing': (call) =>
+        answer(dispensingReportEndpoint, {
+          from: call.query.get('from')!,
+          to: call.query.get('to')!,
+          rows: [],
+          totals,
+        }),
+      'GET /pharmacy/reports/stock': (call) =>
+        answer(stockReportEndpoint, {
+          from: call.query.get('from')!,
+          to: call.query.get('to')!,
+          today: call.query.get('to')!,
+          rows: [],
+        }),
     });
     renderAs('pharmacist', 5);
     expect(await screen.findByRole('heading', { name: 'Pharmacy Reports' })).toBeInTheDocument();

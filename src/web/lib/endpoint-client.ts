@@ -3,7 +3,8 @@ import { pathOf, type Endpoint } from '../../shared/api/endpoint';
 import { request } from './api-client';
 import type { z } from './zod';
 
-export type ContractEndpoint = Endpoint & { response: z.ZodType<{ data: unknown; message?: string }> };
+/** An endpoint of the shared contract; a message-only answer (`{ success, message }`) has no `data`. */
+export type ContractEndpoint = Endpoint & { response: z.ZodType<{ data?: unknown; message?: string }> };
 
 export type EndpointCall = {
   /** Values of the path's `:name` parameters. */

@@ -56,7 +56,7 @@ describe('every form after a refused submit', () => {
   it('does the same when the server refuses a field after the submit', async () => {
     localStorage.setItem('hms.adminToken', 'admin-token');
     api = fakeApi({
-      'GET /users': () => ({ body: page([ada]) }),
+      'GET /users': () => page([ada]),
       'POST /users': () => ({
         status: 400,
         body: {

@@ -1,3 +1,6 @@
+import type { planUsage } from '../../shared/api/users';
+import type { z } from './zod';
+
 /**
  * The subscription plans as the app talks about them (product-spec-1 §9): the Hospital plan's
  * price, and how many of the plan's seats a hospital uses. Every account counts, the administrator
@@ -12,14 +15,8 @@ export function formatNaira(amount: number): string {
   );
 }
 
-/** GET /api/users/stats → data.plan; PUT /api/users/plan → data. */
-export type PlanUsage = {
-  code: 'clinic' | 'hospital' | 'enterprise';
-  name: string;
-  /** null: no limit. */
-  maxUsers: number | null;
-  usedSeats: number;
-};
+/** GET /api/users/stats → data.plan; PUT /api/users/plan → data (maxUsers null: no limit). */
+export type PlanUsage = z.output<typeof planUsage>;
 
 /** 'N of 7 seats used (including you)', or 'N users (Hospital plan, unlimited)'. */
 export function seatsLine(plan: PlanUsage): string {

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import { defineProjection, emptyTables, type Trx } from '../../../platform/projections/projection';
 import type { MedicationEvent } from '../events';
 import { stockStatus } from '../medication';
+import { EXPIRING_SOON_DAYS } from '../../../shared/api/pharmacy';
 
 declare module '../../../platform/db/database' {
   interface Database {
@@ -84,7 +85,7 @@ export const medicationStockProjection = defineProjection<MedicationEvent>({
 });
 
 /** Stock within this many days of expiry is "expiring soon". */
-export const EXPIRING_SOON_DAYS = 90;
+export { EXPIRING_SOON_DAYS };
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -2,14 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
 import type { DataOf } from '../../../shared/api/endpoint';
-import { labRequestsEndpoint, labTurnaroundEndpoint } from '../../../shared/api/laboratory';
+import { labRequestsEndpoint, labStatsEndpoint, labTurnaroundEndpoint } from '../../../shared/api/laboratory';
 import { answer, fakeApi, routeOf } from '../../lib/testing/fake-api';
 import AdminLaboratoryPage, { minutesText } from './admin-laboratory-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 let api: ReturnType<typeof fakeApi>;
-const ok = (data: unknown) => ({ body: { success: true, data } });
 type LabRequest = DataOf<typeof labRequestsEndpoint>['requests'][number];
 const lab = (
   id: string,
@@ -50,7 +49,8 @@ const doneBefore = lab('c2', 'Lipid Profile', 'Routine', 'completed', '2026-11-1
 const renderPage = () => render(withSession(signedIn(ADMIN_USER), '/admin/laboratory', <AdminLaboratoryPage />).ui);
 const routes = (overrides = {}) =>
   fakeApi({
-    'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 1, recentActivity: [] }),
+    [routeOf(labStatsEndpoint)]: () =>
+      answer(labStatsEndpoint, { pending: 2, inProgress: 1, completedToday: 1, recentActivity: [] }),
     [routeOf(labRequestsEndpoint)]: (call) =>
       answer(
         labRequestsEndpoint,

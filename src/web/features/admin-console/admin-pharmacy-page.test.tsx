@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi } from '../../lib/testing/fake-api';
+import { medicationsEndpoint, type StockStatus } from '../../../shared/api/pharmacy';
+import { answer, fakeApi, routeOf } from '../../lib/testing/fake-api';
 import AdminPharmacyPage from './admin-pharmacy-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -12,7 +13,7 @@ const batch = (
   id: string,
   name: string,
   stockQuantity: number,
-  status: string,
+  status: StockStatus,
   expiryDate: string,
   expiringSoon = false,
 ) => ({
@@ -48,8 +49,11 @@ afterEach(() => api.restore());
 describe('/admin/pharmacy', () => {
   it('shows stock alerts lowest first, batches expiring within 90 days and dispensing today', async () => {
     api = fakeApi({
-      'GET /inventory/medications': () =>
-        ok({ medications, summary: { total: 4, inStock: 2, lowStock: 1, outOfStock: 1, expiringSoon: 1 } }),
+      [routeOf(medicationsEndpoint)]: () =>
+        answer(medicationsEndpoint, {
+          medications,
+          summary: { total: 4, inStock: 2, lowStock: 1, outOfStock: 1, expiringSoon: 1 },
+        }),
       'GET /pharmacy/stats': () => stats,
     });
     renderPage();
@@ -71,8 +75,11 @@ describe('/admin/pharmacy', () => {
 
   it('says so when the pharmacy has no stock yet', async () => {
     api = fakeApi({
-      'GET /inventory/medications': () =>
-        ok({ medications: [], summary: { total: 0, inStock: 0, lowStock: 0, outOfStock: 0, expiringSoon: 0 } }),
+      [routeOf(medicationsEndpoint)]: () =>
+        answer(medicationsEndpoint, {
+          medications: [],
+          summary: { total: 0, inStock: 0, lowStock: 0, outOfStock: 0, expiringSoon: 0 },
+        }),
       'GET /pharmacy/stats': () => stats,
     });
     renderPage();

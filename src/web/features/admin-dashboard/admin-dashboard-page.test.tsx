@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { userStatsEndpoint } from '../../../shared/api/users';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
 import { sessionAtom, type SessionUser } from '../../lib/session';
@@ -23,12 +24,12 @@ const admin: SessionUser = {
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
-  'GET /users/stats': () =>
-    ok({
+  [routeOf(userStatsEndpoint)]: () =>
+    answer(userStatsEndpoint, {
       totalUsers: 6,
       active: 5,
       inactive: 1,
-      byRole: {},
+      byRole: { doctor: 3, nurse: 2, pharmacist: 1 },
       plan: { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 7 },
     }),
   'GET /patients': () => ok({ patients: [], pagination: { page: 1, limit: 1, totalPages: 42, totalPatients: 42 } }),
@@ -93,8 +94,14 @@ describe('Admin dashboard', () => {
   it('shows an unlimited plan as a count of users', async () => {
     api = fakeApi(
       routes({
-        'GET /users/stats': () =>
-          ok({ totalUsers: 11, plan: { code: 'hospital', name: 'Hospital', maxUsers: null, usedSeats: 12 } }),
+        [routeOf(userStatsEndpoint)]: () =>
+          answer(userStatsEndpoint, {
+            totalUsers: 11,
+            active: 11,
+            inactive: 0,
+            byRole: { doctor: 11 },
+            plan: { code: 'hospital', name: 'Hospital', maxUsers: null, usedSeats: 12 },
+          }),
       }),
     );
     renderDashboard();

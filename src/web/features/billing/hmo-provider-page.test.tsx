@@ -3,13 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billingPatientsEndpoint, claimsEndpoint, hmosEndpoint } from '../../../shared/api/billing';
+import {
+  billingPatientsEndpoint,
+  claimsEndpoint,
+  createHmoEndpoint,
+  enrollEndpoint,
+  enrollmentEndpoint,
+  hmosEndpoint,
+  settleClaimEndpoint,
+  submitClaimEndpoint,
+} from '../../../shared/api/billing';
+import type { DataOf } from '../../../shared/api/endpoint';
 import { answer, fakeApi, routeOf, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
 import HmoProviderPage from './hmo-provider-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const hyg = {
   id: 'h-1',
   name: 'Hygeia',
@@ -79,7 +88,7 @@ describe('HMO providers page', () => {
         }
         const hmo = { ...hyg, id: 'h-2', name: 'AXA Mansard', code: 'AXA', enrollees: 0 };
         hmos = [...hmos, hmo];
-        return { status: 201, body: { success: true, data: { hmo } } };
+        return { status: 201, ...answer(createHmoEndpoint, { hmo }) };
       },
     });
     expect(screen.getByText('Loading HMOs...')).toBeInTheDocument();
@@ -113,7 +122,7 @@ describe('HMO providers page', () => {
   });
 
   it('finds a patient and enrolls them with an HMO and enrollee number', async () => {
-    let enrollment: unknown = null;
+    let enrollment: DataOf<typeof enrollmentEndpoint>['enrollment'] = null;
     const puts: RecordedCall[] = [];
     renderPage({
       [routeOf(hmosEndpoint)]: () => answer(hmosEndpoint, { hmos: [hyg] }),
@@ -124,11 +133,11 @@ describe('HMO providers page', () => {
             { id: 'p-1', name: 'Ada Obi', hospitalNumber: 'PAT-77', phone: '0806 000 0001', dateOfBirth: '1990-04-02' },
           ],
         }),
-      'GET /billing/patients/p-1/hmo': () => ok({ enrollment }),
+      'GET /billing/patients/p-1/hmo': () => answer(enrollmentEndpoint, { enrollment }),
       'PUT /billing/patients/p-1/hmo': (call) => {
         puts.push(call);
         enrollment = { patientId: 'p-1', patientName: 'Ada Obi', enrolleeNumber: 'HYG/77', enrolledAt: '', hmo: hyg };
-        return ok({ enrollment });
+        return answer(enrollEndpoint, { enrollment });
       },
     });
     await screen.findByRole('table', { name: 'HMO providers' });
@@ -157,13 +166,13 @@ describe('HMO providers page', () => {
       'POST /billing/claims': (call) => {
         calls.push(call);
         claims = [claim];
-        return { status: 201, body: { success: true, data: { claim } } };
+        return { status: 201, ...answer(submitClaimEndpoint, { claim }) };
       },
       'POST /billing/claims/c-1/settle': (call) => {
         calls.push(call);
         const settled = { ...claim, status: 'rejected', rejectedKobo: 400_000 };
         claims = [settled];
-        return ok({ claim: settled });
+        return answer(settleClaimEndpoint, { claim: settled });
       },
     });
     await screen.findByText('No claims yet');

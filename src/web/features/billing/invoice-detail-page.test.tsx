@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import {
+  invoiceEndpoint,
+  priceInvoiceLineEndpoint,
+  recordPaymentEndpoint,
+  voidInvoiceEndpoint,
+} from '../../../shared/api/billing';
+import { answer, fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
 import type { InvoiceDetail } from './api/billing-schemas';
 import InvoiceDetailPage from './invoice-detail-page';
 
@@ -75,7 +81,7 @@ const payment = {
   receivedAt: '2026-05-30T10:00:00.000Z',
   payer: 'patient' as const,
 };
-const ok = (data: unknown) => ({ body: { success: true, data } });
+const detail = (invoice: InvoiceDetail) => answer(invoiceEndpoint, { invoice });
 
 let api: ReturnType<typeof fakeApi>;
 function renderPage(routes: Record<string, FakeHandler>) {
@@ -97,11 +103,11 @@ describe('invoice detail', () => {
     let current = invoice();
     const paid: RecordedCall[] = [];
     renderPage({
-      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'GET /billing/invoices/inv-1': () => detail(current),
       'POST /billing/invoices/inv-1/payments': (call) => {
         paid.push(call);
         current = invoice({ paidKobo: 400_000, balanceKobo: 250_050, status: 'part-paid', payments: [payment] });
-        return { status: 201, body: { success: true, data: { payment, invoice: current } } };
+        return { status: 201, ...answer(recordPaymentEndpoint, { payment, invoice: current }) };
       },
     });
     expect(screen.getByText('Loading invoice...')).toBeInTheDocument();
@@ -153,12 +159,12 @@ describe('invoice detail', () => {
     });
     const paid: RecordedCall[] = [];
     renderPage({
-      'GET /billing/invoices/inv-1': () => ok({ invoice: covered }),
+      'GET /billing/invoices/inv-1': () => detail(covered),
       'POST /billing/invoices/inv-1/payments': (call) => {
         paid.push(call);
         return {
           status: 201,
-          body: { success: true, data: { payment: { ...payment, method: 'hmo' }, invoice: covered } },
+          ...answer(recordPaymentEndpoint, { payment: { ...payment, method: 'hmo' }, invoice: covered }),
         };
       },
     });
@@ -197,8 +203,8 @@ describe('invoice detail', () => {
   it("starts on the HMO's share when the co-pay is paid, and says when a share is already settled", async () => {
     renderPage({
       'GET /billing/invoices/inv-1': () =>
-        ok({
-          invoice: invoice({
+        detail(
+          invoice({
             status: 'part-paid',
             paidKobo: 250_050,
             balanceKobo: 400_000,
@@ -209,7 +215,7 @@ describe('invoice detail', () => {
             patientShareKobo: 250_050,
             patientBalanceKobo: 0,
           }),
-        }),
+        ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Record Payment' }));
     const dialog = screen.getByRole('dialog', { name: 'Record Payment' });
@@ -222,7 +228,7 @@ describe('invoice detail', () => {
 
   it("shows the server's refusal in the dialog", async () => {
     renderPage({
-      'GET /billing/invoices/inv-1': () => ok({ invoice: invoice() }),
+      'GET /billing/invoices/inv-1': () => detail(invoice()),
       'POST /billing/invoices/inv-1/payments': () => ({
         status: 409,
         body: { success: false, message: 'This invoice is void', code: 'INVOICE_VOID' },
@@ -236,10 +242,10 @@ describe('invoice detail', () => {
   it('voids with a reason, asking for one first', async () => {
     let current = invoice();
     renderPage({
-      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'GET /billing/invoices/inv-1': () => detail(current),
       'POST /billing/invoices/inv-1/void': (call) => {
         current = invoice({ status: 'void', voidReason: (call.body as { reason: string }).reason, balanceKobo: 0 });
-        return ok({ invoice: current });
+        return answer(voidInvoiceEndpoint, { invoice: current });
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Void' }));
@@ -278,12 +284,12 @@ describe('invoice detail', () => {
     });
     const priced: RecordedCall[] = [];
     renderPage({
-      'GET /billing/invoices/inv-1': () => ok({ invoice: current }),
+      'GET /billing/invoices/inv-1': () => detail(current),
       'POST /billing/invoices/inv-1/lines/l2/price': (call) => {
         priced.push(call);
         const lines = [{ ...zero('l2', 'Vitamin C'), unitPriceKobo: 5_000, amountKobo: 10_000 }, current.lines[2]!];
         current = invoice({ lines: [fee, ...lines], totalKobo: 510_000, balanceKobo: 510_000 });
-        return ok({ invoice: current });
+        return answer(priceInvoiceLineEndpoint, { invoice: current });
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('2 lines have no price');

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import { claimsEndpoint, outstandingEndpoint, revenueEndpoint } from '../../../shared/api/billing';
+import type { DataOf } from '../../../shared/api/endpoint';
+import { answer, fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
 import { writeToken, clearTokens } from '../../lib/session-storage';
 import ReportPage from './report-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const row = {
   id: 'p-1',
   name: 'Ada Obi',
@@ -27,10 +28,7 @@ const figures = (invoices: number, invoicedKobo: number, paidKobo: number) => ({
   paidKobo,
   outstandingKobo: invoicedKobo - paidKobo,
 });
-const REVENUE: Record<
-  string,
-  { key: string; label: string; invoices: number; invoicedKobo: number; paidKobo: number }[]
-> = {
+const REVENUE: Record<string, DataOf<typeof revenueEndpoint>['rows']> = {
   day: [{ key: '2026-05-30', label: '2026-05-30', ...figures(2, 1_250_000, 625_000) }],
   month: [
     { key: '2026-04', label: '2026-04', ...figures(1, 10_000, 0) },
@@ -43,10 +41,10 @@ const REVENUE: Record<
   ],
 };
 const revenue: FakeHandler = (call) => {
-  const groupBy = call.query.get('groupBy')!;
+  const groupBy = call.query.get('groupBy') as DataOf<typeof revenueEndpoint>['groupBy'];
   const rows = REVENUE[groupBy]!;
   const sum = (k: 'invoices' | 'invoicedKobo' | 'paidKobo') => rows.reduce((n, r) => n + r[k], 0);
-  return ok({
+  return answer(revenueEndpoint, {
     groupBy,
     from: call.query.get('from') ?? '2026-05-01',
     to: call.query.get('to') ?? '2026-05-30',
@@ -56,15 +54,19 @@ const revenue: FakeHandler = (call) => {
 };
 const aging: FakeHandler = (call) =>
   call.query.get('by') === 'patient'
-    ? ok({ by: 'patient', rows: [row], totals })
-    : ok({ by: 'hmo', rows: [], totals: { ...totals, d0_30: 0, d61_90: 0, d90plus: 0, totalKobo: 0 } });
+    ? answer(outstandingEndpoint, { by: 'patient', rows: [row], totals })
+    : answer(outstandingEndpoint, {
+        by: 'hmo',
+        rows: [],
+        totals: { ...totals, d0_30: 0, d61_90: 0, d90plus: 0, totalKobo: 0 },
+      });
 
 let api: ReturnType<typeof fakeApi>;
 function renderPage(routes: Record<string, FakeHandler>) {
   api = fakeApi({
     'GET /billing/reports/revenue': revenue,
     'GET /billing/reports/outstanding': aging,
-    'GET /billing/claims': () => ok({ claims: [] }),
+    'GET /billing/claims': () => answer(claimsEndpoint, { claims: [] }),
     ...routes,
   });
   render(

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
+import { medicationGroupsEndpoint } from '../../../shared/api/pharmacy';
 import { answer, routeOf, type fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { created, followUp, malaria, ok, patient } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
+
+/** A medication of the formulary (GET /api/inventory/medications/groups). */
+const group = { batches: 1, reorderLevel: 10, nextExpiry: '2027-06-30', status: 'In Stock' as const };
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -220,11 +224,17 @@ describe('New Consultation panel', () => {
 
   it("suggests the hospital's medications and sends the id of the one picked; free text stays free", async () => {
     const { user, panel } = await openPanel({
-      'GET /inventory/medications/groups': () =>
-        ok({
+      [routeOf(medicationGroupsEndpoint)]: () =>
+        answer(medicationGroupsEndpoint, {
           groups: [
-            { medicationId: 'med-7', name: 'Amoxicillin 500mg capsule', stockQuantity: 40 },
-            { medicationId: 'med-9', name: 'Amlodipine 5mg tablet', stockQuantity: 0 },
+            { ...group, medicationId: 'med-7', name: 'Amoxicillin 500mg capsule', stockQuantity: 40 },
+            {
+              ...group,
+              medicationId: 'med-9',
+              name: 'Amlodipine 5mg tablet',
+              stockQuantity: 0,
+              status: 'Out of Stock',
+            },
           ],
         }),
       'POST /consultations/create': () => created(followUp),

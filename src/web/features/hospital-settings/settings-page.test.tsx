@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsAtom, useHospitalSettings } from '../../lib/hospital-settings';
 import { sessionAtom, type SessionHospital } from '../../lib/session';
-import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
+import { hospitalSettingsEndpoint, saveHospitalSettingsEndpoint } from '../../../shared/api/hospitals';
+import { userStatsEndpoint } from '../../../shared/api/users';
 import { answer, fakeApi, type FakeHandler, routeOf } from '../../lib/testing/fake-api';
 import SettingsPage from './settings-page';
 
@@ -28,8 +29,8 @@ const settings = {
   opensAt: '08:00',
   closesAt: '18:00',
 };
-const plan = { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 3 };
-const ok = (data: unknown, message?: string) => ({ body: { success: true, data, message } });
+const plan = { code: 'clinic' as const, name: 'Clinic', maxUsers: 7, usedSeats: 3 };
+const stats = () => answer(userStatsEndpoint, { totalUsers: 3, active: 3, inactive: 0, byRole: { doctor: 2 }, plan });
 
 let api: ReturnType<typeof fakeApi>;
 afterEach(() => api?.restore());
@@ -41,7 +42,7 @@ function ShellReader() {
 }
 
 function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospital | null = null, withShell = false) {
-  api = fakeApi({ 'GET /users/stats': () => ok({ plan }), ...routes });
+  api = fakeApi({ [routeOf(userStatsEndpoint)]: stats, ...routes });
   const store = createStore();
   store.set(sessionAtom, {
     status: 'signed-in',
@@ -110,8 +111,9 @@ describe('Settings page', () => {
                 errors: [{ field: 'idleTimeoutMinutes', message: 'Idle time-out must be between 5 and 60 minutes' }],
               },
             }
-          : ok(
-              { settings: { ...settings, ...(call.body as object), idleTimeoutMinutes: 15 } },
+          : answer(
+              saveHospitalSettingsEndpoint,
+              { settings: { ...settings, ...(call.body as Partial<typeof settings>), idleTimeoutMinutes: 15 } },
               'Hospital settings saved successfully!',
             ),
     });
@@ -133,7 +135,12 @@ describe('Settings page', () => {
     const store = renderPage(
       {
         [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }),
-        'PUT /hospital/settings': (call) => ok({ settings: { ...settings, ...(call.body as object) } }, 'Saved'),
+        'PUT /hospital/settings': (call) =>
+          answer(
+            saveHospitalSettingsEndpoint,
+            { settings: { ...settings, ...(call.body as Partial<typeof settings>) } },
+            'Saved',
+          ),
       },
       { id: 'h-1', hospitalId: 'HMS-1', name: 'Lagoon Hospital', status: 'active' },
     );

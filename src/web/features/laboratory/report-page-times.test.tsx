@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../lib/testing/fake-api';
 import ReportPage from './report-page';
-import { labRequest, ok, page, renderAsLab } from './testing/lab-fixtures';
+import { labRequest, page, renderAsLab } from './testing/lab-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -19,7 +19,7 @@ const done = labRequest({
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   localStorage.setItem('hms.userToken', 't');
-  api = fakeApi({ 'GET /lab/requests': () => ok(page([done])) });
+  api = fakeApi({ 'GET /lab/requests': () => page([done]) });
 });
 afterEach(() => {
   api.restore();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import ReportPage from './report-page';
-import { labRequest, ok, page, renderAsLab } from './testing/lab-fixtures';
+import { labRequest, page, renderAsLab } from './testing/lab-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('Lab reports', () => {
   it('lists completed results and opens a printable result sheet', async () => {
-    serve(() => ok(page([done])));
+    serve(() => page([done]));
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     renderAsLab(<ReportPage />);
     const table = await screen.findByRole('table', { name: 'Completed lab results' });
@@ -54,7 +54,7 @@ describe('Lab reports', () => {
   });
 
   it('searches from page 1 and says when nothing matches', async () => {
-    serve((call) => ok(page(call.query.get('search') ? [] : [done], 3)));
+    serve((call) => page(call.query.get('search') ? [] : [done], 3));
     renderAsLab(<ReportPage />);
     await screen.findByText('Chioma Nwosu');
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -68,7 +68,7 @@ describe('Lab reports', () => {
   it('shows the empty state and the error state', async () => {
     let fail = false;
     serve(() =>
-      fail ? { status: 500, body: { success: false, message: 'Server error. Please try again later' } } : ok(page([])),
+      fail ? { status: 500, body: { success: false, message: 'Server error. Please try again later' } } : page([]),
     );
     const view = renderAsLab(<ReportPage />);
     expect(await screen.findByText('No completed lab results yet')).toBeInTheDocument();

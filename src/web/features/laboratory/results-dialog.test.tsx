@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../lib/testing/fake-api';
+import { recordLabResultsEndpoint } from '../../../shared/api/laboratory';
+import { answer, fakeApi } from '../../lib/testing/fake-api';
 import { ResultsDialog } from './components/results-dialog';
 import { RANGE_BACKWARDS, RESULTS_REQUIRED } from './results-form';
-import { labRequest, ok, renderAsLab } from './testing/lab-fixtures';
+import { labRequest, renderAsLab } from './testing/lab-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -24,7 +25,11 @@ beforeEach(() => {
   onRecorded.mockReset();
   api = fakeApi({
     'POST /lab/requests/lr-run/results': () =>
-      ok({ request: { ...running, status: 'completed' } }, 'Test results recorded successfully!'),
+      answer(
+        recordLabResultsEndpoint,
+        { request: { ...running, status: 'completed' } },
+        'Test results recorded successfully!',
+      ),
   });
 });
 afterEach(() => {

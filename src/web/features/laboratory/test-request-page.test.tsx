@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
-import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { labStatsEndpoint, recordLabResultsEndpoint, startLabTestEndpoint } from '../../../shared/api/laboratory';
+import { answer, deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
 import type { LabRequest } from './api/lab-requests';
 import { VALUE_FOR_EACH_NAME } from './results-form';
 import TestRequestPage from './test-request-page';
-import { labRequest, ok, page, renderAsLab } from './testing/lab-fixtures';
+import { labRequest, page, renderAsLab } from './testing/lab-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,8 +32,9 @@ const running = labRequest({
 let api: ReturnType<typeof fakeApi>;
 function serve(byStatus: Partial<Record<string, LabRequest[]>>, overrides: Record<string, FakeHandler> = {}) {
   api = fakeApi({
-    'GET /lab/requests': (call) => ok(page(byStatus[call.query.get('status') ?? ''] ?? [])),
-    'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 0, recentActivity: [] }),
+    'GET /lab/requests': (call) => page(byStatus[call.query.get('status') ?? ''] ?? []),
+    'GET /lab/stats': () =>
+      answer(labStatsEndpoint, { pending: 2, inProgress: 1, completedToday: 0, recentActivity: [] }),
     ...overrides,
   });
 }
@@ -64,11 +66,11 @@ describe('Test requests', () => {
   });
 
   it('shows loading, then says when nothing is pending', async () => {
-    const reply = deferred<{ status?: number; body: unknown }>();
+    const reply = deferred<Awaited<FakeReply>>();
     serve({}, { 'GET /lab/requests': () => reply.promise });
     renderAsLab(<TestRequestPage />);
     expect(screen.getByText('Loading test requests...')).toBeInTheDocument();
-    reply.resolve(ok(page([])));
+    reply.resolve(page([]));
     expect(await screen.findByText('No pending test requests')).toBeInTheDocument();
   });
 
@@ -83,7 +85,7 @@ describe('Test requests', () => {
                 status: 403,
                 body: { success: false, message: 'Access denied. You do not have permission to view lab requests.' },
               }
-            : ok(page([routine])),
+            : page([routine]),
       },
     );
     renderAsLab(<TestRequestPage />);
@@ -104,12 +106,12 @@ describe('Test requests', () => {
       {
         'GET /lab/requests': (call) => {
           const status = call.query.get('status');
-          if (status === 'pending') return ok(page(started ? [routine] : [stat, routine]));
-          return ok(page(status === 'in progress' && started ? [inProgress] : []));
+          if (status === 'pending') return page(started ? [routine] : [stat, routine]);
+          return page(status === 'in progress' && started ? [inProgress] : []);
         },
         'POST /lab/requests/lr-stat/start': () => {
           started = true;
-          return ok({ request: inProgress }, 'Test started');
+          return answer(startLabTestEndpoint, { request: inProgress }, 'Test started');
         },
       },
     );
@@ -130,11 +132,14 @@ describe('Test requests', () => {
     serve(
       {},
       {
-        'GET /lab/requests': (call) =>
-          ok(page(call.query.get('status') === 'in progress' && !recorded ? [running] : [])),
+        'GET /lab/requests': (call) => page(call.query.get('status') === 'in progress' && !recorded ? [running] : []),
         'POST /lab/requests/lr-run/results': () => {
           recorded = true;
-          return ok({ request: { ...running, status: 'completed' } }, 'Test results recorded successfully!');
+          return answer(
+            recordLabResultsEndpoint,
+            { request: { ...running, status: 'completed' } },
+            'Test results recorded successfully!',
+          );
         },
       },
     );
@@ -192,7 +197,7 @@ describe('Test requests', () => {
 
   it('shows a new lab order without a reload when the live message arrives', async () => {
     let orders = [routine];
-    serve({}, { 'GET /lab/requests': () => ok(page(orders)) });
+    serve({}, { 'GET /lab/requests': () => page(orders) });
     renderAsLab(<TestRequestPage />);
     await screen.findByText('Chioma Nwosu');
     orders = [stat, routine];

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, STAFF_USER, withSession } from '../../app/testing/session-fixtures';
 import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import InventoryPage from './inventory-page';
-import { inventory, medication, pharmacist } from './testing/pharmacy-fixtures';
+import { addMedicationEndpoint, adjustStockEndpoint, receiveStockEndpoint } from '../../../shared/api/pharmacy';
+import { inventory, medication, medicationGroups, pharmacist, stockWritten } from './testing/pharmacy-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -21,23 +22,17 @@ const amoxil = medication({
   expiringSoon: true,
 });
 const zinc = medication({ id: 'm-3', name: 'Zinc', batchNumber: 'ZN-1', stockQuantity: 0, status: 'Out of Stock' });
-const groups = {
-  body: {
-    success: true,
-    data: {
-      groups: [
-        {
-          name: 'Amoxicillin',
-          batches: 2,
-          stockQuantity: 13,
-          reorderLevel: 10,
-          nextExpiry: '2026-12-01',
-          status: 'In Stock',
-        },
-      ],
-    },
+const groups = medicationGroups([
+  {
+    medicationId: 'm-2',
+    name: 'Amoxicillin',
+    batches: 2,
+    stockQuantity: 13,
+    reorderLevel: 10,
+    nextExpiry: '2026-12-01',
+    status: 'In Stock',
   },
-};
+]);
 const routes = (extra: Record<string, FakeHandler> = {}) => ({
   'GET /inventory/medications': () => inventory([paracetamol, amoxil, zinc]),
   'GET /inventory/medications/groups': () => groups,
@@ -125,10 +120,7 @@ describe('Inventory', () => {
           ),
         'POST /inventory/medications': () => {
           added = true;
-          return {
-            status: 201,
-            body: { success: true, message: 'Medication added successfully!', data: { medication: paracetamol } },
-          };
+          return stockWritten(addMedicationEndpoint, paracetamol, 'Medication added successfully!');
         },
       }),
     );
@@ -183,10 +175,7 @@ describe('Inventory', () => {
                   errors: [{ field: 'quantity', message: 'Quantity is too large' }],
                 },
               }
-            : {
-                status: 201,
-                body: { success: true, message: 'Stock received successfully!', data: { medication: paracetamol } },
-              },
+            : stockWritten(receiveStockEndpoint, paracetamol, 'Stock received successfully!'),
       }),
     );
     renderPage();
@@ -211,10 +200,8 @@ describe('Inventory', () => {
   it('adjusts with a signed, non-zero quantity and a reason', async () => {
     api = fakeApi(
       routes({
-        'POST /inventory/medications/m-2/adjustments': () => ({
-          status: 201,
-          body: { success: true, message: 'Stock adjusted successfully!', data: { medication: amoxil } },
-        }),
+        'POST /inventory/medications/m-2/adjustments': () =>
+          stockWritten(adjustStockEndpoint, amoxil, 'Stock adjusted successfully!'),
       }),
     );
     renderPage();

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeApi, type FakeReply } from '../../lib/testing/fake-api';
+import { dispensingReportEndpoint, stockReportEndpoint, type StockStatus } from '../../../shared/api/pharmacy';
+import { answer, deferred, fakeApi, type FakeReply } from '../../lib/testing/fake-api';
 import PharmacyReportPage from './report-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -11,10 +12,9 @@ let api: ReturnType<typeof fakeApi>;
 let user: ReturnType<typeof userEvent.setup>;
 // 23:30 UTC on 31 March is already 1 April in Lagos.
 const now = () => new Date('2025-03-31T23:30:00Z');
-const ok = (data: unknown) => ({ body: { success: true, data } });
 
 const dispensing = (from: string, to: string) =>
-  ok({
+  answer(dispensingReportEndpoint, {
     from,
     to,
     rows: [
@@ -32,10 +32,11 @@ const stockRow = {
   adjusted: -1,
   dispensed: 8,
   reorderLevel: 12,
-  status: 'In Stock',
+  status: 'In Stock' as StockStatus,
   nearestExpiry: '2025-02-28',
 };
-const stock = (from: string, to: string) => ok({ from, to, rows: [stockRow] });
+const stock = (from: string, to: string, rows = [stockRow]) =>
+  answer(stockReportEndpoint, { from, to, today: '2025-04-01', rows });
 const calls = (name: string) => api.calls.filter((c) => c.path === `/pharmacy/reports/${name}`);
 
 beforeEach(() => {
@@ -96,8 +97,13 @@ describe("the pharmacist's report", () => {
   it('asks again for a new period, and holds a From after To with its message', async () => {
     api = fakeApi({
       'GET /pharmacy/reports/dispensing': () =>
-        ok({ from: 'x', to: 'y', rows: [], totals: { quantity: 0, prescriptions: 0, patients: 0 } }),
-      'GET /pharmacy/reports/stock': () => ok({ from: 'x', to: 'y', rows: [] }),
+        answer(dispensingReportEndpoint, {
+          from: '2025-04-01',
+          to: '2025-04-01',
+          rows: [],
+          totals: { quantity: 0, prescriptions: 0, patients: 0 },
+        }),
+      'GET /pharmacy/reports/stock': () => stock('2025-04-01', '2025-04-01', []),
     });
     renderPage();
     expect(await screen.findByText('Nothing dispensed in this period')).toBeInTheDocument();
@@ -141,7 +147,9 @@ describe("the pharmacist's report", () => {
       'GET /pharmacy/reports/dispensing': (c) =>
         c.query.get('format') === 'csv' ? { status: 500, body: { success: false } } : dispensing('a', 'b'),
       'GET /pharmacy/reports/stock': (c) =>
-        c.query.get('format') === 'csv' ? { body: 'medication,batches' } : stock('a', 'b'),
+        c.query.get('format') === 'csv'
+          ? { body: 'medication,batches', headers: { 'content-type': 'text/csv' } }
+          : stock('a', 'b'),
     });
     renderPage();
     await screen.findByRole('row', { name: /Coartem.*28 Feb/ });

@@ -1,8 +1,9 @@
+import { MAX_MOVEMENT } from '../../../shared/api/pharmacy';
 import type { FieldMessages } from '../../lib/field-errors';
 
 /**
  * The inventory dialogs' checks, before any call: the same rules and words as the server's
- * (src/modules/pharmacy/schemas.ts), so a person reads one message whichever side finds it.
+ * (the contract's bodies, src/shared/api/pharmacy.ts), so a person reads one message whichever side finds it.
  */
 export type Values<K extends string> = Record<K, string>;
 
@@ -19,7 +20,7 @@ export const RECEIPT_FIELDS = ['quantity', 'reason'] as const;
 export type ReceiptField = (typeof RECEIPT_FIELDS)[number];
 export const ADJUSTMENT_FIELDS = RECEIPT_FIELDS;
 
-const MAX = 10_000_000;
+const MAX = MAX_MOVEMENT;
 
 /** A whole number at least `min`, or the message saying why not. */
 export function wholeNumberError(raw: string, field: string, min: number): string | undefined {

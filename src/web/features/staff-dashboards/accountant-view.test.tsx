@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingActivityEndpoint } from '../../../shared/api/billing';
-import { answer, deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { billingActivityEndpoint, billingDashboardEndpoint } from '../../../shared/api/billing';
+import { answer, deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
 import { sessionAtom } from '../../lib/session';
 import UserDashboardPage from './user-dashboard-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const days = (today: Record<string, number> = {}) =>
   Array.from({ length: 30 }, (_, i) => ({
     date: `2026-05-${String(i + 1).padStart(2, '0')}`,
@@ -21,7 +20,7 @@ const days = (today: Record<string, number> = {}) =>
     ...(i === 29 ? today : {}),
   }));
 const dashboard = (over: Record<string, number> = {}, perDay = days({ cash: 250_050, pos: 400_000 })) =>
-  ok({
+  answer(billingDashboardEndpoint, {
     metrics: {
       invoicesToday: 4,
       paymentsTodayKobo: 650_050,
@@ -85,7 +84,7 @@ afterEach(() => {
 
 describe('billing dashboard', () => {
   it('shows loading, then the real metrics in naira, the 30-day chart and the recent activity', async () => {
-    const gate = deferred<{ body: unknown }>();
+    const gate = deferred<Awaited<FakeReply>>();
     renderDashboard({ 'GET /billing/dashboard': () => gate.promise, 'GET /billing/activity': () => activity(3) });
     expect(metric('Invoices Generated Today')).toHaveTextContent('…');
     gate.resolve(dashboard());

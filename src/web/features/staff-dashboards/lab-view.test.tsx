@@ -5,14 +5,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
 import type { DataOf } from '../../../shared/api/endpoint';
-import { labActivityEndpoint } from '../../../shared/api/laboratory';
+import { labActivityEndpoint, labStatsEndpoint } from '../../../shared/api/laboratory';
 import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { LabView } from './components/lab-view';
 import TestActivityPage from './test-activity-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
+const stats = (pending: number, inProgress: number, completedToday: number) =>
+  answer(labStatsEndpoint, { pending, inProgress, completedToday, recentActivity: [] });
 type Activity = DataOf<typeof labActivityEndpoint>['activities'][number];
 const activity = (n: number, status: Activity['status'] = 'completed'): Activity => ({
   id: `0a1b2c3d-0000-4000-8000-00000000000${n}`,
@@ -44,7 +45,7 @@ const activityPage = (rows: Activity[], totalPages = 1) =>
 let api: ReturnType<typeof fakeApi>;
 function serve(overrides: Record<string, FakeHandler> = {}) {
   api = fakeApi({
-    'GET /lab/stats': () => ok({ pending: 4, inProgress: 2, completedToday: 9, recentActivity: [] }),
+    'GET /lab/stats': () => stats(4, 2, 9),
     'GET /lab/activity': () => activityPage([activity(1), activity(2, 'pending')], 3),
     ...overrides,
   });
@@ -101,7 +102,7 @@ describe('Lab dashboard', () => {
 
   it('refreshes the counts and the activity when a lab order arrives', async () => {
     let pending = 4;
-    serve({ 'GET /lab/stats': () => ok({ pending, inProgress: 0, completedToday: 0, recentActivity: [] }) });
+    serve({ 'GET /lab/stats': () => stats(pending, 0, 0) });
     renderIn(<LabView />);
     await waitFor(() => expect(metric('Pending Test Requests')).toHaveTextContent('4'));
     pending = 5;

@@ -4,6 +4,7 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientsSeenEndpoint } from '../../../shared/api/consultations';
+import { labStatsEndpoint } from '../../../shared/api/laboratory';
 import { patientStatsEndpoint } from '../../../shared/api/patients';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
@@ -35,7 +36,8 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
       seenCount: 7,
     }),
   'GET /patients': () => patientsPageAnswer([chioma], { limit: 8 }),
-  'GET /lab/stats': () => ok({ pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
+  [routeOf(labStatsEndpoint)]: () =>
+    answer(labStatsEndpoint, { pending: 2, inProgress: 1, completedToday: 4, recentActivity: [] }),
   [routeOf(patientsSeenEndpoint)]: () => answer(patientsSeenEndpoint, { patientsSeen: 5 }),
   ...overrides,
 });
@@ -116,8 +118,13 @@ describe('Staff dashboards', () => {
   it("counts the doctor's own patients: those they recorded a consultation for, and says so", async () => {
     api = fakeApi(
       routes({
-        'GET /patients/stats': () =>
-          ok({ totalPatients: 30, registeredToday: 0, byStatus: { seen: 0, discharged: 12 }, seenCount: 0 }),
+        [routeOf(patientStatsEndpoint)]: () =>
+          answer(patientStatsEndpoint, {
+            totalPatients: 30,
+            registeredToday: 0,
+            byStatus: statusCounts({ seen: 0, discharged: 12 }),
+            seenCount: 0,
+          }),
         [routeOf(patientsSeenEndpoint)]: () => answer(patientsSeenEndpoint, { patientsSeen: 4 }),
       }),
     );

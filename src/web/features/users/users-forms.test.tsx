@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 async function renderUsers(routes: Record<string, FakeHandler> = {}) {
-  api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }), ...routes });
+  api = fakeApi({ 'GET /users': () => page([ada]), ...routes });
   render(<UsersPage />);
   await screen.findByText('Ada Obi');
 }

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeApi, type RecordedCall } from '../../lib/testing/fake-api';
-import { ada, page, tunde } from './testing/users-fixtures';
+import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { ada, created, deleted, page, tunde, updated } from './testing/users-fixtures';
 import UsersPage from './users-page';
 
 // Several helpers share a two-core machine: allow slow runs (tests never assert timings).
@@ -23,12 +23,12 @@ afterEach(() => {
 
 describe('Users page', () => {
   it("shows 'Loading users...' and then a row per user", async () => {
-    const reply = deferred<{ body: unknown }>();
+    const reply = deferred<ReturnType<typeof page>>();
     api = fakeApi({ 'GET /users': () => reply.promise });
     render(<UsersPage />);
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('Loading users...')).toBeInTheDocument();
-    reply.resolve({ body: page([ada, tunde]) });
+    reply.resolve(page([ada, tunde]));
     const table = screen.getByRole('table', { name: 'Users' });
     const row = (await within(table).findByText('EMP-0001')).closest('tr')!;
     expect(within(row).getByText('Ada Obi')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('Users page', () => {
     // An invite whose address signs in to another hospital's account reads as any new member (issue 33).
     const invited = { ...ada, lastSignInAt: null };
     const signedIn = { ...tunde, lastSignInAt: '2026-11-20T08:15:00.000Z' };
-    api = fakeApi({ 'GET /users': () => ({ body: page([invited, signedIn]) }) });
+    api = fakeApi({ 'GET /users': () => page([invited, signedIn]) });
     render(<UsersPage />);
     const table = await screen.findByRole('table', { name: 'Users' });
     const invitedRow = (await within(table).findByText('EMP-0001')).closest('tr')!;
@@ -60,7 +60,7 @@ describe('Users page', () => {
 
   it("shows 'No users found' when the search matches nobody, searching from page 1", async () => {
     api = fakeApi({
-      'GET /users': (call) => ({ body: call.query.get('search') ? page([]) : page([ada], 3) }),
+      'GET /users': (call) => (call.query.get('search') ? page([]) : page([ada], 3)),
     });
     render(<UsersPage />);
     await screen.findByText('Ada Obi');
@@ -75,7 +75,7 @@ describe('Users page', () => {
   });
 
   it('sends the role filter as the server code and the status in lower case', async () => {
-    api = fakeApi({ 'GET /users': () => ({ body: page([tunde]) }) });
+    api = fakeApi({ 'GET /users': () => page([tunde]) });
     render(<UsersPage />);
     await screen.findByText('Tunde Bello');
     await user.click(screen.getByRole('button', { name: /All Roles/ }));
@@ -108,7 +108,7 @@ describe('Users page', () => {
 
 describe('Add New User', () => {
   it('opens the Add New User dialog at once when reached from the dashboard (?add=1)', async () => {
-    api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }) });
+    api = fakeApi({ 'GET /users': () => page([ada]) });
     window.history.replaceState(null, '', '/admin/users?add=1');
     try {
       render(<UsersPage />);
@@ -118,8 +118,8 @@ describe('Add New User', () => {
     }
   });
 
-  async function openAddUser(handler: (call: RecordedCall) => { status?: number; body?: unknown }) {
-    api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }), 'POST /users': handler });
+  async function openAddUser(handler: FakeHandler) {
+    api = fakeApi({ 'GET /users': () => page([ada]), 'POST /users': handler });
     render(<UsersPage />);
     await screen.findByText('Ada Obi');
     await user.click(screen.getByRole('button', { name: 'Add New User' }));
@@ -127,14 +127,7 @@ describe('Add New User', () => {
   }
 
   it('keeps Add User disabled until name and email are filled, then splits the name', async () => {
-    const dialog = await openAddUser(() => ({
-      status: 201,
-      body: {
-        success: true,
-        message: 'User created successfully! Invitation email sent.',
-        data: { invitationSent: true },
-      },
-    }));
+    const dialog = await openAddUser(() => created());
     const submit = within(dialog).getByRole('button', { name: 'Add User' });
     expect(submit).toBeDisabled();
     await user.type(within(dialog).getByLabelText(/Full name/), 'Ngozi Ada Eze');
@@ -159,10 +152,7 @@ describe('Add New User', () => {
   });
 
   it('uses a single-word name as both first and last name', async () => {
-    const dialog = await openAddUser(() => ({
-      status: 201,
-      body: { success: true, message: 'User created successfully! Invitation email sent.' },
-    }));
+    const dialog = await openAddUser(() => created());
     await user.type(within(dialog).getByLabelText(/Full name/), '  Chidi ');
     await user.type(within(dialog).getByLabelText(/Email/), 'chidi@clinic.ng');
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
@@ -197,8 +187,8 @@ describe('Add New User', () => {
 describe('Edit and delete', () => {
   it('updates the name and active status, pinning the version it read', async () => {
     api = fakeApi({
-      'GET /users': () => ({ body: page([ada]) }),
-      'PUT /users/u-1': () => ({ body: { success: true } }),
+      'GET /users': () => page([ada]),
+      'PUT /users/u-1': () => updated(ada),
     });
     render(<UsersPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Ada Obi' }));
@@ -223,8 +213,8 @@ describe('Edit and delete', () => {
 
   it('deletes a user after confirmation and reloads the list', async () => {
     api = fakeApi({
-      'GET /users': () => ({ body: page([ada]) }),
-      'DELETE /users/u-1': () => ({ body: { success: true } }),
+      'GET /users': () => page([ada]),
+      'DELETE /users/u-1': () => deleted(),
     });
     render(<UsersPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Ada Obi' }));
@@ -237,7 +227,7 @@ describe('Edit and delete', () => {
 
   it('shows why a delete was refused, e.g. an admin deleting themself', async () => {
     api = fakeApi({
-      'GET /users': () => ({ body: page([ada]) }),
+      'GET /users': () => page([ada]),
       'DELETE /users/u-1': () => ({
         status: 403,
         body: { success: false, message: 'You cannot delete your own account' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Banner, FlashBanner, useFlash } from '../../components/banner';
+import { FlashBanner, useFlash } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Pagination } from '../../components/pagination';
 import { seatLimitReached, seatsLine, type PlanUsage } from '../../lib/plans';
@@ -30,7 +30,6 @@ export default function UsersPage() {
   const [full, setFull] = useState<PlanUsage | null>(null);
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const [removing, setRemoving] = useState<StaffUser | null>(null);
-  const [handover, setHandover] = useState<CreatedUser['handover'] | null>(null);
   const { flash, show, clear } = useFlash();
 
   // Search and filters refetch after 500 ms of quiet, from page 1 (product-spec-1 §9).
@@ -69,7 +68,6 @@ export default function UsersPage() {
   function created(result: CreatedUser) {
     setAdding(false);
     show('success', result.message);
-    setHandover(result.handover ?? null);
     changed();
   }
 
@@ -83,12 +81,6 @@ export default function UsersPage() {
         <Button onPress={addUser}>Add New User</Button>
       </div>
       <FlashBanner flash={flash} onDismiss={clear} />
-      {handover ? (
-        <Banner tone="info" onDismiss={() => setHandover(null)}>
-          Give these to the new user yourself: Employee ID <strong>{handover.employeeId}</strong>, temporary password{' '}
-          <strong>{handover.temporaryPassword}</strong>.
-        </Banner>
-      ) : null}
       <UsersToolbar
         search={search}
         onSearchChange={setSearch}

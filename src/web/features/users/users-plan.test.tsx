@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
-import { ada, clinicPlan, hospitalPlan, page, stats } from './testing/users-fixtures';
+import { ada, clinicPlan, created, hospitalPlan, page, planChanged, stats } from './testing/users-fixtures';
 import UsersPage from './users-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -20,30 +20,30 @@ afterEach(() => {
 });
 
 function renderUsers(routes: Record<string, FakeHandler>) {
-  api = fakeApi({ 'GET /users': () => ({ body: page([ada]) }), ...routes });
+  api = fakeApi({ 'GET /users': () => page([ada]), ...routes });
   render(<UsersPage />);
 }
 
 describe('Users page: plan seats', () => {
   it("shows the Clinic plan's seats, the admin's own included", async () => {
-    renderUsers({ 'GET /users/stats': () => ({ body: stats(clinicPlan(3)) }) });
+    renderUsers({ 'GET /users/stats': () => stats(clinicPlan(3)) });
     expect(await screen.findByText('3 of 7 seats used (including you)')).toBeInTheDocument();
   });
 
   it('shows an unlimited plan as a count of users', async () => {
-    renderUsers({ 'GET /users/stats': () => ({ body: stats(hospitalPlan(12)) }) });
+    renderUsers({ 'GET /users/stats': () => stats(hospitalPlan(12)) });
     expect(await screen.findByText('12 users (Hospital plan, unlimited)')).toBeInTheDocument();
   });
 
   it('opens the empty form while seats are free', async () => {
-    renderUsers({ 'GET /users/stats': () => ({ body: stats(clinicPlan(6)) }) });
+    renderUsers({ 'GET /users/stats': () => stats(clinicPlan(6)) });
     await screen.findByText('6 of 7 seats used (including you)');
     await user.click(screen.getByRole('button', { name: 'Add New User' }));
     expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeInTheDocument();
   });
 
   it('explains a full plan instead of opening an empty form, and leaves it on Not Now', async () => {
-    renderUsers({ 'GET /users/stats': () => ({ body: stats(clinicPlan(7)) }) });
+    renderUsers({ 'GET /users/stats': () => stats(clinicPlan(7)) });
     await screen.findByText('7 of 7 seats used (including you)');
     await user.click(screen.getByRole('button', { name: 'Add New User' }));
     const dialog = screen.getByRole('dialog', { name: 'All seats are in use' });
@@ -59,10 +59,10 @@ describe('Users page: plan seats', () => {
   it('upgrades to the Hospital plan from there, then opens the form', async () => {
     let plan = clinicPlan(7);
     renderUsers({
-      'GET /users/stats': () => ({ body: stats(plan) }),
+      'GET /users/stats': () => stats(plan),
       'PUT /users/plan': () => {
         plan = hospitalPlan(7);
-        return { body: { success: true, message: 'Plan updated successfully', data: plan } };
+        return planChanged(plan);
       },
     });
     await screen.findByText('7 of 7 seats used (including you)');
@@ -80,7 +80,7 @@ describe('Users page: plan seats', () => {
 
   it('says why an upgrade failed and stays on the explanation', async () => {
     renderUsers({
-      'GET /users/stats': () => ({ body: stats(clinicPlan(7)) }),
+      'GET /users/stats': () => stats(clinicPlan(7)),
       'PUT /users/plan': () => ({
         status: 403,
         body: { success: false, message: 'Access denied. Admin role required.' },
@@ -96,10 +96,10 @@ describe('Users page: plan seats', () => {
   it('counts the seat of a newly added user', async () => {
     let used = 5;
     renderUsers({
-      'GET /users/stats': () => ({ body: stats(clinicPlan(used)) }),
+      'GET /users/stats': () => stats(clinicPlan(used)),
       'POST /users': () => {
         used += 1;
-        return { status: 201, body: { success: true, message: 'User created successfully! Invitation email sent.' } };
+        return created();
       },
     });
     await screen.findByText('5 of 7 seats used (including you)');

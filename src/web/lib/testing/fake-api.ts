@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { pathOf, type DataOf, type Endpoint } from '../../../shared/api/endpoint';
+import { contractOf, contractViolation, type ContractEndpoint } from './fake-contracts';
 
 /** One call the page made, as the server would see it. */
 export type RecordedCall = {
@@ -15,6 +16,9 @@ export type RecordedCall = {
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeReply = Reply | Promise<Reply>;
 export type FakeHandler = (call: RecordedCall) => FakeReply;
+
+/** The endpoint each `answer`'s body was written for: the fake checks it is the endpoint the call reached. */
+const answeredBy = new WeakMap<object, Endpoint>();
 
 /**
  * A tiny stand-in for the network in jsdom component tests: the browser's outside world, not our code.
@@ -42,8 +46,13 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
       headers: Object.fromEntries(input.headers.entries()),
     };
     calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    const reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
+    const route = `${call.method} ${call.path}`;
+    const handler = routes[route];
+    let reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
+    // A success answer of an endpoint with a contract must be one its route could send (fake-contracts.ts).
+    const contract = handler ? contractOf(call.method, call.path) : undefined;
+    const broken = contract && contractViolation(route, contract, reply, answeredBy.get(reply.body as object));
+    if (broken) reply = { status: 500, body: { success: false, message: broken } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json', ...reply.headers },
@@ -66,8 +75,12 @@ export function routeOf(e: Pick<Endpoint, 'method' | 'path'>, params?: Record<st
 
 /**
  * A success answer typed by the endpoint's contract (src/shared/api): a fake answer the server's route
- * could never send does not compile, so a component test cannot pass against it.
+ * could never send does not compile, and the fake parses it with the contract's `response` when it is sent
+ * (one that fails fails the test), so a component test cannot pass against it. The only way to answer an
+ * endpoint that has a contract with success.
  */
-export function answer<E extends Endpoint>(e: E, data: DataOf<E>, message?: string): Reply {
-  return { body: message === undefined ? { success: true, data } : { success: true, data, message } };
+export function answer<E extends ContractEndpoint>(e: E, data: DataOf<E>, message?: string): Reply {
+  const body = message === undefined ? { success: true, data } : { success: true, data, message };
+  answeredBy.set(body, e);
+  return { body };
 }

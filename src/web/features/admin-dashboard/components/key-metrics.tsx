@@ -6,7 +6,8 @@ import { Panel } from '../../../components/panel';
 import { seatsLine, type PlanUsage } from '../../../lib/plans';
 import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchTotalPatients, fetchUserStats } from '../api/dashboard-api';
+import { fetchUserStats } from '../../../lib/user-stats';
+import { fetchTotalPatients } from '../api/dashboard-api';
 import styles from './key-metrics.module.css';
 
 type Totals = { users: number | null; plan: PlanUsage | null; patients: number | null; failed: boolean };
@@ -16,7 +17,7 @@ async function loadTotals(signal: AbortSignal): Promise<Totals> {
   const [users, patients] = await Promise.allSettled([fetchUserStats(signal), fetchTotalPatients(signal)]);
   return {
     users: users.status === 'fulfilled' ? users.value.totalUsers : null,
-    plan: users.status === 'fulfilled' ? (users.value.plan ?? null) : null,
+    plan: users.status === 'fulfilled' ? users.value.plan : null,
     patients: patients.status === 'fulfilled' ? patients.value : null,
     failed: users.status === 'rejected' || patients.status === 'rejected',
   };

@@ -1,13 +1,6 @@
-import { request } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
 import type { ComboOption } from '../../../components/combo-field';
+import { fetchMedicationGroups } from '../../../lib/medication-stock';
 import { clinicalError } from './consultation-schemas';
-
-const groups = z.object({
-  data: z.object({
-    groups: z.array(z.object({ medicationId: z.string(), name: z.string(), stockQuantity: z.number() })),
-  }),
-});
 
 /**
  * GET /api/inventory/medications/groups: the hospital's formulary, one option per medication (its
@@ -15,8 +8,8 @@ const groups = z.object({
  */
 export async function getFormulary(signal?: AbortSignal): Promise<ComboOption[]> {
   try {
-    const answer = groups.parse(await request('/inventory/medications/groups', { signal }));
-    return answer.data.groups.map((g) => ({
+    const groups = await fetchMedicationGroups(signal);
+    return groups.map((g) => ({
       id: g.medicationId,
       label: g.name,
       hint: g.stockQuantity > 0 ? `${g.stockQuantity} in stock` : 'Out of stock',

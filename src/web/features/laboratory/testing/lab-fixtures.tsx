@@ -3,17 +3,18 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { labRequestsEndpoint } from '../../../../shared/api/laboratory';
 import { sessionAtom } from '../../../lib/session';
+import { answer } from '../../../lib/testing/fake-api';
 import type { LabRequest } from '../api/lab-requests';
 import { setHospitalZone } from '../../../lib/testing/hospital-zone';
 
-export const ok = (data: unknown, message?: string) => ({
-  body: { success: true, data, ...(message ? { message } : {}) },
-});
-export const page = (requests: LabRequest[], totalPages = 1) => ({
-  requests,
-  pagination: { currentPage: 1, totalPages, totalRecords: requests.length, hasPrev: false, hasNext: totalPages > 1 },
-});
+/** GET /api/lab/requests: one page of `requests`. */
+export const page = (requests: LabRequest[], totalPages = 1) =>
+  answer(labRequestsEndpoint, {
+    requests,
+    pagination: { currentPage: 1, totalPages, totalRecords: requests.length, hasPrev: false, hasNext: totalPages > 1 },
+  });
 
 /** A requested test as the server answers it. */
 export function labRequest(overrides: Partial<LabRequest> = {}): LabRequest {

@@ -1,3 +1,12 @@
+import {
+  type addMedicationEndpoint,
+  type adjustStockEndpoint,
+  medicationGroupsEndpoint,
+  medicationsEndpoint,
+  type receiveStockEndpoint,
+} from '../../../../shared/api/pharmacy';
+import type { Medication, MedicationGroup } from '../../../lib/medication-stock';
+import { answer } from '../../../lib/testing/fake-api';
 import type { SessionUser } from '../../../lib/session';
 import type { PendingPrescription } from '../api/prescriptions';
 
@@ -51,7 +60,7 @@ export function pendingPage(items: PendingPrescription[], totalRecords = items.l
   };
 }
 
-export const medication = (overrides: Record<string, unknown> = {}) => ({
+export const medication = (overrides: Partial<Medication> = {}): Medication => ({
   id: 'm-1',
   name: 'Paracetamol',
   batchNumber: 'PCM-001',
@@ -67,21 +76,27 @@ export const medication = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export function inventory(medications: ReturnType<typeof medication>[]) {
+/** GET /api/inventory/medications: the batches and their counts. */
+export function inventory(medications: Medication[]) {
   const count = (status: string) => medications.filter((m) => m.status === status).length;
-  return {
-    body: {
-      success: true,
-      data: {
-        medications,
-        summary: {
-          total: medications.length,
-          inStock: count('In Stock'),
-          lowStock: count('Low Stock'),
-          outOfStock: count('Out of Stock'),
-          expiringSoon: medications.filter((m) => m.expiringSoon).length,
-        },
-      },
+  return answer(medicationsEndpoint, {
+    medications,
+    summary: {
+      total: medications.length,
+      inStock: count('In Stock'),
+      lowStock: count('Low Stock'),
+      outOfStock: count('Out of Stock'),
+      expiringSoon: medications.filter((m) => m.expiringSoon).length,
     },
-  };
+  });
 }
+
+/** GET /api/inventory/medications/groups. */
+export const medicationGroups = (groups: MedicationGroup[]) => answer(medicationGroupsEndpoint, { groups });
+
+/** A stock write's 201 answer: the batch as it now stands, with the server's words. */
+export const stockWritten = (
+  e: typeof addMedicationEndpoint | typeof receiveStockEndpoint | typeof adjustStockEndpoint,
+  written: Medication,
+  message: string,
+) => ({ status: 201, ...answer(e, { medication: written }, message) });

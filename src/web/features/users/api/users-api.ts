@@ -1,39 +1,23 @@
-import { z } from '../../../lib/zod';
-import { ApiError, request, type FieldError } from '../../../lib/api-client';
+import {
+  createUserEndpoint,
+  deleteUserEndpoint,
+  updateUserEndpoint,
+  usersEndpoint,
+  type staffUser,
+} from '../../../../shared/api/users';
+import { ApiError, type FieldError } from '../../../lib/api-client';
+import { callEndpoint, fetchData } from '../../../lib/endpoint-client';
+import type { z } from '../../../lib/zod';
 
-/** A staff record as GET /api/users lists it (product-spec-1 §3). */
-const staffUser = z.object({
-  _id: z.string().optional(),
-  id: z.string().optional(),
-  employeeId: z.string().nullish(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  role: z.string(),
-  isActive: z.boolean(),
-  department: z.string().nullish(),
-  specialization: z.string().nullish(),
-  phone: z.string().nullish(),
-  /** The stored version; sent back on edit and delete so a concurrent change answers 409 instead of being overwritten. */
-  version: z.number().optional(),
-  /** When the member last signed in; null: not yet (absent from a server that does not say). */
-  lastSignInAt: z.string().nullish(),
-});
-export type StaffUser = z.infer<typeof staffUser>;
-
-const listAnswer = z.object({
-  data: z.object({
-    users: z.array(staffUser),
-    pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
-  }),
-});
-export type UsersPage = z.infer<typeof listAnswer>['data'];
+/** A staff record as GET /api/users lists it (product-spec-1 §3), as the shared contract declares it. */
+export type StaffUser = z.output<typeof staffUser>;
+export type UsersPage = z.output<typeof usersEndpoint.data>;
 
 export type UsersQuery = { page: number; limit: number; search: string; role: string; status: string };
 
 /** The id the edit and delete calls take (the record's _id, product-spec-1 §7). */
 export function userKey(user: StaffUser): string {
-  return user._id ?? user.id ?? user.employeeId ?? user.email;
+  return user._id;
 }
 
 /**
@@ -69,8 +53,7 @@ export async function listUsers(query: UsersQuery, signal?: AbortSignal): Promis
   if (query.role) searchParams.role = query.role;
   if (query.status) searchParams.status = query.status.toLowerCase();
   try {
-    const answer = await request<unknown>('/users', { searchParams, signal, fallback: 'Failed to fetch users' });
-    return listAnswer.parse(answer).data;
+    return await fetchData(usersEndpoint, { searchParams, signal, fallback: 'Failed to fetch users' });
   } catch (e) {
     // An answer of the wrong shape is a load failure, not a fetch failure (product-spec-1 §8 names both).
     if (e instanceof ApiError) throw new UsersError(messageOf(e, 'Failed to fetch users'));
@@ -80,52 +63,35 @@ export async function listUsers(query: UsersQuery, signal?: AbortSignal): Promis
 
 export type NewUser = { firstName: string; lastName: string; email: string; role: string };
 
-const createAnswer = z.object({
-  message: z.string().optional(),
-  data: z
-    .object({
-      user: staffUser.optional(),
-      invitationSent: z.boolean().optional(),
-      temporaryPassword: z.string().optional(),
-    })
-    .optional(),
-});
-export type CreatedUser = {
-  message: string;
-  /** Present only when the invitation email could not be sent, so the admin can pass it on in person. */
-  handover?: { employeeId: string; temporaryPassword: string };
-};
+/** The server's words: when the mail could not be sent, the admin sends the invitation again (no password is shown). */
+export type CreatedUser = { message: string };
 
 export async function createUser(user: NewUser): Promise<CreatedUser> {
-  let answer: z.infer<typeof createAnswer>;
   try {
-    answer = createAnswer.parse(await request<unknown>('/users', { method: 'post', json: user }));
+    const answer = await callEndpoint(createUserEndpoint, { json: user });
+    return { message: answer.message ?? 'User created successfully! Invitation email sent.' };
   } catch (e) {
     throw usersError(e, 'Failed to create user');
   }
-  const message = answer.message ?? 'User created successfully! Invitation email sent.';
-  const password = answer.data?.temporaryPassword;
-  if (answer.data?.invitationSent === false && password) {
-    return { message, handover: { employeeId: answer.data.user?.employeeId ?? '', temporaryPassword: password } };
-  }
-  return { message };
 }
 
 export type UserChanges = { firstName: string; lastName: string; email: string; role: string; isActive: boolean };
 
 export async function updateUser(user: StaffUser, changes: UserChanges): Promise<void> {
-  const json = user.version ? { ...changes, expectedVersion: user.version } : changes;
+  const json = { ...changes, expectedVersion: user.version };
   try {
-    await request(`/users/${encodeURIComponent(userKey(user))}`, { method: 'put', json });
+    await callEndpoint(updateUserEndpoint, { params: { id: userKey(user) }, json });
   } catch (e) {
     throw usersError(e, 'Failed to update user');
   }
 }
 
 export async function deleteUser(user: StaffUser): Promise<void> {
-  const headers: Record<string, string> = user.version ? { 'if-match': `"${user.version}"` } : {};
   try {
-    await request(`/users/${encodeURIComponent(userKey(user))}`, { method: 'delete', headers });
+    await callEndpoint(deleteUserEndpoint, {
+      params: { id: userKey(user) },
+      headers: { 'if-match': `"${user.version}"` },
+    });
   } catch (e) {
     throw usersError(e, 'Failed to delete user');
   }

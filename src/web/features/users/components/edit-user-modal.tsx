@@ -23,7 +23,7 @@ type EditUserModalProps = {
 export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
   return (
     <Modal title="Edit User" isOpen={!!user} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {user ? <EditUserForm key={user._id ?? user.id} user={user} onClose={onClose} onSaved={onSaved} /> : null}
+      {user ? <EditUserForm key={user._id} user={user} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }

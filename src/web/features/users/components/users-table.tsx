@@ -17,7 +17,7 @@ type UsersTableProps = {
 /** User ID, Name, Email, Role, Status, Actions (product-spec-1 §2). */
 export function UsersTable({ users, isLoading, error, onRetry, onEdit, onDelete }: UsersTableProps) {
   const columns: Column<StaffUser>[] = [
-    { key: 'id', header: 'User ID', render: (u) => <span className={styles.id}>{u.employeeId ?? '—'}</span> },
+    { key: 'id', header: 'User ID', render: (u) => <span className={styles.id}>{u.employeeId}</span> },
     { key: 'name', header: 'Name', render: (u) => <span className={styles.name}>{fullNameOf(u)}</span> },
     { key: 'email', header: 'Email', render: (u) => u.email },
     { key: 'role', header: 'Role', render: (u) => roleLabel(u.role) },
