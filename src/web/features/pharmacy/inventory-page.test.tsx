@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, STAFF_USER, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { medicationPricesEndpoint } from '../../../shared/api/prices';
 import InventoryPage from './inventory-page';
 import { inventory, medication, pharmacist } from './testing/pharmacy-fixtures';
 
@@ -40,6 +41,7 @@ const groups = {
 };
 const routes = (extra: Record<string, FakeHandler> = {}) => ({
   'GET /inventory/medications': () => inventory([paracetamol, amoxil, zinc]),
+  'GET /inventory/prices': () => answer(medicationPricesEndpoint, { medications: [] }),
   'GET /inventory/medications/groups': () => groups,
   ...extra,
 });
