@@ -5,6 +5,7 @@ import { clinicalApi } from '../helpers/clinical-api';
 import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn } from '../helpers/staff-api';
+import { expectAccessible } from './helpers/axe';
 import { fillAddMedication } from './helpers/screens';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
@@ -116,6 +117,11 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     await page.getByText('11 lab tests and 1 medication have no price yet', { exact: false }).waitFor();
     await page.screenshot({ path: `${SHOTS}/prices-list-375.png`, fullPage: true });
     expect(await overflowing(page)).toEqual([]);
+    // The admin's Laboratory screen holds the lab catalogue with the same prices.
+    await page.goto('/admin/laboratory');
+    const catalogue = page.getByRole('table', { name: 'Lab test catalogue' });
+    expect(await catalogue.getByLabel('Price of Full Blood Count (₦)').inputValue()).toBe('4500.00');
+    expect(await overflowing(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
 
     const { invoiceId } = await seenPatient('Chiamaka', 'Artemether-Lumefantrine 80/480mg tablet');
@@ -154,14 +160,20 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     expect(await overflowing(shelf)).toEqual([]);
     expect(pageErrors).toEqual([]);
 
-    const { page: lab, pageErrors: labErrors } = await suite.open();
+    const { page: lab, pageErrors: labErrors } = await suite.open({ width: 375, height: 800 });
     await signInAsStaff(lab, suite.server.baseUrl, labStaff);
-    await lab.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Test Catalogue' }).click();
+    await lab.getByRole('button', { name: 'Open menu' }).click();
+    await lab.getByRole('link', { name: 'Test Catalogue' }).click();
     await lab.waitForURL(`${suite.server.baseUrl}/user/lab-catalogue`);
+    await lab.getByText('11 tests have no price yet: they are invoiced at ₦0.00.').waitFor();
     const mps = lab.getByLabel('Price of Malaria Parasite (₦)');
     await mps.fill('1,500');
     await mps.press('Enter');
     await lab.getByText('Malaria Parasite: ₦1,500.00').waitFor();
+    await lab.getByText('10 tests have no price yet: they are invoiced at ₦0.00.').waitFor();
+    await lab.screenshot({ path: `${SHOTS}/prices-lab-catalogue-375.png`, fullPage: true });
+    expect(await overflowing(lab)).toEqual([]);
+    await expectAccessible(lab, 'the Test Catalogue');
     expect(labErrors).toEqual([]);
 
     // The accountant's Price list holds both, and the invoice charges them.
