@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { billingApi } from '../helpers/billing-api';
@@ -16,6 +15,7 @@ import {
   registerHospitalOnScreens,
   registerPatientOnScreen,
 } from './helpers/screens';
+import { signInAsStaff } from './helpers/staff';
 import { browserSuite } from './helpers/suite';
 
 /**
@@ -55,7 +55,7 @@ const ROLE_OPTIONS: Record<Role, string> = {
   accountant: 'Billing Staff',
   compliance_officer: 'Compliance Officer',
 };
-type Person = { email: string; newPassword: string; name: string; token: string };
+type Person = { email: string; password: string; name: string; token: string };
 const staff = {} as Record<Role, Person>;
 // Numbers of this run, so the hospital registered here is new beside any other in the database.
 const run = String(randomInt(100_000, 999_999));
@@ -63,14 +63,6 @@ const ADMIN = { name: 'Ngozi Okafor', email: uniqueEmail('admin'), password: 'Ha
 
 const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
-
-async function signIn(page: Page, who: { email: string; newPassword: string }) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.newPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
 
 describe("A hospital's first week in Chromium (issue 34)", () => {
   it('from registration to the audit, every role on its own screens', { timeout: 900_000 }, async () => {
@@ -135,13 +127,13 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
       await page.getByRole('button', { name: 'Logout', exact: true }).waitFor();
       const login = await staffLogin(t, email, newPassword);
       expect(login.statusCode, login.body).toBe(200);
-      staff[role] = { email, newPassword, token: login.json().data.token, name: `Ada ${SURNAMES[role]}` };
+      staff[role] = { email, password: newPassword, token: login.json().data.token, name: `Ada ${SURNAMES[role]}` };
       await page.context().close();
     }
 
     // ── The pharmacist stocks the first drug and prices it in Add Medication.
     const shelf = await open();
-    await signIn(shelf, staff.pharmacist);
+    await signInAsStaff(shelf, suite.server.baseUrl, staff.pharmacist);
     await shelf.getByRole('link', { name: 'Inventory Management' }).first().click();
     await shelf.getByRole('button', { name: 'Add Medication' }).click();
     const batch = {
@@ -179,7 +171,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     // The server's book and the pages opened from here share a clock just after a quarter hour started.
     toBookableQuarter(clock);
     const desk = await open();
-    await signIn(desk, staff.receptionist);
+    await signInAsStaff(desk, suite.server.baseUrl, staff.receptionist);
     const phone = `+234 803 ${run}1`;
     await registerPatientOnScreen(desk, suite.server.baseUrl, { ...patient, phone });
     const found = await apiGet<PatientsPage>(
@@ -212,7 +204,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The doctor: prescribes from the formulary (the field suggests the stocked drug) and orders an FBC.
     const doc = await open();
-    await signIn(doc, staff.doctor);
+    await signInAsStaff(doc, suite.server.baseUrl, staff.doctor);
     await doc.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).click();
     await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}`);
     await doc.getByRole('link', { name: 'Medical Records' }).click();
@@ -244,7 +236,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The lab: Start opens the FBC's template; out-of-range values are flagged as typed.
     const lab = await open();
-    await signIn(lab, staff.lab_technician);
+    await signInAsStaff(lab, suite.server.baseUrl, staff.lab_technician);
     await lab.goto('/user/test-request');
     await lab.getByRole('button', { name: `Start Full Blood Count for ${patientName}` }).click();
     const results = lab.getByRole('dialog', { name: 'Enter Results: Full Blood Count' });
@@ -259,7 +251,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The pharmacist dispenses the prescription.
     const pharmacy = await open();
-    await signIn(pharmacy, staff.pharmacist);
+    await signInAsStaff(pharmacy, suite.server.baseUrl, staff.pharmacist);
     await pharmacy.goto('/user/prescription-request');
     const card = pharmacy.getByRole('article', { name: `Prescription for ${patientName}` });
     await card.getByRole('button', { name: /Dispense Medication/ }).click();
@@ -271,7 +263,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     const invoices = await inject(staff.accountant.token, 'GET', `/api/billing/invoices?patientId=${patientId}`);
     const invoiceId = (invoices.json().data.invoices as { id: string }[])[0]!.id;
     const accounts = await open();
-    await signIn(accounts, staff.accountant);
+    await signInAsStaff(accounts, suite.server.baseUrl, staff.accountant);
     await accounts.goto(`/user/invoice/${invoiceId}`);
     const lines = accounts.getByRole('table', { name: 'Invoice lines' });
     const line = (text: string) => lines.getByRole('row').filter({ hasText: text });
@@ -326,7 +318,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The compliance officer: the day's changes, then the grouped reads, then integrity in words.
     const audit = await open();
-    await signIn(audit, staff.compliance_officer);
+    await signInAsStaff(audit, suite.server.baseUrl, staff.compliance_officer);
     await audit.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Logs' }).click();
     await audit.waitForURL(`${suite.server.baseUrl}/admin/audit`);
     const changes = audit.getByRole('table', { name: 'Audit trail' });
