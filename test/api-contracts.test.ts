@@ -47,6 +47,8 @@ const SERVER_ONLY_INPUTS = new Set([
   'POST /billing/invoices/:id/void body',
   'PUT /billing/patients/:id/hmo body',
   'PUT /billing/price-list body',
+  'PUT /inventory/prices body',
+  'PUT /lab/catalogue/:code/price body',
   'GET /lab/requests querystring',
   'POST /lab/requests/:id/results body',
 ]);

@@ -63,6 +63,8 @@ const NO_PATIENT_DATA: Record<string, string> = {
   '/api/users/:id': 'a staff member',
   '/api/billing/prices': 'the price list',
   '/api/billing/price-list': 'the price list with the catalogue and formulary',
+  '/api/inventory/prices': 'the formulary medications and their prices',
+  '/api/lab/catalogue': 'the lab tests of the catalogue and their prices',
   '/api/billing/dashboard': 'totals and a payments chart',
   '/api/billing/hmos': 'HMO providers with enrollee counts',
   '/api/billing/reports/revenue': 'totals by day, month, service or payer',

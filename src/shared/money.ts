@@ -43,6 +43,19 @@ export function nairaToKobo(input: unknown): number | null {
 }
 
 /**
+ * What is wrong with a naira amount as typed, or null when it is one: the server's words, which the
+ * browser's forms say too before any call (so a person reads one message whichever side finds it).
+ */
+export function nairaProblem(v: unknown, label: string, positive = false): string | null {
+  if (v === undefined || v === null || v === '') return `${label} is required`;
+  const kobo = nairaToKobo(v);
+  if (kobo === null) return `${label} must be an amount in naira with at most 2 decimals`;
+  if (kobo > MAX_KOBO) return `${label} is too large`;
+  if (positive && kobo === 0) return `${label} must be greater than zero`;
+  return null;
+}
+
+/**
  * Splits `totalKobo` between a payer covering `percent` and the patient: the payer's share is
  * rounded down to the kobo, so any remainder lands on the patient's share and the two always add
  * up to the total.

@@ -1,18 +1,30 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { randomInt } from 'node:crypto';
 import { billingApi } from '../helpers/billing-api';
-import { clinicalApi } from '../helpers/clinical-api';
-import { onboardHospital, type Onboarded } from '../helpers/onboard';
-import { asClient, newPatient } from '../helpers/patients-api';
-import { hireStaff, staffLogin, type Hired } from '../helpers/staff-api';
+import { asClient, newPatient, type PatientsPage } from '../helpers/patients-api';
+import { readInvitation, staffLogin, uniqueEmail } from '../helpers/staff-api';
 import { bookingClock, toBookableQuarter } from '../helpers/booking-clock';
+import { apiGet } from './helpers/offline';
+import {
+  addUserOnScreen,
+  apiAnswers,
+  changeDialog,
+  changeInModal,
+  choose,
+  fillAddMedication,
+  registerHospitalOnScreens,
+  registerPatientOnScreen,
+} from './helpers/screens';
+import { signInAsStaff } from './helpers/staff';
 import { browserSuite } from './helpers/suite';
 
 /**
  * Issue 34's "done when": a fresh hospital's first week as one story, through the screens. The admin
- * changes the onboarding password once and is not forced again in another browser, prices the FBC
- * and a drug on the Price list; each new staff member changes the temporary password before any
- * data; the receptionist books and checks in; the doctor prescribes from the formulary and orders
+ * registers the hospital on the onboarding screens, changes the password once and is not forced again
+ * in another browser, and hires the staff on Users; each new staff member changes the temporary
+ * password before any data; the pharmacist stocks and prices a drug in Add Medication; the admin
+ * prices the FBC and reprices the drug on the Price list; the receptionist registers the patient on
+ * Register Patient, books and checks in; the doctor prescribes from the formulary and orders
  * an FBC; the lab enters it from the template; the pharmacist dispenses; the accountant sees a fully
  * priced invoice, enrols a second patient with an HMO and sees the split and the claim; the
  * compliance officer reads the day's changes, the grouped reads, and verifies integrity in words.
@@ -34,53 +46,23 @@ const SURNAMES = {
 } as const;
 type Role = keyof typeof SURNAMES;
 const ROLES = Object.keys(SURNAMES) as Role[];
-type Person = Hired & { newPassword: string; name: string; token: string };
+/** The role as the Add New User dialog names it. */
+const ROLE_OPTIONS: Record<Role, string> = {
+  receptionist: 'Receptionist',
+  doctor: 'Doctor',
+  lab_technician: 'Lab Staff',
+  pharmacist: 'Pharmacist',
+  accountant: 'Billing Staff',
+  compliance_officer: 'Compliance Officer',
+};
+type Person = { email: string; password: string; name: string; token: string };
 const staff = {} as Record<Role, Person>;
-let hospital: Onboarded;
+// Numbers of this run, so the hospital registered here is new beside any other in the database.
+const run = String(randomInt(100_000, 999_999));
+const ADMIN = { name: 'Ngozi Okafor', email: uniqueEmail('admin'), password: 'Harmattan-Kola-2024' };
 
 const inject = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   suite.server.testApp.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
-
-beforeAll(async () => {
-  hospital = await onboardHospital(suite.server.testApp);
-  // Open round the clock, so the next quarter hour is bookable whenever the test runs.
-  const hours = await inject(hospital.token, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
-  if (hours.statusCode !== 200) throw new Error(hours.body);
-});
-
-const changeDialog = (page: Page) => page.getByRole('dialog', { name: 'Change Password' });
-
-async function changeInModal(page: Page, current: string, next: string) {
-  const modal = changeDialog(page);
-  await modal.getByRole('textbox', { name: 'Current Password' }).fill(current);
-  await modal.getByRole('textbox', { name: 'New Password', exact: true }).fill(next);
-  await modal.getByRole('textbox', { name: 'Confirm New Password' }).fill(next);
-  await modal.getByRole('button', { name: 'Change Password' }).click();
-  await modal.waitFor({ state: 'detached' });
-}
-
-/** Every /api/ answer a page gets, with its status. */
-function apiAnswers(page: Page) {
-  const answers: { path: string; status: number }[] = [];
-  page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) answers.push({ path: url.pathname, status: r.status() });
-  });
-  return answers;
-}
-
-async function signIn(page: Page, who: { email: string; newPassword: string }) {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.newPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${suite.server.baseUrl}/user/dashboard`);
-}
-
-async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string) {
-  await scope.getByRole('button', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 describe("A hospital's first week in Chromium (issue 34)", () => {
   it('from registration to the audit, every role on its own screens', { timeout: 900_000 }, async () => {
@@ -92,18 +74,23 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
       return opened.page;
     };
 
-    // ── The admin: the change form comes first, once; another browser is not forced again.
+    // ── The admin registers the hospital on the onboarding screens, with the code emailed.
     const first = await open();
-    await first.goto('/');
-    await first.evaluate((token) => localStorage.setItem('hms.adminToken', token), hospital.token);
-    await first.goto('/admin/dashboard');
+    await registerHospitalOnScreens(first, suite.server.outboxDir, run, ADMIN);
+    await first.waitForURL(`${suite.server.baseUrl}/admin/dashboard`);
+
+    // ── The change form comes first, once; another browser is not forced again.
     await changeDialog(first).waitFor();
-    await changeInModal(first, hospital.adminPassword, ADMIN_PASSWORD);
+    await changeInModal(first, ADMIN.password, ADMIN_PASSWORD);
     await first.getByText('Password changed successfully!').waitFor();
+    const adminToken = (await first.evaluate(() => localStorage.getItem('hms.adminToken')))!;
+    // Open round the clock, so the next quarter hour is bookable whenever the test runs.
+    const hours = await inject(adminToken, 'PUT', '/api/hospital/settings', { opensAt: '00:00', closesAt: '24:00' });
+    expect(hours.statusCode, hours.body).toBe(200);
 
     const admin = await open();
     await admin.goto('/admin/login');
-    await admin.getByLabel('Email').fill(hospital.adminEmail);
+    await admin.getByLabel('Email').fill(ADMIN.email);
     await admin.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     const signedIn = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/login');
     await admin.getByRole('button', { name: 'Sign In' }).click();
@@ -115,15 +102,19 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await checklist.getByText('12 lab tests', { exact: false }).waitFor();
     expect(await changeDialog(admin).count()).toBe(0);
 
-    // ── Staff hired; each signs in with the temporary password and sees only the change form.
+    // ── Staff hired on Users; each signs in with the emailed temporary password and sees only the change form.
+    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+    await admin.waitForURL(`${suite.server.baseUrl}/admin/users`);
     for (const role of ROLES) {
-      const hired = await hireStaff(t, hospital.token, { role, firstName: 'Ada', lastName: SURNAMES[role] });
+      const email = uniqueEmail(role);
+      await addUserOnScreen(admin, { name: `Ada ${SURNAMES[role]}`, email, role: ROLE_OPTIONS[role] });
+      const temporary = (await readInvitation(t, email)).temporaryPassword;
       const newPassword = `Okra-Soup-${role.length}-Tuesday-42`;
       const page = await open();
       const answers = apiAnswers(page);
       await page.goto('/user/login');
-      await page.getByLabel('Email').fill(hired.email);
-      await page.getByLabel('Password', { exact: true }).fill(hired.password);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(temporary);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await changeDialog(page).waitFor();
       // Nothing but the session's own calls while the password is temporary: no data, no 403.
@@ -132,17 +123,35 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
         answers.map((a) => a.path).filter((p) => !p.startsWith('/api/auth/') && p !== '/api/hospital/settings'),
       ).toEqual([]);
       expect(await page.getByText(/change your temporary password/i).count()).toBe(0);
-      await changeInModal(page, hired.password, newPassword);
+      await changeInModal(page, temporary, newPassword);
       await page.getByRole('button', { name: 'Logout', exact: true }).waitFor();
-      const login = await staffLogin(t, hired.email, newPassword);
+      const login = await staffLogin(t, email, newPassword);
       expect(login.statusCode, login.body).toBe(200);
-      staff[role] = { ...hired, newPassword, token: login.json().data.token, name: `Ada ${SURNAMES[role]}` };
+      staff[role] = { email, password: newPassword, token: login.json().data.token, name: `Ada ${SURNAMES[role]}` };
       await page.context().close();
     }
 
-    // ── The pharmacy's first stock (its own screens are in pharmacy.test.ts); the admin prices.
-    await clinicalApi(() => t).stock(staff.pharmacist.token, { name: DRUG, quantity: 60 });
-    await admin.goto('/admin/prices');
+    // ── The pharmacist stocks the first drug and prices it in Add Medication.
+    const shelf = await open();
+    await signInAsStaff(shelf, suite.server.baseUrl, staff.pharmacist);
+    await shelf.getByRole('link', { name: 'Inventory Management' }).first().click();
+    await shelf.getByRole('button', { name: 'Add Medication' }).click();
+    const batch = {
+      name: DRUG,
+      batch: 'AL-2026-01',
+      vendor: 'Emzor Pharmaceuticals',
+      expiry: '2028-12-31',
+      quantity: 60,
+    };
+    const stock = await fillAddMedication(shelf, batch, '300');
+    await stock.getByText('No price yet: without one it is invoiced at ₦0.00.').waitFor();
+    await stock.getByRole('button', { name: 'Add Medication' }).click();
+    await shelf.getByText('Medication added successfully! Price: ₦300.00.').waitFor();
+    await shelf.context().close();
+
+    // ── The admin prices the FBC and reprices the drug on the Price list.
+    await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Price List' }).click();
+    await admin.waitForURL(`${suite.server.baseUrl}/admin/prices`);
     const prices = admin.getByRole('table', { name: 'Price list' });
     await prices.getByText('Full Blood Count', { exact: true }).waitFor();
     const fbcPrice = admin.getByLabel('Price of Full Blood Count (₦)');
@@ -150,21 +159,28 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await fbcPrice.press('Enter');
     await admin.getByText('Full Blood Count: ₦4,500.00').waitFor();
     await admin.getByLabel('Search prices').fill('artemether');
+    expect(await admin.getByLabel(`Price of ${DRUG} (₦)`).inputValue()).toBe('300.00');
     await admin.getByLabel(`Price of ${DRUG} (₦)`).fill('350');
     await admin.getByRole('button', { name: `Save price of ${DRUG}` }).click();
     await admin.getByText(`${DRUG}: ₦350.00`).waitFor();
     await admin.screenshot({ path: `${SHOTS}/first-week-prices.png`, fullPage: true });
 
-    // ── The receptionist: the patient registered, booked with the doctor and checked in.
+    // ── The receptionist registers the patient on Register Patient, books with the doctor and checks in.
     const patient = { firstName: 'Chiamaka', lastName: `Obi${Date.now().toString(36).slice(-4)}` };
     const patientName = `${patient.firstName} ${patient.lastName}`;
-    const registered = await inject(staff.receptionist.token, 'POST', '/api/patients', newPatient(patient));
-    expect(registered.statusCode, registered.body).toBe(201);
-    const patientId = registered.json().data.patient.id as string;
     // The server's book and the pages opened from here share a clock just after a quarter hour started.
     toBookableQuarter(clock);
     const desk = await open();
-    await signIn(desk, staff.receptionist);
+    await signInAsStaff(desk, suite.server.baseUrl, staff.receptionist);
+    const phone = `+234 803 ${run}1`;
+    await registerPatientOnScreen(desk, suite.server.baseUrl, { ...patient, phone });
+    const found = await apiGet<PatientsPage>(
+      suite,
+      staff.receptionist.token,
+      `/api/patients?search=${patient.lastName}`,
+    );
+    expect(found.patients.map((p) => p.name)).toEqual([patientName]);
+    const patientId = found.patients[0]!.id;
     await desk.getByRole('link', { name: 'Appointments' }).first().click();
     await desk.waitForURL(`${suite.server.baseUrl}/user/appointments`);
     await desk.getByRole('button', { name: 'Book Appointment' }).click();
@@ -188,7 +204,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The doctor: prescribes from the formulary (the field suggests the stocked drug) and orders an FBC.
     const doc = await open();
-    await signIn(doc, staff.doctor);
+    await signInAsStaff(doc, suite.server.baseUrl, staff.doctor);
     await doc.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).click();
     await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}`);
     await doc.getByRole('link', { name: 'Medical Records' }).click();
@@ -220,7 +236,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The lab: Start opens the FBC's template; out-of-range values are flagged as typed.
     const lab = await open();
-    await signIn(lab, staff.lab_technician);
+    await signInAsStaff(lab, suite.server.baseUrl, staff.lab_technician);
     await lab.goto('/user/test-request');
     await lab.getByRole('button', { name: `Start Full Blood Count for ${patientName}` }).click();
     const results = lab.getByRole('dialog', { name: 'Enter Results: Full Blood Count' });
@@ -235,7 +251,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The pharmacist dispenses the prescription.
     const pharmacy = await open();
-    await signIn(pharmacy, staff.pharmacist);
+    await signInAsStaff(pharmacy, suite.server.baseUrl, staff.pharmacist);
     await pharmacy.goto('/user/prescription-request');
     const card = pharmacy.getByRole('article', { name: `Prescription for ${patientName}` });
     await card.getByRole('button', { name: /Dispense Medication/ }).click();
@@ -247,7 +263,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     const invoices = await inject(staff.accountant.token, 'GET', `/api/billing/invoices?patientId=${patientId}`);
     const invoiceId = (invoices.json().data.invoices as { id: string }[])[0]!.id;
     const accounts = await open();
-    await signIn(accounts, staff.accountant);
+    await signInAsStaff(accounts, suite.server.baseUrl, staff.accountant);
     await accounts.goto(`/user/invoice/${invoiceId}`);
     const lines = accounts.getByRole('table', { name: 'Invoice lines' });
     const line = (text: string) => lines.getByRole('row').filter({ hasText: text });
@@ -302,7 +318,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
 
     // ── The compliance officer: the day's changes, then the grouped reads, then integrity in words.
     const audit = await open();
-    await signIn(audit, staff.compliance_officer);
+    await signInAsStaff(audit, suite.server.baseUrl, staff.compliance_officer);
     await audit.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit Logs' }).click();
     await audit.waitForURL(`${suite.server.baseUrl}/admin/audit`);
     const changes = audit.getByRole('table', { name: 'Audit trail' });
@@ -313,6 +329,12 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
       hasText: 'Changed the price of Full Blood Count (lab test) from no price to ₦4,500.00',
     });
     expect(await repriced.textContent()).toContain('Admin');
+    const row = (text: string) => changes.getByRole('row').filter({ hasText: text });
+    const stocked = row(`Changed the price of ${DRUG} (medication) from no price to ₦300.00`);
+    expect(await stocked.textContent()).toContain(`${staff.pharmacist.name} Pharmacist`);
+    expect(await row(`Changed the price of ${DRUG} (medication) from ₦300.00 to ₦350.00`).textContent()).toContain(
+      'Admin',
+    );
     await audit.screenshot({ path: `${SHOTS}/first-week-audit-changes.png`, fullPage: true });
     await audit.getByRole('tab', { name: 'Reads (grouped)' }).click();
     const reads = audit.getByRole('table', { name: 'Reads, grouped' });

@@ -5,6 +5,8 @@ import { clinicalApi } from '../helpers/clinical-api';
 import { onboardHospital, signInAdminOnce, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { hireAndSignIn } from '../helpers/staff-api';
+import { expectAccessible } from './helpers/axe';
+import { fillAddMedication } from './helpers/screens';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
@@ -19,6 +21,8 @@ const PASSWORD = 'Jollof-Rice-Sunday-42';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 let hospital: Onboarded;
 let accountant: BrowserStaff;
+let pharmacist: BrowserStaff;
+let labStaff: BrowserStaff;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -26,8 +30,12 @@ beforeAll(async () => {
   hospital = await onboardHospital(t);
   await signInAdminOnce(t, hospital);
   accountant = await hireForBrowser(suite, hospital.token, 'accountant', PASSWORD);
-  for (const role of ['doctor', 'receptionist', 'pharmacist', 'lab_technician'])
-    tokens[role] = (await hireAndSignIn(t, hospital.token, role)).token;
+  for (const role of ['doctor', 'receptionist']) tokens[role] = (await hireAndSignIn(t, hospital.token, role)).token;
+  // These two also sign in through the browser: they price their own stock and tests (issue 34 §1).
+  pharmacist = await hireForBrowser(suite, hospital.token, 'pharmacist', PASSWORD);
+  labStaff = await hireForBrowser(suite, hospital.token, 'lab_technician', PASSWORD);
+  tokens.pharmacist = pharmacist.token;
+  tokens.lab_technician = labStaff.token;
   const clinic = clinicalApi(() => t);
   await clinic.stock(tokens.pharmacist!, { name: 'Artemether-Lumefantrine 80/480mg tablet', quantity: 60 });
   await clinic.stock(tokens.pharmacist!, { name: 'Zinc sulphate 20mg tablet', quantity: 60 });
@@ -53,8 +61,8 @@ const overflowing = (page: Page) =>
           .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
   );
 
-/** A patient seen by the doctor: an FBC ordered and done, `drug` prescribed and dispensed. */
-async function seenPatient(firstName: string, drug: string) {
+/** A patient seen by the doctor: a lab test (an FBC unless named) ordered and done, `drug` prescribed and dispensed. */
+async function seenPatient(firstName: string, drug: string, testName = 'Full Blood Count') {
   const t = suite.server.testApp;
   const call = (token: string, method: 'POST' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
@@ -67,7 +75,7 @@ async function seenPatient(firstName: string, drug: string) {
     prescriptions: [
       { medicationName: drug, dosage: '1 tablet', frequency: 'Twice daily', duration: '3 days', quantity: 6 },
     ],
-    labOrders: [{ testName: 'Full Blood Count' }],
+    labOrders: [{ testName }],
     billing: { consultationFee: 5000 },
   });
   if (consulted.statusCode !== 201) throw new Error(`consultation failed: ${consulted.body}`);
@@ -109,6 +117,11 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     await page.getByText('11 lab tests and 1 medication have no price yet', { exact: false }).waitFor();
     await page.screenshot({ path: `${SHOTS}/prices-list-375.png`, fullPage: true });
     expect(await overflowing(page)).toEqual([]);
+    // The admin's Laboratory screen holds the lab catalogue with the same prices.
+    await page.goto('/admin/laboratory');
+    const catalogue = page.getByRole('table', { name: 'Lab test catalogue' });
+    expect(await catalogue.getByLabel('Price of Full Blood Count (₦)').inputValue()).toBe('4500.00');
+    expect(await overflowing(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
 
     const { invoiceId } = await seenPatient('Chiamaka', 'Artemether-Lumefantrine 80/480mg tablet');
@@ -119,6 +132,64 @@ describe('Prices and the HMO desk in Chromium (issue 34)', () => {
     const row = (text: string) => lines.getByRole('row').filter({ hasText: text });
     await row('Full Blood Count').getByText('₦4,500.00').first().waitFor();
     expect(await row('Artemether-Lumefantrine').textContent()).toContain('₦2,100.00');
+    expect(await desk.getByText(/lines? ha(s|ve) no price/).count()).toBe(0);
+  });
+
+  it('the pharmacist prices a drug in Add Medication and the lab a test in its catalogue: the Price list and the invoice carry them', async () => {
+    const drug = 'Ciprofloxacin 500mg tablet';
+    const { page: shelf, pageErrors } = await suite.open({ width: 375, height: 800 });
+    await signInAsStaff(shelf, suite.server.baseUrl, pharmacist);
+    await shelf.goto('/user/inventory');
+    await shelf.getByRole('button', { name: 'Add Medication' }).click();
+    const add = shelf.getByRole('dialog', { name: 'Add Medication' });
+    await add.getByLabel(/Medication name/).fill('artemether-lumefantrine 80/480MG tablet');
+    // A name the formulary knows shows the price it has (set on the Price list by the first test).
+    await add.getByText('Current price: ₦350.00. Leave empty to keep it.').waitFor();
+    await fillAddMedication(
+      shelf,
+      { name: drug, batch: 'CIP-01', vendor: 'Fidson', expiry: '2028-06-30', quantity: 50 },
+      '',
+    );
+    await add.getByText('No price yet: without one it is invoiced at ₦0.00.').waitFor();
+    await add.getByLabel(/Price/).fill('120');
+    await shelf.screenshot({ path: `${SHOTS}/prices-add-medication-375.png`, fullPage: true });
+    await add.getByRole('button', { name: 'Add Medication' }).click();
+    await shelf.getByText('Medication added successfully! Price: ₦120.00.').waitFor();
+    const batch = shelf.getByRole('table', { name: 'Medications' }).getByRole('row').filter({ hasText: 'CIP-01' });
+    await batch.getByText('₦120.00').waitFor();
+    expect(await overflowing(shelf)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+
+    const { page: lab, pageErrors: labErrors } = await suite.open({ width: 375, height: 800 });
+    await signInAsStaff(lab, suite.server.baseUrl, labStaff);
+    await lab.getByRole('button', { name: 'Open menu' }).click();
+    await lab.getByRole('link', { name: 'Test Catalogue' }).click();
+    await lab.waitForURL(`${suite.server.baseUrl}/user/lab-catalogue`);
+    await lab.getByText('11 tests have no price yet: they are invoiced at ₦0.00.').waitFor();
+    const mps = lab.getByLabel('Price of Malaria Parasite (₦)');
+    await mps.fill('1,500');
+    await mps.press('Enter');
+    await lab.getByText('Malaria Parasite: ₦1,500.00').waitFor();
+    await lab.getByText('10 tests have no price yet: they are invoiced at ₦0.00.').waitFor();
+    await lab.screenshot({ path: `${SHOTS}/prices-lab-catalogue-375.png`, fullPage: true });
+    expect(await overflowing(lab)).toEqual([]);
+    await expectAccessible(lab, 'the Test Catalogue');
+    expect(labErrors).toEqual([]);
+
+    // The accountant's Price list holds both, and the invoice charges them.
+    const { page: desk } = await suite.open();
+    await signInAsStaff(desk, suite.server.baseUrl, accountant);
+    await desk.goto('/user/prices');
+    await desk.getByLabel('Search prices').fill('ciprofloxacin');
+    expect(await desk.getByLabel(`Price of ${drug} (₦)`).inputValue()).toBe('120.00');
+    await desk.getByLabel('Search prices').fill('malaria');
+    expect(await desk.getByLabel('Price of Malaria Parasite (₦)').inputValue()).toBe('1500.00');
+    const { invoiceId } = await seenPatient('Bisi', drug, 'Malaria Parasite');
+    await desk.goto(`/user/invoice/${invoiceId}`);
+    const lines = desk.getByRole('table', { name: 'Invoice lines' });
+    const row = (text: string) => lines.getByRole('row').filter({ hasText: text });
+    await row('Malaria Parasite').getByText('₦1,500.00').first().waitFor();
+    expect(await row('Ciprofloxacin').textContent()).toContain('₦720.00');
     expect(await desk.getByText(/lines? ha(s|ve) no price/).count()).toBe(0);
   });
 

@@ -56,3 +56,16 @@ export const setPricesBody = z.object({
 });
 
 export const linePriceBody = z.object({ unitPrice: nairaAmount('Price', { positive: true }) });
+
+/** A medication's price from the inventory (issue 34 §1): the medication by its name, naira as typed. */
+export const medicationPriceBody = z.object({
+  name: z
+    .string({ error: 'Medication name is required' })
+    .trim()
+    .min(1, 'Medication name is required')
+    .max(200, 'Must be at most 200 characters long'),
+  price: nairaAmount('Price'),
+});
+
+/** A lab test's price from the lab catalogue; the test is the path's code. */
+export const labTestPriceBody = z.object({ price: nairaAmount('Price') });

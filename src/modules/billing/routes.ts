@@ -13,6 +13,7 @@ import { hmoRoutes } from './hmo-routes';
 import { lookupRoutes } from './lookup-routes';
 import { priceRoutes } from './price-routes';
 import { reportRoutes } from './report-routes';
+import { stockPriceRoutes } from './stock-price-routes';
 import { BILLING_MODULE, BILLING_ONLY, BILLING_ROLES } from './roles';
 import { billingMetrics, paymentsPerDay, recentActivity } from './read-models/dashboard';
 import { findPayment, listInvoices, listPayments } from './read-models/invoice-queries';
@@ -50,6 +51,7 @@ export function billingRoutes(app: HttpApp, platform: Platform) {
   hmoRoutes(app, platform);
   lookupRoutes(app, platform);
   priceRoutes(app, platform);
+  stockPriceRoutes(app, platform);
   claimRoutes(app, platform);
   reportRoutes(app, platform);
 

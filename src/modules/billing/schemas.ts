@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { numberText } from '../../platform/http/number-input';
-import { formatNaira, MAX_KOBO, nairaToKobo } from '../../shared/money';
+import { formatNaira, MAX_KOBO, nairaProblem, nairaToKobo } from '../../shared/money';
 import { dayQuery as day } from '../../shared/api/query-days';
 import { INVOICE_STATUSES } from './invoice';
 import { LINE_KINDS, PAYMENT_METHODS } from './events';
-
-/** What is wrong with a naira amount as typed, or null when it is one; the kobo it is worth. */
-function nairaProblem(v: unknown, label: string, positive: boolean): string | null {
-  if (v === undefined || v === null || v === '') return `${label} is required`;
-  const kobo = nairaToKobo(v);
-  if (kobo === null) return `${label} must be an amount in naira with at most 2 decimals`;
-  if (kobo > MAX_KOBO) return `${label} is too large`;
-  if (positive && kobo === 0) return `${label} must be greater than zero`;
-  return null;
-}
 
 /**
  * Requests take naira as typed (6500, '6,500.50'); everything stored and answered is kobo. The

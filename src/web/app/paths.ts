@@ -43,6 +43,7 @@ export const paths = {
     appointments: '/user/appointments',
     vitals: '/user/vitals',
     testRequest: '/user/test-request',
+    labCatalogue: '/user/lab-catalogue',
     report: '/user/report',
     invoice: '/user/invoice',
     invoiceDetail: (id: string) => `/user/invoice/${encodeURIComponent(id)}`,

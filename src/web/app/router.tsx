@@ -41,6 +41,7 @@ const PrescriptionRequest = () => import('../features/pharmacy/prescription-requ
 const Inventory = () => import('../features/pharmacy/inventory-page');
 const Dispensations = () => import('../features/staff-dashboards/dispensations-page');
 const TestRequests = () => import('../features/laboratory/test-request-page');
+const LabCatalogue = () => import('../features/laboratory/lab-catalogue-page');
 const Report = () => import('./report-for-role');
 const TestActivity = () => import('../features/staff-dashboards/test-activity-page');
 const Vitals = () => import('../features/vitals/vitals-page');
@@ -50,7 +51,7 @@ const HmoProvider = () => import('../features/billing/hmo-provider-page');
 const PriceList = () => import('../features/billing/price-list-page');
 const AdminPatients = () => import('../features/admin-console/admin-patients-page');
 const AdminReception = () => import('../features/admin-console/admin-reception-page');
-const AdminLaboratory = () => import('../features/admin-console/admin-laboratory-page');
+const AdminLaboratory = () => import('./admin-laboratory');
 const AdminPharmacy = () => import('../features/admin-console/admin-pharmacy-page');
 const AdminProviders = () => import('../features/admin-console/admin-providers-page');
 const AdminBilling = () => import('./admin-billing');
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
       { path: paths.user.inventory, element: page(Inventory) },
       { path: paths.user.dispensations, element: page(Dispensations) },
       { path: paths.user.testRequest, element: page(TestRequests) },
+      { path: paths.user.labCatalogue, element: page(LabCatalogue) },
       { path: paths.user.report, element: page(Report) },
       { path: paths.user.testActivity, element: page(TestActivity) },
       { path: paths.user.vitals, element: page(Vitals) },

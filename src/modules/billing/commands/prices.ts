@@ -25,9 +25,9 @@ export async function setPriceList(
 
 /**
  * Sets items' prices (issue 34 §1): one PriceSet per price that changes, from what it was to what it
- * is, so the audit log can say who changed which price from what to what. Answers the Price list.
+ * is, so the audit log can say who changed which price from what to what. Answers how many changed.
  */
-export async function setPrices(platform: Platform, metadata: EventMetadata, items: SetPrices['items']) {
+export async function changePrices(platform: Platform, metadata: EventMetadata, items: SetPrices['items']) {
   const { hospitalId } = metadata;
   const { events } = await platform.execute(
     priceListDecider,
@@ -36,7 +36,13 @@ export async function setPrices(platform: Platform, metadata: EventMetadata, ite
     metadata,
     { waitFor: [{ name: BILLING_LEDGER }] },
   );
-  return { items: await priceList(platform.db, hospitalId), changed: events.length };
+  return events.length;
+}
+
+/** Sets items' prices and answers the Price list as it now stands. */
+export async function setPrices(platform: Platform, metadata: EventMetadata, items: SetPrices['items']) {
+  const changed = await changePrices(platform, metadata, items);
+  return { items: await priceList(platform.db, metadata.hospitalId), changed };
 }
 
 /** The accountant prices a ₦0 line of an invoice; the invoice's total and balance follow. */

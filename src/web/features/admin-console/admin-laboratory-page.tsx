@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../components/data-table';
 import { MetricCard } from '../../components/metric-card';
 import { PageHeading } from '../../components/page-heading';
@@ -46,8 +47,11 @@ const turnaroundColumns: Column<LabTurnaround['tests'][number]>[] = [
   { key: 'p90', header: '90th percentile', render: (t) => minutesText(t.p90Minutes) },
 ];
 
-/** /admin/laboratory (issue 13): the queue STAT first, today's completed tests, and turnaround per test. */
-export default function AdminLaboratoryPage() {
+/**
+ * /admin/laboratory (issue 13): the queue STAT first, today's completed tests, and turnaround per test;
+ * `catalogue`, composed by the app (issue 34 §1), is the lab's catalogue with its prices.
+ */
+export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNode }) {
   const timeZone = useHospitalTimeZone();
   const now = useNow();
   const counts = useRemoteData(fetchLabCounts, 'counts');
@@ -131,6 +135,15 @@ export default function AdminLaboratoryPage() {
           emptyTitle="No tests completed today"
         />
       </section>
+      {catalogue ? (
+        <section className={styles.section} aria-labelledby="lab-catalogue">
+          <h2 id="lab-catalogue" className={styles.sectionTitle}>
+            Test catalogue
+          </h2>
+          <p className={styles.muted}>Each test the doctors may order, with the price it is invoiced at.</p>
+          {catalogue}
+        </section>
+      ) : null}
     </div>
   );
 }

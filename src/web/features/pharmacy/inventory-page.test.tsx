@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, STAFF_USER, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { medicationPricesEndpoint } from '../../../shared/api/prices';
 import InventoryPage from './inventory-page';
 import { addMedicationEndpoint, adjustStockEndpoint, receiveStockEndpoint } from '../../../shared/api/pharmacy';
 import { inventory, medication, medicationGroups, pharmacist, stockWritten } from './testing/pharmacy-fixtures';
@@ -35,6 +36,7 @@ const groups = medicationGroups([
 ]);
 const routes = (extra: Record<string, FakeHandler> = {}) => ({
   'GET /inventory/medications': () => inventory([paracetamol, amoxil, zinc]),
+  'GET /inventory/prices': () => answer(medicationPricesEndpoint, { medications: [] }),
   'GET /inventory/medications/groups': () => groups,
   ...extra,
 });

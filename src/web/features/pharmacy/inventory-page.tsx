@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Input, Label, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { toast } from 'react-toastify';
+import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import fieldStyles from '../../components/field.module.css';
 import { MetricCard, MetricGrid } from '../../components/metric-card';
@@ -11,9 +12,12 @@ import { normaliseRole } from '../../lib/roles';
 import { signedInUserAtom } from '../../lib/session';
 import { useRemoteData } from '../../lib/use-remote-data';
 import { listMedicationGroups, listMedications, type Medication } from './api/inventory';
+import { listMedicationPrices, priceOf } from './api/prices';
 import { MedicationGroupsTable, MedicationsTable } from './components/inventory-tables';
-import { AddMedicationDialog, AdjustStockDialog, ReceiveStockDialog } from './components/stock-dialogs';
+import { AddMedicationDialog, SetPriceDialog, type PriceBook } from './components/price-dialogs';
+import { AdjustStockDialog, ReceiveStockDialog } from './components/stock-dialogs';
 import { matchesSearch } from './inventory-search';
+import { formatNaira } from '../../../shared/money';
 import styles from './pharmacy-page.module.css';
 import tabStyles from '../../components/tabs.module.css';
 
@@ -22,7 +26,8 @@ const STOCK_EVENTS = ['PRESCRIPTION_DISPENSED'];
 
 /**
  * /user/inventory (product-spec-2 §2): metrics over the whole stock, a search, the batches and the
- * medications grouped, and, for those who keep the stock, Add Medication, Receive Stock and Adjust.
+ * medications grouped, each with its price, and, for those who keep the stock, Add Medication (with
+ * its price), Receive Stock, Adjust and Price (issue 34 §1).
  */
 export default function InventoryPage() {
   const role = normaliseRole(useAtomValue(signedInUserAtom)?.role ?? '');
@@ -31,12 +36,22 @@ export default function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [receiving, setReceiving] = useState<Medication | null>(null);
   const [adjusting, setAdjusting] = useState<Medication | null>(null);
+  const [pricing, setPricing] = useState<Medication | null>(null);
   // Small enough to load whole: the metrics stay the hospital's totals while the search narrows the tables.
   const stock = useRemoteData((signal) => listMedications('', signal), 'inventory');
   const groups = useRemoteData(listMedicationGroups, 'inventory-groups');
+  // Each medication's price (issue 34 §1): shown per batch and group, set from Add Medication and Price.
+  const prices = useRemoteData(listMedicationPrices, 'inventory-prices');
+  const book: PriceBook = { prices: prices.data, status: prices.status };
   const refresh = () => {
     stock.refresh();
     groups.refresh();
+    prices.refresh();
+  };
+  const price = (name: string) => {
+    if (!prices.data) return prices.status === 'error' ? '—' : '';
+    const kobo = priceOf(prices.data, name);
+    return kobo === null ? <span className={styles.noPrice}>No price</span> : formatNaira(kobo);
   };
   useLiveRefresh(STOCK_EVENTS, refresh);
 
@@ -68,6 +83,14 @@ export default function InventoryPage() {
         <MetricCard label="Out of Stock" {...metric(summary?.outOfStock)} />
         <MetricCard label="Expiring Soon" {...metric(summary?.expiringSoon)} />
       </MetricGrid>
+      {prices.status === 'error' && !prices.data ? (
+        <Banner tone="error">
+          {prices.error.message}{' '}
+          <Button variant="secondary" size="small" onPress={prices.reload}>
+            Load prices again
+          </Button>
+        </Banner>
+      ) : null}
       <div className={styles.toolbar} role="search">
         <SearchField className={`${fieldStyles.field} ${styles.search}`} value={search} onChange={setSearch}>
           <Label className={fieldStyles.label}>Search medications</Label>
@@ -93,11 +116,14 @@ export default function InventoryPage() {
             emptyText={emptyText}
             onReceive={canKeep ? setReceiving : undefined}
             onAdjust={canKeep ? setAdjusting : undefined}
+            onPrice={canKeep ? setPricing : undefined}
+            price={price}
           />
         </TabPanel>
         <TabPanel id="groups" className={tabStyles.panel}>
           <MedicationGroupsTable
             groups={groups.data?.filter((g) => matchesSearch(query, g.name))}
+            price={price}
             isLoading={groups.status === 'loading'}
             error={groups.status === 'error' ? groups.error.message : null}
             onRetry={groups.reload}
@@ -106,7 +132,18 @@ export default function InventoryPage() {
           />
         </TabPanel>
       </Tabs>
-      <AddMedicationDialog isOpen={adding} onClose={() => setAdding(false)} onDone={saved(() => setAdding(false))} />
+      <AddMedicationDialog
+        isOpen={adding}
+        book={book}
+        onClose={() => setAdding(false)}
+        onDone={saved(() => setAdding(false))}
+      />
+      <SetPriceDialog
+        medication={pricing}
+        book={book}
+        onClose={() => setPricing(null)}
+        onDone={saved(() => setPricing(null))}
+      />
       <ReceiveStockDialog
         medication={receiving}
         onClose={() => setReceiving(null)}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateAdjustment, validateNewMedication, validateReceipt, wholeNumberError } from './stock-rules';
+import {
+  validateAdjustment,
+  validateNewMedication,
+  validatePrice,
+  validatePricedMedication,
+  validateReceipt,
+  wholeNumberError,
+} from './stock-rules';
 
 const valid = {
   name: 'Paracetamol',
@@ -49,5 +56,19 @@ describe('the inventory dialogs’ checks', () => {
       quantity: 'Quantity must not be zero',
       reason: 'Reason is required',
     });
+  });
+
+  it("takes Add Medication's price as optional naira, and Set Price's as required, in the server's words", () => {
+    expect(validatePricedMedication({ ...valid, price: '' })).toEqual({});
+    expect(validatePricedMedication({ ...valid, price: ' 1,250.50 ' })).toEqual({});
+    expect(validatePricedMedication({ ...valid, price: '-5' })).toEqual({
+      price: 'Price must be an amount in naira with at most 2 decimals',
+    });
+    expect(validatePricedMedication({ ...valid, name: '', price: '100000000.01' })).toEqual({
+      name: 'Medication name is required',
+      price: 'Price is too large',
+    });
+    expect(validatePrice({ price: ' ' })).toEqual({ price: 'Price is required' });
+    expect(validatePrice({ price: '0' })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_MOVEMENT } from '../../../shared/api/pharmacy';
 import type { FieldMessages } from '../../lib/field-errors';
+import { nairaProblem } from '../../../shared/money';
 
 /**
  * The inventory dialogs' checks, before any call: the same rules and words as the server's
@@ -16,6 +17,9 @@ export const NEW_MEDICATION_FIELDS = [
   'reorderLevel',
 ] as const;
 export type NewMedicationField = (typeof NEW_MEDICATION_FIELDS)[number];
+/** Add Medication with its price (issue 34 §1). */
+export type PricedMedicationField = NewMedicationField | 'price';
+export type PriceField = 'price';
 export const RECEIPT_FIELDS = ['quantity', 'reason'] as const;
 export type ReceiptField = (typeof RECEIPT_FIELDS)[number];
 export const ADJUSTMENT_FIELDS = RECEIPT_FIELDS;
@@ -71,4 +75,19 @@ export function validateAdjustment(v: Values<ReceiptField>): FieldMessages<Recei
     quantity: quantity ?? (Number(v.quantity) === 0 ? 'Quantity must not be zero' : undefined),
     reason: v.reason.trim() ? undefined : 'Reason is required',
   });
+}
+
+/**
+ * Add Medication with its price: the price may be left empty (a medication already priced keeps its
+ * price; a new one has none yet), and when given it is naira with at most 2 decimals, as the server says.
+ */
+export function validatePricedMedication(v: Values<PricedMedicationField>): FieldMessages<PricedMedicationField> {
+  const price = v.price.trim();
+  const problem = price ? (nairaProblem(price, 'Price') ?? undefined) : undefined;
+  return { ...validateNewMedication(v), ...(problem ? { price: problem } : {}) };
+}
+
+/** Set Price: a price is required. */
+export function validatePrice(v: Values<PriceField>): FieldMessages<PriceField> {
+  return compact({ price: nairaProblem(v.price.trim(), 'Price') ?? undefined });
 }

@@ -25,6 +25,6 @@ describe('menus follow the access matrix', () => {
 
   it('keeps every admin item, and hides nothing when no permission list came', () => {
     expect(labels(0, 'admin', [])).toHaveLength(12);
-    expect(labels(4, 'lab_technician')).toEqual(['Dashboard', 'Test Request', 'Report']);
+    expect(labels(4, 'lab_technician')).toEqual(['Dashboard', 'Test Request', 'Test Catalogue', 'Report']);
   });
 });

@@ -45,7 +45,13 @@ export const MENUS: Record<number, MenuItem[]> = {
     // product-spec-1 §2's other reading of the receptionist menu; the front desk keeps the book (issue 24).
     { label: 'Appointments', href: paths.user.appointments, icon: 'calendar', module: 'patients' },
   ],
-  4: [dashboard, { label: 'Test Request', href: paths.user.testRequest, icon: 'lab', module: 'laboratory' }, report],
+  4: [
+    dashboard,
+    { label: 'Test Request', href: paths.user.testRequest, icon: 'lab', module: 'laboratory' },
+    // Issue 34 §1: the lab keeps its catalogue's prices.
+    { label: 'Test Catalogue', href: paths.user.labCatalogue, icon: 'lab', module: 'laboratory' },
+    report,
+  ],
   5: [
     dashboard,
     { label: 'Prescription Request', href: paths.user.prescriptionRequest, icon: 'prescription', module: 'pharmacy' },

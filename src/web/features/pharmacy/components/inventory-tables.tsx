@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { atcFor } from '../../../../shared/atc';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -14,11 +15,16 @@ type TableState = {
   emptyText?: string;
 };
 
+/** A medication's price cell: the price, "No price" (invoiced at ₦0.00), or nothing while unknown. */
+export type PriceCell = (name: string) => ReactNode;
+
 type MedicationsTableProps = TableState & {
   medications: Medication[] | undefined;
+  price: PriceCell;
   /** Present for those who keep the stock (pharmacist, admin). */
   onReceive?: (m: Medication) => void;
   onAdjust?: (m: Medication) => void;
+  onPrice?: (m: Medication) => void;
 };
 
 function expiry(m: Medication) {
@@ -28,7 +34,14 @@ function expiry(m: Medication) {
 }
 
 /** The Medications tab: one row per batch. */
-export function MedicationsTable({ medications, onReceive, onAdjust, ...state }: MedicationsTableProps) {
+export function MedicationsTable({
+  medications,
+  price,
+  onReceive,
+  onAdjust,
+  onPrice,
+  ...state
+}: MedicationsTableProps) {
   const columns: Column<Medication>[] = [
     { key: 'name', header: 'Name', render: (m) => m.name },
     { key: 'batch', header: 'Batch Number', render: (m) => m.batchNumber },
@@ -36,9 +49,10 @@ export function MedicationsTable({ medications, onReceive, onAdjust, ...state }:
     { key: 'expiry', header: 'Expiry Date', render: expiry },
     { key: 'stock', header: 'Stock Quantity', render: (m) => m.stockQuantity },
     { key: 'reorder', header: 'Reorder Level', render: (m) => m.reorderLevel },
+    { key: 'price', header: 'Price', render: (m) => price(m.name) },
     { key: 'status', header: 'Status', render: (m) => <StockBadge status={m.status} /> },
   ];
-  if (onReceive && onAdjust) {
+  if (onReceive && onAdjust && onPrice) {
     columns.push({
       key: 'actions',
       header: 'Actions',
@@ -57,6 +71,13 @@ export function MedicationsTable({ medications, onReceive, onAdjust, ...state }:
             aria-label={`Adjust ${m.name} ${m.batchNumber}`}
           >
             Adjust
+          </Button>
+          <Button
+            className={styles.action}
+            onPress={() => onPrice(m)}
+            aria-label={`Set price of ${m.name} ${m.batchNumber}`}
+          >
+            Price
           </Button>
         </span>
       ),
@@ -86,7 +107,11 @@ function atcCell(g: MedicationGroup) {
 }
 
 /** The Group Medications tab: batches of one medication together, with the ATC code each maps to. */
-export function MedicationGroupsTable({ groups, ...state }: TableState & { groups: MedicationGroup[] | undefined }) {
+export function MedicationGroupsTable({
+  groups,
+  price,
+  ...state
+}: TableState & { groups: MedicationGroup[] | undefined; price: PriceCell }) {
   const columns: Column<MedicationGroup>[] = [
     { key: 'name', header: 'Name', render: (g) => g.name },
     { key: 'atc', header: 'ATC Code', render: atcCell },
@@ -94,6 +119,7 @@ export function MedicationGroupsTable({ groups, ...state }: TableState & { group
     { key: 'stock', header: 'Total Stock', render: (g) => g.stockQuantity },
     { key: 'reorder', header: 'Reorder Level', render: (g) => g.reorderLevel },
     { key: 'expiry', header: 'Next Expiry', render: (g) => calendarDate(g.nextExpiry) },
+    { key: 'price', header: 'Price', render: (g) => price(g.name) },
     { key: 'status', header: 'Status', render: (g) => <StockBadge status={g.status} /> },
   ];
   return (

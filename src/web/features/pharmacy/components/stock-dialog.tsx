@@ -13,7 +13,9 @@ export type StockFieldSpec<K extends string> = {
   label: string;
   type?: 'text' | 'date' | 'number';
   isRequired?: boolean;
-  description?: string;
+  /** Help under the field; a function reads what the form holds (e.g. the current price of the name typed). */
+  description?: string | ((values: Values<K>) => string | undefined);
+  inputMode?: 'decimal' | 'numeric';
 };
 
 type StockDialogProps<K extends string> = {
@@ -22,6 +24,8 @@ type StockDialogProps<K extends string> = {
   intro?: string;
   isOpen: boolean;
   fields: readonly StockFieldSpec<K>[];
+  /** What the fields hold on opening (empty otherwise). */
+  initialValues?: Partial<Values<K>>;
   validate: (values: Values<K>) => FieldMessages<K>;
   /** Makes the call; resolves to the server's message, rejects with its refusal. */
   submit: (values: Values<K>) => Promise<string>;
@@ -47,6 +51,7 @@ export function StockDialog<K extends string>(props: StockDialogProps<K>) {
 function StockForm<K extends string>({
   intro,
   fields,
+  initialValues,
   validate,
   submit,
   submitLabel,
@@ -54,7 +59,7 @@ function StockForm<K extends string>({
   onClose,
   onDone,
 }: StockDialogProps<K>) {
-  const empty = Object.fromEntries(fields.map((f) => [f.name, ''])) as Values<K>;
+  const empty = Object.fromEntries(fields.map((f) => [f.name, initialValues?.[f.name] ?? ''])) as Values<K>;
   const [values, setValues] = useState<Values<K>>(empty);
   const [saving, setSaving] = useState(false);
   const { errors, failure, setErrors, clearField, fail } = useFormErrors<K>(sameNames(fields.map((f) => f.name)));
@@ -90,7 +95,8 @@ function StockForm<K extends string>({
               setValues((current) => ({ ...current, [f.name]: value }));
             }}
             error={errors[f.name]}
-            description={f.description}
+            description={typeof f.description === 'function' ? f.description(values) : f.description}
+            inputMode={f.inputMode}
             isRequired={f.isRequired}
             autoFocus={i === 0}
           />

@@ -1,59 +1,10 @@
-import { addMedication, adjustStock, receiveStock, type Medication } from '../api/inventory';
-import {
-  validateAdjustment,
-  validateNewMedication,
-  validateReceipt,
-  type NewMedicationField,
-  type ReceiptField,
-} from '../stock-rules';
+import { adjustStock, receiveStock, type Medication } from '../api/inventory';
+import { validateAdjustment, validateReceipt, type ReceiptField } from '../stock-rules';
 import { StockDialog, type StockFieldSpec } from './stock-dialog';
 
-type Done = { onClose: () => void; onDone: (message: string) => void };
+export type Done = { onClose: () => void; onDone: (message: string) => void };
 
-const NEW_MEDICATION: StockFieldSpec<NewMedicationField>[] = [
-  { name: 'name', label: 'Medication name', isRequired: true },
-  { name: 'batchNumber', label: 'Batch number', isRequired: true },
-  { name: 'vendor', label: 'Vendor', isRequired: true },
-  { name: 'expiryDate', label: 'Expiry date', type: 'date', isRequired: true },
-  { name: 'quantity', label: 'Quantity', type: 'number', isRequired: true },
-  {
-    name: 'reorderLevel',
-    label: 'Reorder level',
-    type: 'number',
-    isRequired: true,
-    description: 'At or below this, the batch shows as Low Stock.',
-  },
-];
-
-/** Add Medication: a new batch with its opening stock. */
-export function AddMedicationDialog({ isOpen, onClose, onDone }: Done & { isOpen: boolean }) {
-  return (
-    <StockDialog
-      title="Add Medication"
-      isOpen={isOpen}
-      fields={NEW_MEDICATION}
-      validate={validateNewMedication}
-      submit={async (v) =>
-        (
-          await addMedication({
-            name: v.name.trim(),
-            batchNumber: v.batchNumber.trim(),
-            vendor: v.vendor.trim(),
-            expiryDate: v.expiryDate.trim(),
-            quantity: Number(v.quantity),
-            reorderLevel: Number(v.reorderLevel),
-          })
-        ).message
-      }
-      submitLabel="Add Medication"
-      busyLabel="Adding..."
-      onClose={onClose}
-      onDone={onDone}
-    />
-  );
-}
-
-const batchOf = (m: Medication) => `${m.name}, batch ${m.batchNumber}: ${m.stockQuantity} in stock.`;
+export const batchOf = (m: Medication) => `${m.name}, batch ${m.batchNumber}: ${m.stockQuantity} in stock.`;
 
 /** Receive Stock: units delivered into a batch. */
 export function ReceiveStockDialog({ medication, onClose, onDone }: Done & { medication: Medication | null }) {

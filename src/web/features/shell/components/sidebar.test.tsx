@@ -31,7 +31,7 @@ const expected: Record<number, string[]> = {
   1: ['Dashboard', 'Patients', 'Lab Request', 'Prescription', 'Logout'],
   2: ['Dashboard', 'Patients', 'Appointments', 'Vitals', 'Logout'],
   3: ['Dashboard', 'Patients', 'Appointments', 'Logout'],
-  4: ['Dashboard', 'Test Request', 'Report', 'Logout'],
+  4: ['Dashboard', 'Test Request', 'Test Catalogue', 'Report', 'Logout'],
   5: ['Dashboard', 'Prescription Request', 'Inventory Management', 'Report', 'Logout'],
   6: ['Dashboard', 'Invoice', 'Payments', 'HMO Provider', 'Price List', 'Report', 'Logout'],
 };
