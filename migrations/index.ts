@@ -42,6 +42,7 @@ import * as auditReportExports from './0996-audit-report-exports';
 import * as platformParkedEvents from './1000-platform-parked-events';
 import * as auditReadModelsAppendOnly from './1010-audit-read-models-append-only';
 import * as auditHeadsAndExportsAppendOnly from './1011-audit-heads-and-exports-append-only';
+import * as auditPatientViewsCompact from './1020-audit-patient-views-compact';
 import * as identityFirstPasswordChange from './1070-identity-first-password-change';
 import * as auditEventsByType from './1071-audit-events-by-type';
 
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '1000-platform-parked-events': platformParkedEvents,
   '1010-audit-read-models-append-only': auditReadModelsAppendOnly,
   '1011-audit-heads-and-exports-append-only': auditHeadsAndExportsAppendOnly,
+  '1020-audit-patient-views-compact': auditPatientViewsCompact,
   '1070-identity-first-password-change': identityFirstPasswordChange,
   '1071-audit-events-by-type': auditEventsByType,
 };
