@@ -27,8 +27,16 @@ import { FeedTail, samePosition } from './feed-tail';
 import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
 import type { FeedConsumerRef, Projection, Reactor } from './projection';
 
-/** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
-export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
+/**
+ * Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes).
+ * `following` is told when it follows the feed (every event after that is handed to it) and when
+ * it stops: a cache that drops what the feed changes may keep a value read only in between.
+ */
+export type LiveConsumer = {
+  name: string;
+  handle: (events: RecordedEvent[]) => void | Promise<void>;
+  following?: (yes: boolean) => void;
+};
 
 export type ProjectionStatus = {
   name: string;
@@ -179,6 +187,7 @@ export class ProjectionRunner {
         return { checkpoint: event.globalPosition, how: 'parked' as const };
       };
       track.loop = this.follow(track);
+      c.following?.(true);
     }
   }
 
@@ -240,6 +249,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const c of this.live) c.following?.(false);
     clearTimeout(this.flushTimer);
     await this.unlisten?.();
     this.wakeAll();
