@@ -80,6 +80,7 @@ export class HospitalSettingsCache {
   consumer(): LiveConsumer {
     return {
       name: SETTINGS_CACHE.name,
+      types: ['HospitalSettingsChanged'],
       // A value read before the consumer follows the feed may miss a change it will never see.
       following: (yes) => {
         this.live = yes;

@@ -35,6 +35,11 @@ import type { FeedConsumerRef, Projection, Reactor } from './projection';
 export type LiveConsumer = {
   name: string;
   handle: (events: RecordedEvent[]) => void | Promise<void>;
+  /**
+   * The event types it acts on, when it acts on a few only: it is woken for those alone, and
+   * passes the others in the pages it is handed (see `follow`). Absent: every type.
+   */
+  types?: readonly string[];
   following?: (yes: boolean) => void;
 };
 
@@ -65,6 +70,8 @@ export type RunnerOptions = {
    * lease, the others on standby. Unset: this runner runs them all (one server, tools, tests).
    */
   leases?: Leases;
+  /** How long a track with nothing to do sleeps before looking at the feed unwoken (tests lengthen it). */
+  idlePollMs?: number;
 };
 
 const BATCH = 500;
@@ -115,6 +122,7 @@ export class ProjectionRunner {
   private head: Promise<GlobalPosition | null> | null = null;
   private readonly leases: Leases | undefined;
   private readonly onLiveHandled: RunnerOptions['onLiveHandled'];
+  private readonly idlePollMs: number;
   private stored: { at: number; rows: Promise<Map<string, GlobalPosition>> } | null = null;
 
   constructor(
@@ -128,6 +136,7 @@ export class ProjectionRunner {
     this.live = options.live ?? [];
     this.leases = options.leases;
     this.onLiveHandled = options.onLiveHandled;
+    this.idlePollMs = options.idlePollMs ?? IDLE_POLL_MS;
     const names = new Set<string>();
     for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
       if (names.has(name)) throw new Error(`Duplicate feed consumer name ${name}`);
@@ -137,16 +146,23 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.store.onAppended(() => this.wakeAll());
+    this.unlisten = await this.store.onAppended((types) => this.wake(types));
     for (const p of this.projections) {
       if (this.inlineNames.has(p.name)) continue;
-      const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
-        // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
-        if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
-        const batch = await applyProjectionBatch(this.db, p, track.persisted, events);
-        track.persisted = batch.checkpoint;
-        return batch.checkpoint;
-      });
+      const at = await readCheckpoint(this.db, p.name);
+      const track = this.track(
+        p.name,
+        'projection',
+        at,
+        (type) => concerns(p, type),
+        async (_after, events) => {
+          // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
+          if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
+          const batch = await applyProjectionBatch(this.db, p, track.persisted, events);
+          track.persisted = batch.checkpoint;
+          return batch.checkpoint;
+        },
+      );
       track.row = p.name;
       this.elect(track);
       track.setAside = async (event, err) => {
@@ -160,11 +176,17 @@ export class ProjectionRunner {
       const row = reactorCheckpoint(r.name);
       const start =
         (await readCheckpoint(this.db, row)) ?? (r.firstStart === 'feed-head' ? await this.startAtHead(row) : null);
-      const track = this.track(r.name, 'reactor', start, async (_after, events) => {
-        if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
-        track.persisted = await reactToBatch(this.db, r, track.persisted, events);
-        return track.persisted;
-      });
+      const track = this.track(
+        r.name,
+        'reactor',
+        start,
+        (type) => r.handles.includes(type),
+        async (_after, events) => {
+          if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
+          track.persisted = await reactToBatch(this.db, r, track.persisted, events);
+          return track.persisted;
+        },
+      );
       track.row = row;
       this.elect(track);
       track.setAside = async (event, err) => {
@@ -177,11 +199,18 @@ export class ProjectionRunner {
     this.scheduleFlush(0);
     const head = await this.store.headPosition();
     for (const c of this.live) {
-      const track = this.track(c.name, 'live', head, async (_after, events) => {
-        await c.handle(events);
-        this.onLiveHandled?.(events);
-        return events[events.length - 1]!.globalPosition;
-      });
+      const types = c.types ? new Set(c.types) : null;
+      const track = this.track(
+        c.name,
+        'live',
+        head,
+        (type) => !types || types.has(type),
+        async (_after, events) => {
+          await c.handle(events);
+          this.onLiveHandled?.(events);
+          return events[events.length - 1]!.globalPosition;
+        },
+      );
       track.setAside = async (event, err) => {
         await parkEvent(this.db, c.name, event, err);
         return { checkpoint: event.globalPosition, how: 'parked' as const };
@@ -199,6 +228,7 @@ export class ProjectionRunner {
       acquired: () => {
         track.reload = true;
         track.leading = true;
+        track.due = true;
         track.wake();
       },
       lost: () => {
@@ -295,6 +325,7 @@ export class ProjectionRunner {
         };
         mine.push(waiter);
         t.waiters.push(waiter);
+        t.due = true;
         t.wake();
         t.hurry?.();
       }
@@ -327,7 +358,8 @@ export class ProjectionRunner {
     const now = Date.now();
     return [
       ...tracks.map((t) => {
-        const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition));
+        // What it has yet to act on: the events of others' types it passes later, in one page.
+        const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition) && t.concerns(e.type));
         return {
           name: t.name,
           kind: t.kind as 'projection' | 'reactor',
@@ -443,14 +475,37 @@ export class ProjectionRunner {
     return this.head;
   }
 
-  private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
-    const track = newTrack(name, kind, checkpoint, apply);
+  private track(
+    name: string,
+    kind: Track['kind'],
+    checkpoint: GlobalPosition | null,
+    concerns: Track['concerns'],
+    apply: Track['apply'],
+  ): Track {
+    const track = newTrack(name, kind, checkpoint, concerns, apply);
     this.tracks.set(name, track);
     return track;
   }
 
   private wakeAll() {
-    for (const t of this.tracks.values()) t.wake();
+    for (const t of this.tracks.values()) {
+      t.due = true;
+      t.wake();
+    }
+  }
+
+  /**
+   * Wakes the tracks whose consumer acts on one of `types` (every track when the store could not
+   * say). A burst of list reads' access events wakes the audit trail, not the other consumers: they
+   * pass those events on their next page (see `follow`).
+   */
+  private wake(types: readonly string[] | undefined) {
+    if (!types) return this.wakeAll();
+    for (const t of this.tracks.values()) {
+      if (!types.some(t.concerns)) continue;
+      t.due = true;
+      t.wake();
+    }
   }
 
   /**
@@ -497,7 +552,7 @@ export class ProjectionRunner {
       try {
         if (!track.leading) {
           await this.followLeader(track);
-          if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : IDLE_POLL_MS);
+          if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : this.idlePollMs);
           continue;
         }
         if (track.reload) {
@@ -507,18 +562,24 @@ export class ProjectionRunner {
         }
         const events = await this.readPage(track.checkpoint, BATCH);
         if (events.length > 0) {
+          const mine = events.some((e) => track.concerns(e.type));
           track.checkpoint = await this.applyPage(track, events);
           track.failing = null;
           failures = 0;
           settle(track);
-          if (events.length < BATCH && track.waiters.length === 0 && !this.stopped) await pace(track, PACE_MS);
+          // A page of nothing it acts on is passed at once, without the pause that gathers pages
+          // worth their cost: the track reads on to the end of the feed and sleeps there.
+          if (mine && events.length < BATCH && track.waiters.length === 0 && !this.stopped) await pace(track, PACE_MS);
           continue;
         }
-        // Nothing readable yet. If newer events exist, an older transaction is still open:
-        // look again shortly instead of waiting for the next notification.
+        // Nothing readable yet. If newer events exist, an older transaction is still open: look
+        // again shortly instead of waiting for the next notification, when the track was woken for
+        // events it acts on (they may be among them). One that was not sleeps until it is, a
+        // command waits for it, or the poll: it passes the others' events then, in one page.
         const head = await this.readHead();
         const behind = head !== null && !reached(track.checkpoint, head);
-        if (!this.stopped) await sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
+        if (!behind) track.due = false;
+        if (!this.stopped) await sleep(track, behind && track.due ? XMIN_RETRY_MS : this.idlePollMs);
       } catch (err) {
         if (this.stopped) break;
         failures++;
