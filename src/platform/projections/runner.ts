@@ -36,8 +36,8 @@ export type LiveConsumer = {
   name: string;
   handle: (events: RecordedEvent[]) => void | Promise<void>;
   /**
-   * The event types it acts on, when it acts on a few only: it is woken for those alone, and
-   * passes the others in the pages it is handed (see `follow`). Absent: every type.
+   * The event types it acts on, when it acts on a few only: it is woken for those alone, is handed
+   * only the pages that hold one, and passes the others (see `follow`). Absent: every type.
    */
   types?: readonly string[];
   following?: (yes: boolean) => void;
@@ -206,8 +206,13 @@ export class ProjectionRunner {
         head,
         (type) => !types || types.has(type),
         async (_after, events) => {
-          await c.handle(events);
-          this.onLiveHandled?.(events);
+          // A consumer that named its types is handed the pages that hold one (the others it passes),
+          // and only those events count for the push latency.
+          const mine = types ? events.filter((e) => types.has(e.type)) : events;
+          if (mine.length > 0) {
+            await c.handle(events);
+            this.onLiveHandled?.(mine);
+          }
           return events[events.length - 1]!.globalPosition;
         },
       );
