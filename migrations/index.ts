@@ -54,6 +54,7 @@ export const migrations: Migrations = {
     '0043-audit-heads-and-exports-append-only': await import('./0043-audit-heads-and-exports-append-only'),
     '0044-identity-first-password-change': await import('./0044-identity-first-password-change'),
     '0045-audit-events-by-type': await import('./0045-audit-events-by-type'),
+    '0046-audit-patient-views-compact': await import('./0046-audit-patient-views-compact'),
   },
   renamed,
 };

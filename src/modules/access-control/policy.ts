@@ -45,6 +45,10 @@ export class AccessMatrixCache {
   }
 
   consumer(): LiveConsumer {
-    return { name: ACCESS_POLICY.name, handle: (events) => events.forEach((e) => this.onEvent(e)) };
+    return {
+      name: ACCESS_POLICY.name,
+      types: ['AccessMatrixChanged'],
+      handle: (events) => events.forEach((e) => this.onEvent(e)),
+    };
   }
 }

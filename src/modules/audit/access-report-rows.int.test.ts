@@ -59,12 +59,15 @@ describe('the access report rows', () => {
       [14, 'u-a', 'p-2', '10:10:00.999'],
       [15, 'u-b', 'p-2', '10:11:00.000'],
     ];
-    for (const [position, actor, patient, time] of listed) {
+    // One view row per read with every patient it showed (migration 0046).
+    for (const position of new Set(listed.map(([position]) => position))) {
+      const shown = listed.filter(([p]) => p === position);
+      const [, actor, , time] = shown[0]!;
       await sql`
-        insert into audit_patient_views (hospital_id, patient_id, position, occurred_at, actor_id, actor_name,
+        insert into audit_patient_views (hospital_id, patient_ids, position, occurred_at, actor_id, actor_name,
           actor_role, event_type, primary_entry)
-        values ('h2', ${patient}, ${position}, ${at(time)}, ${actor}, ${actors[actor][0]}, ${actors[actor][1]},
-          'RecordAccessed', true)`.execute(db);
+        values ('h2', ${shown.map(([, , patient]) => patient)}::text[], ${position}, ${at(time)}, ${actor},
+          ${actors[actor][0]}, ${actors[actor][1]}, 'RecordAccessed', true)`.execute(db);
     }
     await sql`
       insert into audit_subjects (hospital_id, kind, id, first_name, last_name)
@@ -109,6 +112,24 @@ describe('the access report rows', () => {
       row(eve, bisi, [1, 1, 0, 0], '10:08:00.123', '10:08:00.123'),
       row(eve, chidi, [1, 1, 0, 0], '10:07:00.700', '10:07:00.700'),
       row(eve, unknown, [1, 1, 0, 0], '10:09:00.000', '10:09:00.000'),
+    ]);
+  });
+
+  it('narrowed to one patient, counts each read that showed the patient among others', async () => {
+    // Position 11 showed p-1 and p-3 in one read: each of them has the read in their report.
+    expect(await accessReport(db, 'h2', { ...window, patientId: 'p-3' })).toEqual([
+      row(ada, unknown, [1, 1, 0, 0], '10:06:00.600', '10:06:00.600'),
+      row(eve, unknown, [1, 1, 0, 0], '10:09:00.000', '10:09:00.000'),
+    ]);
+    expect(await accessReport(db, 'h2', { ...window, patientId: 'p-1', actorId: 'u-a' })).toEqual([
+      row(ada, bisi, [2, 2, 0, 0], '10:05:00.500', '10:06:00.600'),
+    ]);
+    expect(
+      await accessReport(db, 'h2', { from: new Date(at('10:06:00.000')), to: new Date(at('10:07:00.700')) }),
+    ).toEqual([
+      row(ada, bisi, [1, 1, 0, 0], '10:06:00.600', '10:06:00.600'),
+      row(ada, unknown, [1, 1, 0, 0], '10:06:00.600', '10:06:00.600'),
+      row(eve, chidi, [1, 1, 0, 0], '10:07:00.700', '10:07:00.700'),
     ]);
   });
 

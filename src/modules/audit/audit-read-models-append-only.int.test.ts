@@ -108,6 +108,35 @@ describe('the audit read models are append-only, and verify checks what they sho
     expect((await verify()).ok).toBe(true);
   });
 
+  it("reports a patient taken out of a read's view row with the read's sequence number", async () => {
+    const { rows } = await owner.query<{ seq: string; position: string; patient_ids: string[] }>(
+      `select a.seq::text, a.position::text, v.patient_ids from audit_events a
+         join audit_patient_views v on v.position = a.position
+        where a.hospital_id = $1 order by a.seq limit 1`,
+      [s.a.hospital.id],
+    );
+    const read = rows[0]!;
+    expect(read.patient_ids.length).toBeGreaterThan(0);
+    const [gone] = read.patient_ids;
+    // The row stays, as long as it was; one patient it showed is another's id now.
+    await tamper(
+      'audit_patient_views',
+      `update audit_patient_views set patient_ids[1] = 'someone-else' where position = $1`,
+      [read.position],
+    );
+    try {
+      const broken = await verify();
+      expect(broken.ok).toBe(false);
+      expect(broken.broken).toMatchObject({ seq: Number(read.seq), reason: 'views' });
+    } finally {
+      await tamper('audit_patient_views', `update audit_patient_views set patient_ids[1] = $2 where position = $1`, [
+        read.position,
+        gone,
+      ]);
+    }
+    expect((await verify()).ok).toBe(true);
+  });
+
   it("reports a deleted access-report row with its read's sequence number", async () => {
     const { rows } = await owner.query<{ seq: string; position: string }>(
       `select a.seq::text, a.position::text from audit_events a

@@ -74,13 +74,14 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     ])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', '=', patientId);
-  // The lists, searches and reports that showed the patient (migration 0029); they carry no changes.
+  // The lists, searches and reports that showed the patient (migration 0029), found by the GIN
+  // index of the ids each read showed (0046); they carry no changes.
   const shown = db
     .selectFrom('audit_patient_views as v')
     .innerJoin('audit_events as a', 'a.position', 'v.position')
     .select([...columns, sql<unknown>`null::jsonb`.as('data')])
     .where('v.hospital_id', '=', hospitalId)
-    .where('v.patient_id', '=', patientId)
+    .where(sql<boolean>`v.patient_ids @> array[${patientId}]::text[]`)
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is distinct from', patientId);
   const rows = await db

@@ -7,10 +7,11 @@ import { migrateToLatest } from '../../platform/db/migrator';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
 
 /**
- * Migration 0030 on a database that already has list reads: each view takes its entry's time,
- * actor and type, so the access report's window finds it without joining the trail.
+ * Migrations 0030 and 0046 on a database that already has list reads: each view takes its entry's
+ * time, actor and type, so the access report's window finds it without joining the trail; then the
+ * views of one read become one row holding every patient it showed.
  */
-describe('migration 0030: patient views carry their entry', () => {
+describe('migrations 0030 and 0046: patient views carry their entry, one row per read', () => {
   let tdb: TestDatabase;
   let db: Db;
 
@@ -30,7 +31,7 @@ describe('migration 0030: patient views carry their entry', () => {
     await tdb?.drop();
   });
 
-  it('fills every existing view from the trail entry that showed the patient', async () => {
+  it('fills every existing view from the trail entry that showed the patient, one row per read', async () => {
     const at = new Date('2026-11-20T09:15:00Z');
     await sql`
       insert into audit_events (position, feed_tx, hospital_id, seq, event_id, event_type, stream_id,
@@ -42,18 +43,23 @@ describe('migration 0030: patient views carry their entry', () => {
     await migrateToLatest(db, migrations);
 
     const { rows } = await sql<Record<string, unknown>>`
-      select patient_id, occurred_at, actor_id, actor_name, actor_role, event_type, primary_entry
-        from audit_patient_views order by patient_id`.execute(db);
-    expect(rows).toEqual(
-      ['p-1', 'p-2'].map((patient_id) => ({
-        patient_id,
+      select hospital_id, position, patient_ids, occurred_at, actor_id, actor_name, actor_role, event_type,
+             primary_entry
+        from audit_patient_views`.execute(db);
+    expect(rows).toEqual([
+      {
+        hospital_id: 'h1',
+        position: '41',
+        patient_ids: ['p-1', 'p-2'],
         occurred_at: at,
         actor_id: 'u-nurse',
         actor_name: 'Ada Obi',
         actor_role: 'nurse',
         event_type: 'RecordAccessed',
         primary_entry: true,
-      })),
-    );
+      },
+    ]);
+    // Still append-only (migration 1010's trigger on the new table).
+    await expect(sql`delete from audit_patient_views`.execute(db)).rejects.toThrow(/append-only: DELETE refused/);
   });
 });

@@ -43,7 +43,8 @@ type ChainRow = {
   ip: string | null;
   request_id: string | null;
   patient_id: string | null;
-  views: string;
+  /** The patients the entry's view row holds (migration 0046): null when it has none. */
+  views: string[] | null;
 } & Omit<StoredEvent, 'event_id'>;
 
 type Meta = {
@@ -73,13 +74,17 @@ function displayMatches(r: ChainRow): boolean {
   );
 }
 
-/** The patients a read showed that the access report must hold a row for (as the projection writes them). */
-function viewsExpected(r: ChainRow): number {
+/**
+ * Whether the access report holds every patient a read showed (as the projection writes them):
+ * its view row, with the entry's time and actor, names each of them.
+ */
+function viewsHeld(r: ChainRow): boolean {
   const data = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as { patientIds?: unknown };
-  if (!Array.isArray(data?.patientIds)) return 0;
-  return new Set(
-    data.patientIds.filter((id): id is string => typeof id === 'string' && id !== r.patient_id && RECORD_ID.test(id)),
-  ).size;
+  if (!Array.isArray(data?.patientIds)) return true;
+  const held = new Set(r.views ?? []);
+  return data.patientIds.every(
+    (id: unknown) => typeof id !== 'string' || id === r.patient_id || !RECORD_ID.test(id) || held.has(id),
+  );
 }
 
 /**
@@ -98,10 +103,10 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
       select a.seq, a.hash, a.event_id::text as event_id, a.event_type, a.occurred_at, a.action,
              a.actor_id, a.actor_name, a.actor_role, a.ip, a.request_id, a.patient_id,
              case when e.data ? 'patientIds' then
-               (select count(*) from audit_patient_views v
-                 where v.hospital_id = a.hospital_id and v.occurred_at = a.occurred_at and v.position = a.position
+               (select v.patient_ids from audit_patient_views v
+                 where v.position = a.position and v.hospital_id = a.hospital_id and v.occurred_at = a.occurred_at
                    and v.actor_id = a.actor_id and v.actor_name = a.actor_name and v.actor_role = a.actor_role)
-             else 0 end::text as views,
+             end as views,
              e.event_id::text as stored_id, e.stream_id, e.stream_revision::text as stream_revision, e.type,
              e.data, e.metadata, ${sql.raw(RECORDED_AT.replace('recorded_at', 'e.recorded_at'))}
         from audit_events a
@@ -123,7 +128,7 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
       if (!displayMatches(r)) {
         return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'display' } };
       }
-      if (Number(r.views) < viewsExpected(r)) {
+      if (!viewsHeld(r)) {
         return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'views' } };
       }
       previous = hash;

@@ -1,6 +1,7 @@
 import type { AppModule, Platform } from '../../platform/platform';
 import { hospitalOrigins } from './hospital-origins';
-import { IdleTimeoutCache } from './idle-timeouts';
+import { HospitalSettingsCache } from './settings-cache';
+import { serveZonesFrom } from './read-models/time-zones';
 import { hospitalsContracts } from './events';
 import { onboardingReactor } from './reactors/onboarding';
 import { tenantNamesReactor } from './reactors/tenant-names';
@@ -21,10 +22,14 @@ export type HospitalsOptions = {
 export function createHospitalsModule(options: HospitalsOptions = {}): AppModule {
   const clock = options.clock ?? (() => new Date());
   // One cache per running application (tests run several in one process).
-  const caches = new WeakMap<Platform, IdleTimeoutCache>();
+  const caches = new WeakMap<Platform, HospitalSettingsCache>();
   const cacheFor = (platform: Platform) => {
     let cache = caches.get(platform);
-    if (!cache) caches.set(platform, (cache = new IdleTimeoutCache(platform.db)));
+    if (!cache) {
+      caches.set(platform, (cache = new HospitalSettingsCache(platform.db)));
+      const zones = cache;
+      serveZonesFrom(platform.db, (hospitalId) => zones.zoneOf(hospitalId));
+    }
     return cache;
   };
   return {

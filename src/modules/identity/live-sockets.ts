@@ -42,5 +42,16 @@ export function sessionSocketsConsumer(platform: Platform): LiveConsumer {
         return;
     }
   };
-  return { name: 'identity-session-sockets', handle: (events) => events.forEach(handle) };
+  return {
+    name: 'identity-session-sockets',
+    types: [
+      'LoggedOut',
+      'SessionRevoked',
+      'PasswordChanged',
+      'TemporaryPasswordIssued',
+      'AccountProfileChanged',
+      'AccountDisabled',
+    ],
+    handle: (events) => events.forEach(handle),
+  };
 }

@@ -124,6 +124,19 @@ export class SessionGuard {
     for (const [sessionId, { row }] of this.cache) if (match(sessionId, row)) this.cache.delete(sessionId);
   }
 
+  /** The events that can change a session's answer (see `onEvent`). */
+  static readonly TYPES = [
+    'LoggedOut',
+    'SessionRevoked',
+    'PasswordChanged',
+    'TemporaryPasswordIssued',
+    'AccountDisabled',
+    'AccountEnabled',
+    'AccountClosed',
+    'AccountProfileChanged',
+    'TenantStatusChanged',
+  ] as const;
+
   private onEvent(event: RecordedEvent): void {
     const d = event.data as { sessionId?: string; userId?: string; hospitalId?: string };
     switch (event.type) {
@@ -146,6 +159,10 @@ export class SessionGuard {
   }
 
   consumer(): LiveConsumer {
-    return { name: SESSION_GUARD.name, handle: (events) => events.forEach((e) => this.onEvent(e)) };
+    return {
+      name: SESSION_GUARD.name,
+      types: SessionGuard.TYPES,
+      handle: (events) => events.forEach((e) => this.onEvent(e)),
+    };
   }
 }

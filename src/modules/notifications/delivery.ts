@@ -38,6 +38,7 @@ export function publishNotification(platform: Platform, n: StoredNotification): 
 export function notificationDelivery(platform: Platform): LiveConsumer {
   return {
     name: 'notification-delivery',
+    types: [...NOTIFYING_EVENTS],
     handle: async (events) => {
       const relevant = events.filter((e) => NOTIFYING_EVENTS.has(e.type));
       if (relevant.length === 0 || platform.realtime.connectionCount() === 0) return;

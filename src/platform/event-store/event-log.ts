@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { applyEvents, type Projection, type Trx } from '../projections/projection';
 import { GroupCommit, type BatchOutcome } from './group-commit';
 import type { EventRegistry } from './contracts';
-import type { InsertedRow, QueryRunner } from './postgres-append';
+import { typesOf, type InsertedRow, type QueryRunner } from './postgres-append';
 import { PostgresEventStore } from './postgres-event-store';
 import type {
   AppendResult,
@@ -93,7 +93,7 @@ export class EventLog implements EventStore {
       await this.applyInline(trx, recordedFrom(writes, rows));
       return results;
     });
-    pg.announce();
+    pg.announce(typesOf([writes]));
     return results;
   }
 
@@ -103,7 +103,7 @@ export class EventLog implements EventStore {
     // whole transaction, so it runs as one, without a BEGIN and a COMMIT of their own.
     if (items.every((writes) => this.inlineFor(writes).length === 0)) {
       const appended = await pg.appendBatch(items);
-      pg.announce();
+      pg.announce(typesOf(items));
       return appended.map((a) => (a ? { committed: true as const, value: a.results } : { committed: false as const }));
     }
     const outcomes = await this.db.transaction().execute(async (trx) => {
@@ -112,7 +112,7 @@ export class EventLog implements EventStore {
       await this.applyInline(trx, recorded);
       return appended.map((a) => (a ? { committed: true as const, value: a.results } : { committed: false as const }));
     });
-    pg.announce();
+    pg.announce(typesOf(items));
     return outcomes;
   }
 
@@ -140,7 +140,7 @@ export class EventLog implements EventStore {
     return this.adapter.headPosition();
   }
 
-  onAppended(onNew: () => void): Promise<Unsubscribe> {
+  onAppended(onNew: (types?: readonly string[]) => void): Promise<Unsubscribe> {
     return this.adapter.onAppended(onNew);
   }
 

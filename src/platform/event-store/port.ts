@@ -111,8 +111,12 @@ export interface EventStore {
   readAll(options: { after: GlobalPosition | null; limit: number }): Promise<RecordedEvent[]>;
   /** The global position of the newest event, or null for an empty store. */
   headPosition(): Promise<GlobalPosition | null>;
-  /** Calls `onNew` (without payload) whenever new events may be readable. */
-  onAppended(onNew: () => void): Promise<Unsubscribe>;
+  /**
+   * Calls `onNew` whenever new events may be readable: with the types of the events appended when
+   * the store knows them (this process's appends, another server's that named them), without when
+   * events of any type may be new (a reconnect, a store that cannot tell).
+   */
+  onAppended(onNew: (types?: readonly string[]) => void): Promise<Unsubscribe>;
   /** How the store hears of other servers' appends (only stores that listen for them). */
   listenerState?(): ListenerState | undefined;
   close(): Promise<void>;

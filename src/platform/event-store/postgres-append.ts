@@ -132,3 +132,10 @@ export function resultsOf(writes: StreamWrite[], rows: InsertedRow[]): AppendRes
     };
   });
 }
+
+/** The event types of some appends, each once: what the store announces they added. */
+export function typesOf(items: readonly StreamWrite[][]): string[] {
+  const types = new Set<string>();
+  for (const writes of items) for (const w of writes) for (const e of w.events) types.add(e.type);
+  return [...types];
+}

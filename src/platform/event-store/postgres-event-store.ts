@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   APPEND_SQL,
   appendOne,
   appendParameters,
   resultsOf,
+  typesOf,
   type Appended,
   type InsertedRow,
   type QueryRunner,
@@ -28,6 +30,24 @@ const CHANNEL = 'hms_events';
 const LISTEN_RETRY_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 const NOTIFY_INTERVAL_MS = 5;
+/** A notification's payload stays under PostgreSQL's 8000 bytes; past this it names no types (any may be new). */
+const NOTIFY_PAYLOAD_MAX = 7000;
+
+/**
+ * A notification's payload: the sending store, then the types it appended since its last one
+ * (`<sender> <type>,<type>`), or the sender alone when any type may be new. An empty payload (a
+ * server of an earlier version) names neither: another's, any type.
+ */
+export function notificationPayload(sender: string, types: ReadonlySet<string> | null): string {
+  if (!types) return sender;
+  const payload = `${sender} ${[...types].join(',')}`;
+  return payload.length > NOTIFY_PAYLOAD_MAX ? sender : payload;
+}
+
+export function readNotification(payload: string | undefined): { sender: string; types: string[] | undefined } {
+  const [sender = '', types] = (payload ?? '').split(' ', 2);
+  return { sender, types: types ? types.split(',') : undefined };
+}
 
 type EventRow = {
   position: string;
@@ -76,9 +96,13 @@ function toRecorded(row: EventRow): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres' as const;
   readonly atomicMultiStream = true;
-  private readonly local = new Set<() => void>();
+  private readonly local = new Set<(types?: readonly string[]) => void>();
   private listener: ListenerState = { state: 'stopped', since: null, reconnects: 0, lastError: null };
   private notifyTimer: NodeJS.Timeout | null = null;
+  /** The types appended since the last NOTIFY was sent (null: any type, an append that did not say). */
+  private notifyTypes: Set<string> | null = new Set();
+  /** This store's name in its notifications: its own come back to its listener, which skips them. */
+  private readonly sender = randomUUID();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -97,7 +121,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 0; ; attempt++) {
       try {
         const { results } = await this.appendOn(this.poolRunner, writes);
-        this.announce();
+        this.announce(typesOf([writes]));
         return results;
       } catch (e) {
         // With 'any' a concurrent writer taking the same revision is not a conflict: try again. The
@@ -191,19 +215,23 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Tells readers that events may be readable: this process's own listeners at once, other
-   * processes through NOTIFY, sent after the commit and at most once per NOTIFY_INTERVAL_MS for
-   * every append in that interval. Inside the writing transaction a NOTIFY would hold a
-   * cluster-wide lock through the commit's disk flush and make concurrent appends commit one at a
-   * time; one per append would cost a round trip each. A lost announcement only delays other
-   * processes until their poll.
+   * Tells readers that events of `types` (any type when not given) may be readable: this process's
+   * own listeners at once, other processes through NOTIFY, sent after the commit and at most once
+   * per NOTIFY_INTERVAL_MS for every append in that interval, naming every type they added. Inside
+   * the writing transaction a NOTIFY would hold a cluster-wide lock through the commit's disk flush
+   * and make concurrent appends commit one at a time; one per append would cost a round trip each.
+   * A lost announcement only delays other processes until their poll.
    */
-  announce(): void {
-    for (const listener of this.local) listener();
+  announce(types?: readonly string[]): void {
+    for (const listener of this.local) listener(types);
+    if (!types) this.notifyTypes = null;
+    else if (this.notifyTypes) for (const t of types) this.notifyTypes.add(t);
     if (this.notifyTimer) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      this.pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+      const payload = notificationPayload(this.sender, this.notifyTypes);
+      this.notifyTypes = new Set();
+      this.pool.query(`select pg_notify('${CHANNEL}', $1)`, [payload]).catch(() => undefined);
     }, NOTIFY_INTERVAL_MS);
   }
 
@@ -249,12 +277,13 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Calls `onNew` on this process's own appends at once, and on every other server's through a
-   * LISTEN connection. A lost listener connection (the database restarted, the backend killed) is
+   * LISTEN connection (this store's own notifications, already told, are skipped), with the types
+   * the appends added. A lost listener connection (the database restarted, the backend killed) is
    * made again with backoff, for as long as the store is open: meanwhile the runner's poll still
    * finds new events, only later. `onNew` is called after each reconnect, since events may have
    * been appended while it was down.
    */
-  async onAppended(onNew: () => void): Promise<Unsubscribe> {
+  async onAppended(onNew: (types?: readonly string[]) => void): Promise<Unsubscribe> {
     this.local.add(onNew);
     let client: pg.Client | undefined;
     let stopped = false;
@@ -278,7 +307,10 @@ export class PostgresEventStore implements EventStore {
     const attempt = async (): Promise<void> => {
       if (stopped) return;
       const c = new pg.Client({ connectionString: this.connectionString, application_name: 'hms-listener' });
-      c.on('notification', () => onNew());
+      c.on('notification', (message) => {
+        const { sender, types } = readNotification(message.payload);
+        if (sender !== this.sender) onNew(types);
+      });
       // From the moment it exists: an error on this connection must never crash the process.
       c.on('error', (err) => lost(c, err));
       c.on('end', () => lost(c));

@@ -30,8 +30,21 @@ import { Standby } from './standby';
 import { feedStatus, type ProjectionStatus } from './status';
 import { newTrack, pace, settle, sleep, type Track, type Waiter } from './track';
 
-/** Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes). */
-export type LiveConsumer = { name: string; handle: (events: RecordedEvent[]) => void | Promise<void> };
+/**
+ * Consumes the live feed from the moment it starts, outside any transaction (e.g. socket pushes).
+ * `following` is told when it follows the feed (every event after that is handed to it) and when
+ * it stops: a cache that drops what the feed changes may keep a value read only in between.
+ */
+export type LiveConsumer = {
+  name: string;
+  handle: (events: RecordedEvent[]) => void | Promise<void>;
+  /**
+   * The event types it acts on, when it acts on a few only: it is woken for those alone, is handed
+   * only the pages that hold one, and passes the others (see `follow`). Absent: every type.
+   */
+  types?: readonly string[];
+  following?: (yes: boolean) => void;
+};
 
 export type RunnerOptions = {
   projections?: Projection[];
@@ -46,6 +59,8 @@ export type RunnerOptions = {
    * lease, the others on standby. Unset: this runner runs them all (one server, tools, tests).
    */
   leases?: Leases;
+  /** How long a track with nothing to do sleeps before looking at the feed unwoken (tests lengthen it). */
+  idlePollMs?: number;
 };
 
 const BATCH = 500;
@@ -88,6 +103,7 @@ export class ProjectionRunner {
   private readonly standby: Standby;
   private readonly flusher: CheckpointFlush;
   private readonly onLiveHandled: RunnerOptions['onLiveHandled'];
+  private readonly idlePollMs: number;
 
   constructor(
     private readonly db: Db,
@@ -102,6 +118,7 @@ export class ProjectionRunner {
     this.standby = new Standby(db, options.leases);
     this.flusher = new CheckpointFlush(db, () => this.tracks.values(), log);
     this.onLiveHandled = options.onLiveHandled;
+    this.idlePollMs = options.idlePollMs ?? IDLE_POLL_MS;
     const names = new Set<string>();
     for (const { name } of [...this.projections, ...this.reactors, ...this.live]) {
       if (names.has(name)) throw new Error(`Duplicate feed consumer name ${name}`);
@@ -111,16 +128,23 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.store.onAppended(() => this.wakeAll());
+    this.unlisten = await this.store.onAppended((types) => this.wake(types));
     for (const p of this.projections) {
       if (this.inlineNames.has(p.name)) continue;
-      const track = this.track(p.name, 'projection', await readCheckpoint(this.db, p.name), async (_after, events) => {
-        // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
-        if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
-        const batch = await applyProjectionBatch(this.db, p, track.persisted, events);
-        track.persisted = batch.checkpoint;
-        return batch.checkpoint;
-      });
+      const at = await readCheckpoint(this.db, p.name);
+      const track = this.track(
+        p.name,
+        'projection',
+        at,
+        (type) => concerns(p, type),
+        async (_after, events) => {
+          // A batch with nothing for this projection moves it in memory only; the checkpoint is stored lazily.
+          if (!events.some((e) => concerns(p, e.type))) return events[events.length - 1]!.globalPosition;
+          const batch = await applyProjectionBatch(this.db, p, track.persisted, events);
+          track.persisted = batch.checkpoint;
+          return batch.checkpoint;
+        },
+      );
       track.row = p.name;
       this.standby.elect(track);
       track.setAside = async (event, err) => {
@@ -134,11 +158,17 @@ export class ProjectionRunner {
       const row = reactorCheckpoint(r.name);
       const start =
         (await readCheckpoint(this.db, row)) ?? (r.firstStart === 'feed-head' ? await this.startAtHead(row) : null);
-      const track = this.track(r.name, 'reactor', start, async (_after, events) => {
-        if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
-        track.persisted = await reactToBatch(this.db, r, track.persisted, events);
-        return track.persisted;
-      });
+      const track = this.track(
+        r.name,
+        'reactor',
+        start,
+        (type) => r.handles.includes(type),
+        async (_after, events) => {
+          if (!events.some((e) => r.handles.includes(e.type))) return events[events.length - 1]!.globalPosition;
+          track.persisted = await reactToBatch(this.db, r, track.persisted, events);
+          return track.persisted;
+        },
+      );
       track.row = row;
       this.standby.elect(track);
       track.setAside = async (event, err) => {
@@ -151,16 +181,29 @@ export class ProjectionRunner {
     this.flusher.start();
     const head = await this.store.headPosition();
     for (const c of this.live) {
-      const track = this.track(c.name, 'live', head, async (_after, events) => {
-        await c.handle(events);
-        this.onLiveHandled?.(events);
-        return events[events.length - 1]!.globalPosition;
-      });
+      const types = c.types ? new Set(c.types) : null;
+      const track = this.track(
+        c.name,
+        'live',
+        head,
+        (type) => !types || types.has(type),
+        async (_after, events) => {
+          // A consumer that named its types is handed the pages that hold one (the others it passes),
+          // and only those events count for the push latency.
+          const mine = types ? events.filter((e) => types.has(e.type)) : events;
+          if (mine.length > 0) {
+            await c.handle(events);
+            this.onLiveHandled?.(mine);
+          }
+          return events[events.length - 1]!.globalPosition;
+        },
+      );
       track.setAside = async (event, err) => {
         await parkEvent(this.db, c.name, event, err);
         return { checkpoint: event.globalPosition, how: 'parked' as const };
       };
       track.loop = this.follow(track);
+      c.following?.(true);
     }
   }
 
@@ -179,6 +222,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.flusher.stop();
+    for (const c of this.live) c.following?.(false);
     await this.unlisten?.();
     this.wakeAll();
     for (const t of this.tracks.values()) t.hurry?.();
@@ -223,6 +267,7 @@ export class ProjectionRunner {
         };
         mine.push(waiter);
         t.waiters.push(waiter);
+        t.due = true;
         t.wake();
         t.hurry?.();
       }
@@ -262,14 +307,37 @@ export class ProjectionRunner {
     return rebuildAll(this.db, this.store, this.projections, options, onProgress);
   }
 
-  private track(name: string, kind: Track['kind'], checkpoint: GlobalPosition | null, apply: Track['apply']): Track {
-    const track = newTrack(name, kind, checkpoint, apply);
+  private track(
+    name: string,
+    kind: Track['kind'],
+    checkpoint: GlobalPosition | null,
+    concerns: Track['concerns'],
+    apply: Track['apply'],
+  ): Track {
+    const track = newTrack(name, kind, checkpoint, concerns, apply);
     this.tracks.set(name, track);
     return track;
   }
 
   private wakeAll() {
-    for (const t of this.tracks.values()) t.wake();
+    for (const t of this.tracks.values()) {
+      t.due = true;
+      t.wake();
+    }
+  }
+
+  /**
+   * Wakes the tracks whose consumer acts on one of `types` (every track when the store could not
+   * say). A burst of list reads' access events wakes the audit trail, not the other consumers: they
+   * pass those events on their next page (see `follow`).
+   */
+  private wake(types: readonly string[] | undefined) {
+    if (!types) return this.wakeAll();
+    for (const t of this.tracks.values()) {
+      if (!types.some(t.concerns)) continue;
+      t.due = true;
+      t.wake();
+    }
   }
 
   private async follow(track: Track): Promise<void> {
@@ -278,7 +346,7 @@ export class ProjectionRunner {
       try {
         if (!track.leading) {
           await this.standby.followLeader(track);
-          if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : IDLE_POLL_MS);
+          if (!this.stopped) await sleep(track, track.waiters.length ? STANDBY_WAIT_POLL_MS : this.idlePollMs);
           continue;
         }
         if (track.reload) {
@@ -288,18 +356,24 @@ export class ProjectionRunner {
         }
         const events = await this.pages.read(track.checkpoint, BATCH);
         if (events.length > 0) {
+          const mine = events.some((e) => track.concerns(e.type));
           track.checkpoint = await applyPage(track, events, { log: this.log, stopped: () => this.stopped });
           track.failing = null;
           failures = 0;
           settle(track);
-          if (events.length < BATCH && track.waiters.length === 0 && !this.stopped) await pace(track, PACE_MS);
+          // A page of nothing it acts on is passed at once, without the pause that gathers pages
+          // worth their cost: the track reads on to the end of the feed and sleeps there.
+          if (mine && events.length < BATCH && track.waiters.length === 0 && !this.stopped) await pace(track, PACE_MS);
           continue;
         }
-        // Nothing readable yet. If newer events exist, an older transaction is still open:
-        // look again shortly instead of waiting for the next notification.
+        // Nothing readable yet. If newer events exist, an older transaction is still open: look
+        // again shortly instead of waiting for the next notification, when the track was woken for
+        // events it acts on (they may be among them). One that was not sleeps until it is, a
+        // command waits for it, or the poll: it passes the others' events then, in one page.
         const head = await this.pages.readHead();
         const behind = head !== null && !reached(track.checkpoint, head);
-        if (!this.stopped) await sleep(track, behind ? XMIN_RETRY_MS : IDLE_POLL_MS);
+        if (!behind) track.due = false;
+        if (!this.stopped) await sleep(track, behind && track.due ? XMIN_RETRY_MS : this.idlePollMs);
       } catch (err) {
         if (this.stopped) break;
         failures++;

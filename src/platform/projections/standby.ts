@@ -27,6 +27,7 @@ export class Standby {
       acquired: () => {
         track.reload = true;
         track.leading = true;
+        track.due = true;
         track.wake();
       },
       lost: () => {

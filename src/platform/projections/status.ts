@@ -49,7 +49,8 @@ export async function feedStatus(
   const now = Date.now();
   return [
     ...tracks.map((t) => {
-      const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition));
+      // What it has yet to act on: the events of others' types it passes later, in one page.
+      const behind = ahead.filter((e) => !reached(t.checkpoint, e.globalPosition) && t.concerns(e.type));
       return {
         name: t.name,
         kind: t.kind as 'projection' | 'reactor',

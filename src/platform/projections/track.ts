@@ -15,6 +15,8 @@ export type Track = {
   persisted: GlobalPosition | null;
   /** The checkpoint row's name. */
   row?: string;
+  /** Whether its consumer acts on events of this type (the others it only passes). */
+  concerns: (type: string) => boolean;
   /** Applies a batch read after `after`; returns the checkpoint the track is at afterwards. */
   apply: (after: GlobalPosition | null, events: RecordedEvent[]) => Promise<GlobalPosition | null>;
   /**
@@ -28,6 +30,12 @@ export type Track = {
   /** Events set aside since the process started, by how. */
   setAsideCounts: Record<SetAside, number>;
   waiters: Waiter[];
+  /**
+   * Woken for events it acts on (or a command waits for it) that it may not have read yet: while
+   * true, a read that finds nothing though the feed's head is ahead (an older transaction still
+   * open) looks again shortly. Cleared once a read finds it at the head.
+   */
+  due: boolean;
   wake: () => void;
   woken: boolean;
   /** Ends a pause between pages early (see `pace`). */
@@ -47,6 +55,7 @@ export function newTrack(
   name: string,
   kind: Track['kind'],
   checkpoint: GlobalPosition | null,
+  concerns: Track['concerns'],
   apply: Track['apply'],
 ): Track {
   const track: Track = {
@@ -54,8 +63,10 @@ export function newTrack(
     kind,
     checkpoint,
     persisted: checkpoint,
+    concerns,
     apply,
     waiters: [],
+    due: true,
     woken: false,
     wake: () => undefined,
     failing: null,

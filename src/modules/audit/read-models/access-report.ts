@@ -23,19 +23,20 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
     sql<string>`a.actor_role collate "C"`.as('actor_role'),
     'a.event_type',
     'a.occurred_at',
-    sql<string>`a.patient_id collate "C"`.as('patient_id'),
   ] as const;
   let direct = db
     .selectFrom('audit_events as a')
-    .select(columns)
+    .select([...columns, sql<string>`a.patient_id collate "C"`.as('patient_id')])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is not', null)
     .where('a.primary_entry', '=', true);
   // A view carries its entry's columns (migration 0030): the window is a range of its own index,
-  // as the entries naming a patient are of theirs (migration 0039).
+  // as the entries naming a patient are of theirs (migration 0039). One view per read holds every
+  // patient it showed (migration 0046): each of them is a touch of its own.
   let listed = db
     .selectFrom('audit_patient_views as a')
-    .select(columns)
+    .innerJoinLateral(sql<{ id: string }>`(select unnest(a.patient_ids) as id)`.as('p'), (join) => join.onTrue())
+    .select([...columns, sql<string>`p.id collate "C"`.as('patient_id')])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.primary_entry', '=', true);
   if (q.from) {
@@ -52,7 +53,10 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
   }
   if (q.patientId) {
     direct = direct.where('a.patient_id', '=', q.patientId);
-    listed = listed.where('a.patient_id', '=', q.patientId);
+    // The reads that showed the patient, by the GIN index; then the patient's own touch of each.
+    listed = listed
+      .where(sql<boolean>`a.patient_ids @> array[${q.patientId}]::text[]`)
+      .where(sql<boolean>`p.id = ${q.patientId}`);
   }
   return direct.unionAll(listed);
 }

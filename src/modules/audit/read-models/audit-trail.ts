@@ -43,11 +43,14 @@ declare module '../../../platform/db/database' {
       search_text: GeneratedAlways<string>;
     };
     audit_chain_heads: { hospital_id: string; seq: string; hash: string };
-    /** The patients a list read showed, one row each (migration 0029), with its entry's window columns (0030). */
+    /**
+     * The patients a list read showed (migration 0029): one row per read with their ids (0046),
+     * and its entry's window columns (0030).
+     */
     audit_patient_views: {
       hospital_id: string;
-      patient_id: string;
       position: string;
+      patient_ids: string[];
       occurred_at: Date;
       actor_id: string;
       actor_name: string;
@@ -208,14 +211,18 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
     };
   }
 
+  // One view row per read that showed patients (migration 0046): its entry's window columns and
+  // the patients it showed, each once, but the one the entry itself names (that is its own row).
   const views = rows.flatMap((r, i) => {
     const shown = (events[i]!.data as { patientIds?: unknown }).patientIds;
     if (!Array.isArray(shown)) return [];
-    return [...new Set(shown)]
-      .filter((id): id is string => typeof id === 'string' && id !== r.patient_id && (!safe || RECORD_ID.test(id)))
-      .map((patient_id) => ({
+    const patient_ids = [...new Set(shown)].filter(
+      (id): id is string => typeof id === 'string' && id !== r.patient_id && (!safe || RECORD_ID.test(id)),
+    );
+    if (patient_ids.length === 0) return [];
+    return [
+      {
         hospital_id: r.hospital_id,
-        patient_id,
         position: r.position,
         occurred_at: r.occurred_at,
         actor_id: r.actor_id,
@@ -223,9 +230,11 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
         actor_role: r.actor_role,
         event_type: r.event_type,
         primary_entry: r.primary_entry,
-      }));
+        patient_ids,
+      },
+    ];
   });
-  await insertRows(trx, 'audit_patient_views', VIEW_COLUMNS, views, 'on conflict do nothing');
+  await insertRows(trx, 'audit_patient_views', VIEW_COLUMNS, views, 'on conflict (position) do nothing');
   // Each head the page reached is a new row (migration 0043): the table is append-only.
   const headRows = [...heads]
     .filter(([hospital_id, h]) => h.seq !== before.get(hospital_id))
@@ -293,6 +302,7 @@ export const auditTrailProjection: Projection = {
     'audit_events_patient',
     'audit_events_patient_window',
     'audit_patient_views_window',
+    'audit_patient_views_patients',
     // Its keys too: a rebuild's insert has no `on conflict` to need them, and a row by row check of
     // a random uuid's place in an index of millions is most of a page's insert (deferred-indexes.ts).
     'audit_events_pkey',

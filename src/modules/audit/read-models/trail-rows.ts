@@ -100,8 +100,9 @@ export const AUDIT_EVENT_COLUMNS: BulkColumns = {
 };
 export const VIEW_COLUMNS: BulkColumns = {
   hospital_id: 'text',
-  patient_id: 'text',
   position: 'bigint',
+  // The patients the read showed (migration 0046).
+  patient_ids: 'text[]',
   // The entry's window columns (migration 0030), which the access report reads without a join.
   occurred_at: 'timestamptz',
   actor_id: 'text',

@@ -6,7 +6,7 @@ import { hospitalDecider, hospitalStream, type ChangeHospitalSettings } from '..
 import type { Logo } from '../logo';
 import { UNIQUE_FIELDS, type HospitalSettings, type SettingsInput } from '../settings';
 import { CLAIM_SCOPES, HOSPITAL_EXISTS } from './hospital-claims';
-import { IDLE_TIMEOUTS } from '../idle-timeouts';
+import { SETTINGS_CACHE } from '../settings-cache';
 import { renameTenant } from '../../identity';
 
 /**
@@ -45,7 +45,7 @@ export async function changeSettings(
       }
       return events;
     },
-    // The new idle time-out is in force for the hospital's sessions when the save answers.
-    { waitFor: [IDLE_TIMEOUTS] },
+    // The new idle time-out and zone are in force for the hospital's requests when the save answers.
+    { waitFor: [SETTINGS_CACHE] },
   );
 }

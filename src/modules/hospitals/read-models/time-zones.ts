@@ -1,13 +1,24 @@
 import type { Db } from '../../../platform/db/database';
 import { DEFAULT_TIME_ZONE, hospitalDate } from '../../../shared/hospital-calendar';
 
+/** Where a running server keeps its hospitals' zones: its settings cache, by the server's Db. */
+const cachedZones = new WeakMap<Db, (hospitalId: string) => Promise<string>>();
+
+/** The running server's zones for `db` come from its settings cache (settings-cache.ts). */
+export function serveZonesFrom(db: Db, zoneOf: (hospitalId: string) => Promise<string>): void {
+  cachedZones.set(db, zoneOf);
+}
+
 /**
  * The hospital's time zone (Settings) for the modules that reckon its days: billing days, pharmacy
  * report periods, lab days, audit days, "today" on the dashboards. Read from the settings read model
- * (a transaction works too: a projection reads it beside its own writes). A row that is not there
- * yet is the default zone.
+ * (a transaction works too: a projection reads it beside its own writes), or, given the server's
+ * own Db, from its settings cache, which the feed keeps current (every list read asks). A row that
+ * is not there yet is the default zone.
  */
 export async function hospitalTimeZone(db: Db, hospitalId: string): Promise<string> {
+  const cached = cachedZones.get(db);
+  if (cached) return cached(hospitalId);
   const row = await db
     .selectFrom('hospital_settings')
     .select('time_zone')
