@@ -14,6 +14,8 @@ export type Phase = {
   /** 1-minute load averages: at the start, the highest seen after each screen, at the end. */
   load: { start: number; max: number; end: number };
   seconds: number;
+  /** Mean wall time of a load, blank page included: timed only, and with its requests counted. */
+  wall: { timed: number; counted: number };
 };
 
 const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
@@ -77,13 +79,19 @@ export async function measurePhase(
   const one = () => os.loadavg()[0]!;
   const load = { start: one(), max: one(), end: 0 };
   const loads = new Map<Screen, Load[]>();
+  // Wall time of each load (ms), for the estimate of a longer run.
+  const walls = { timed: [] as number[], counted: [] as number[] };
   for (const screen of screens) {
     const { page, signInAgain } = pages.get(screen.role)!;
-    const once = (count: boolean) =>
-      open(page, screen, count).catch((e: Error): Load => {
+    const once = async (count: boolean) => {
+      const t0 = performance.now();
+      const l = await open(page, screen, count).catch((e: Error): Load => {
         step(`  ${e.message}`);
         return { ms: Infinity, counted: count, requests: 0, api: 0, twice: count ? ['(content never shown)'] : [] };
       });
+      walls[count ? 'counted' : 'timed'].push(performance.now() - t0);
+      return l;
+    };
     const warm = await once(false);
     if (warm.ms === Infinity && new URL(page.url()).pathname.endsWith('/login')) {
       step(`  ${screen.role}: signed out (session ended), signing in again`);
@@ -104,7 +112,9 @@ export async function measurePhase(
     );
   }
   load.end = one();
-  return { loads, load, seconds: (performance.now() - started) / 1000 };
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length / 1000 : 0);
+  const wall = { timed: mean(walls.timed), counted: mean(walls.counted) };
+  return { loads, load, seconds: (performance.now() - started) / 1000, wall };
 }
 
 /** p50 and p95 of the loads' times. */

@@ -160,6 +160,15 @@ async function main() {
       totalMinutes: performance.now() / 60_000,
     });
     console.log(markdown);
+    for (const p of [idle, busy]) {
+      if (!p) continue;
+      // What a phase of SCREENS.length screens × 20 runs would take at this run's pace per load.
+      const full =
+        SCREENS.length * ((1 + 20 - COUNT_RUNS) * p.wall.timed + COUNT_RUNS * (p.wall.counted || p.wall.timed));
+      step(
+        `${p === idle ? 'idle' : 'busy'}: ${p.wall.timed.toFixed(2)} s a timed load, ${p.wall.counted.toFixed(2)} s a counted one; all ${SCREENS.length} screens × 20 would take about ${(full / 60).toFixed(1)} min at this pace`,
+      );
+    }
     if (ONLY.length) console.log('(SCREENS_ONLY: a partial run, docs/benchmarks.md left as it was)');
     else console.log(`written to ${await writeSection('screens', markdown)}`);
   } finally {
