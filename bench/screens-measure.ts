@@ -1,13 +1,22 @@
 import os from 'node:os';
-import type { Page } from 'playwright-core';
+import type { Page, Request, WebSocket } from 'playwright-core';
 import { ms, percentile } from './report';
 import { contentShown, DEFAULT_CONTENT, type Screen, type ScreenRole } from './screens-list';
 
 /**
  * One load of a screen: the time until its content is shown, and on the loads that count them,
- * the requests it made until the network was idle, and those it made more than once.
+ * the requests it made until the network was idle, those it made more than once (`twice`), and
+ * those it made again only after a live push reached the page (`refreshed`: a dashboard that
+ * follows the day's work, not a second request of its load).
  */
-export type Load = { ms: number; counted: boolean; requests: number; api: number; twice: string[] };
+export type Load = {
+  ms: number;
+  counted: boolean;
+  requests: number;
+  api: number;
+  twice: string[];
+  refreshed: string[];
+};
 
 export type Phase = {
   loads: Map<Screen, Load[]>;
@@ -19,6 +28,16 @@ export type Phase = {
 };
 
 const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
+/** The socket's own messages (src/platform/realtime/hub.ts); any other is a push of the day's work. */
+const CONTROL = new Set(['connection', 'pong', 'subscribed', 'unsubscribed', 'error']);
+
+function isPush(payload: string | Buffer): boolean {
+  try {
+    return !CONTROL.has((JSON.parse(payload.toString()) as { type?: string }).type ?? '');
+  } catch {
+    return false;
+  }
+}
 
 /**
  * `screen` opened from its address in a page already signed in. Each load starts from a blank
@@ -28,9 +47,24 @@ const step = (what: string) => console.log(`${new Date().toISOString().slice(11,
  */
 async function open(page: Page, screen: Screen, count: boolean): Promise<Load> {
   await page.goto('about:blank');
-  const requests: string[] = [];
-  const onRequest = (r: { method(): string; url(): string }) => requests.push(`${r.method()} ${r.url()}`);
-  if (count) page.on('request', onRequest);
+  const requests: { at: number; key: string; api: boolean }[] = [];
+  const pushes: number[] = [];
+  const onRequest = (r: Request) => {
+    const u = new URL(r.url());
+    requests.push({
+      at: performance.now(),
+      key: `${r.method()} ${u.pathname}${u.search}`,
+      api: u.pathname.startsWith('/api/'),
+    });
+  };
+  const onSocket = (ws: WebSocket) =>
+    ws.on('framereceived', (f) => {
+      if (isPush(f.payload)) pushes.push(performance.now());
+    });
+  if (count) {
+    page.on('request', onRequest);
+    page.on('websocket', onSocket);
+  }
   const t0 = performance.now();
   try {
     await page.goto(screen.path, { waitUntil: 'commit' });
@@ -45,19 +79,25 @@ async function open(page: Page, screen: Screen, count: boolean): Promise<Load> {
         throw new Error(`${screen.path}: no content in 30 s (${e.message}); main shows: ${main.slice(0, 300)}`);
       });
     const shown = performance.now() - t0;
-    if (!count) return { ms: shown, counted: false, requests: 0, api: 0, twice: [] };
+    if (!count) return { ms: shown, counted: false, requests: 0, api: 0, twice: [], refreshed: [] };
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    const api = requests.filter((r) => new URL(r.slice(r.indexOf(' ') + 1)).pathname.startsWith('/api/'));
-    const seen = new Map<string, number>();
-    for (const r of api) {
-      const u = new URL(r.slice(r.indexOf(' ') + 1));
-      const key = `${r.slice(0, r.indexOf(' '))} ${u.pathname}${u.search}`;
-      seen.set(key, (seen.get(key) ?? 0) + 1);
+    const api = requests.filter((r) => r.api);
+    const times = new Map<string, number[]>();
+    for (const r of api) times.set(r.key, [...(times.get(r.key) ?? []), r.at]);
+    const twice: string[] = [];
+    const refreshed: string[] = [];
+    for (const [key, at] of times) {
+      if (at.length < 2) continue;
+      // Asked again only after a push came in: each repeat has a push between it and the ask before.
+      const afterPush = at.slice(1).every((t, i) => pushes.some((p) => p > at[i]! && p < t));
+      (afterPush ? refreshed : twice).push(`${key} ×${at.length}`);
     }
-    const twice = [...seen].filter(([, n]) => n > 1).map(([k, n]) => `${k} ×${n}`);
-    return { ms: shown, counted: true, requests: requests.length, api: api.length, twice };
+    return { ms: shown, counted: true, requests: requests.length, api: api.length, twice, refreshed };
   } finally {
-    if (count) page.off('request', onRequest);
+    if (count) {
+      page.off('request', onRequest);
+      page.off('websocket', onSocket);
+    }
   }
 }
 
@@ -87,7 +127,8 @@ export async function measurePhase(
       const t0 = performance.now();
       const l = await open(page, screen, count).catch((e: Error): Load => {
         step(`  ${e.message}`);
-        return { ms: Infinity, counted: count, requests: 0, api: 0, twice: count ? ['(content never shown)'] : [] };
+        const twice = count ? ['(content never shown)'] : [];
+        return { ms: Infinity, counted: count, requests: 0, api: 0, twice, refreshed: [] };
       });
       walls[count ? 'counted' : 'timed'].push(performance.now() - t0);
       return l;
@@ -107,8 +148,9 @@ export async function measurePhase(
     load.max = Math.max(load.max, one());
     const sorted = mine.map((l) => l.ms).sort((a, b) => a - b);
     const twice = [...new Set(mine.flatMap((l) => l.twice))];
+    const again = [...new Set(mine.flatMap((l) => l.refreshed))];
     step(
-      `  ${screen.name}: p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}${twice.length ? `; twice: ${twice.join(', ')}` : ''}`,
+      `  ${screen.name}: p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}${twice.length ? `; twice: ${twice.join(', ')}` : ''}${again.length ? `; again after a push: ${again.join(', ')}` : ''}`,
     );
   }
   load.end = one();

@@ -46,10 +46,15 @@ export function screensSection(f: Figures): string {
   const overall = stat(all);
   const quiet = phases.every((p) => p.load.max < 1);
   const twice = new Map<Screen, string[]>();
+  const refreshed = new Map<Screen, string[]>();
   for (const s of f.screens) {
     const found = [...new Set(phases.flatMap((p) => p.loads.get(s)!.flatMap((l) => l.twice)))];
     if (found.length) twice.set(s, found);
+    const again = [...new Set(phases.flatMap((p) => p.loads.get(s)!.flatMap((l) => l.refreshed)))];
+    if (again.length) refreshed.set(s, again);
   }
+  const listed = (m: Map<Screen, string[]>) =>
+    [...m].map(([s, t]) => `${s.name}: ${t.map((x) => `\`${x}\``).join(', ')}`).join('; ');
   const flags = [
     m.patients < 100_000 ? `**${count(m.patients)} patients, fewer than the issue's 100,000**` : null,
     f.runs < 20 ? `**${f.runs} runs a screen, fewer than the issue's 20** (a p95 of so few is their slowest)` : null,
@@ -67,8 +72,11 @@ export function screensSection(f: Figures): string {
     const counted = phases.flatMap((p) => p.loads.get(s)!.filter((l) => l.counted));
     const api = counted.length ? Math.max(...counted.map((l) => l.api)) : 0;
     const inAll = counted.length ? Math.max(...counted.map((l) => l.requests)) : 0;
-    const t = twice.get(s);
-    return `| ${s.name} | ${s.role.replace('_', ' ')} | \`${s.path}\` | ${cell(f.idle?.loads.get(s))} | ${cell(f.busy?.loads.get(s))} | ${api} (${inAll} in all) | ${t ? `**${t.join(', ')}**` : 'none'} |`;
+    const t = [
+      ...(twice.get(s) ?? []).map((x) => `**${x}**`),
+      ...(refreshed.get(s) ?? []).map((x) => `${x} after a push`),
+    ];
+    return `| ${s.name} | ${s.role.replace('_', ' ')} | \`${s.path}\` | ${cell(f.idle?.loads.get(s))} | ${cell(f.busy?.loads.get(s))} | ${api} (${inAll} in all) | ${t.length ? t.join(', ') : 'none'} |`;
   });
   return [
     '## Screens as a person sees them (`npm run bench:screens`)',
@@ -85,8 +93,11 @@ export function screensSection(f: Figures): string {
     `- Over all screens and phases: p50 ${ms(overall.p50)}, p95 ${ms(overall.p95)}; the p50 is ×${(overall.p50 / f.trivialMs).toFixed(0)} the trivial route's.`,
     `- Target (issue 34 §5: every screen's p95 under 1 s, at a load average under 1): ${verdict.join('; ')}. ${quiet ? 'The load average stayed under 1.' : '**The load average was not under 1 throughout, so this run does not test the target.**'}`,
     twice.size
-      ? `- **Requests made twice on one load**: ${[...twice].map(([s, t]) => `${s.name}: ${t.map((x) => `\`${x}\``).join(', ')}`).join('; ')}.`
+      ? `- **Requests made twice on one load**: ${listed(twice)}.`
       : '- No screen made the same request twice on one load.',
+    refreshed.size
+      ? `- Asked again after a live push reached the page during the load (the screen following the day's work, not counted as twice): ${listed(refreshed)}.`
+      : null,
     '',
     '| Screen | Role | Address | Content shown, idle: p50 / p95 | With staff at work: p50 / p95 | API requests | Made twice |',
     '| --- | --- | --- | --- | --- | --- | --- |',

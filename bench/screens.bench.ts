@@ -139,7 +139,9 @@ async function main() {
       const phase = await measurePhase(pages, screens, { runs: RUNS, countRuns: COUNT_RUNS });
       busy = { ...phase, staff: staff.length, requests: day.recorder.requests };
       day.end = 0;
-      await loops;
+      // Each ends after its current screen and think time (up to half a minute, or more); a call
+      // still under way when the server stops is recorded as a network error, which nothing reads.
+      await Promise.race([loops, new Promise((r) => setTimeout(r, 30_000))]);
       for (const s of staff) s.socket?.close();
     }
     const markdown = screensSection({
