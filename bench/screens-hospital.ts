@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { migrations } from '../migrations';
 import { modules } from '../src/modules';
+import { prepareDatabase } from '../src/platform/db/app-role';
 import { createDb, createPool } from '../src/platform/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded-postgres';
 import { PostgresEventStore } from '../src/platform/event-store/postgres-event-store';
@@ -113,8 +115,10 @@ export async function openSeededHospital(
       m.stage = 'projected';
       save(dir, m);
     } else if (!seededNow) {
-      // A kept hospital measured by newer code: a projection it did not have (or one a migration
-      // emptied) is rebuilt, not left to the live runner; a new reactor starts at the head.
+      // A kept hospital measured by newer code: migrated first, then a projection it did not have
+      // (or one a migration emptied) is rebuilt, not left to the live runner; a new reactor starts
+      // at the head.
+      await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: appDir });
       await reactorsAtHead(embedded.url, 'missing');
       for (const name of await farBehind(embedded.url)) {
         step(`rebuilding ${name}, far behind the feed (npm run projections:rebuild -- ${name})`);
