@@ -52,7 +52,8 @@ class Outbox {
   }
 }
 
-export type Account = { role: Role; token: string; ip: string };
+/** `email` and `password`: to sign in again later (bench:screens keeps its hospital between runs). */
+export type Account = { role: Role; token: string; ip: string; email: string; password: string };
 
 /** Registers and verifies a hospital as its browser would: the verify call carries the registration's cookie. */
 export async function onboardOverHttp(base: string, dataDir: string, input = registrationInput()): Promise<Json> {
@@ -102,7 +103,7 @@ export async function hire(
     const ip = randomIp();
     if (role === 'admin') {
       const login = await post(base, '/api/admin/login', hospital.admin, undefined, ip);
-      return { role, token: (login.data as { token: string }).token, ip };
+      return { role, token: (login.data as { token: string }).token, ip, ...hospital.admin };
     }
     const email = `${role.replace('_', '-')}-${randomUUID().slice(0, 8)}@bench.test`;
     const first = role.slice(0, 1).toUpperCase() + role.slice(1).replace('_', ' ');
@@ -118,7 +119,7 @@ export async function hire(
       token,
       ip,
     );
-    return { role, token, ip };
+    return { role, token, ip, email, password: chosen };
   };
   await Promise.all(
     Array.from({ length: concurrency }, async () => {

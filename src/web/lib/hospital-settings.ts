@@ -30,8 +30,29 @@ export function loadHospitalSettings(): Promise<HospitalSettings> {
   return inFlight;
 }
 
-/** The settings of the hospital whose person is signed in (keyed by user, so a new sign-in reloads). */
-export const hospitalSettingsAtom = atom<{ userId: string; settings: HospitalSettings } | null>(null);
+/**
+ * The settings of the hospital whose person is signed in (keyed by user, so a new sign-in
+ * reloads); `at`: when they were read or saved (Date.now()), unknown for a copy set otherwise.
+ */
+export const hospitalSettingsAtom = atom<{ userId: string; settings: HospitalSettings; at?: number } | null>(null);
+
+/** How long after the shell read the settings a screen takes its copy instead of asking again: one page load. */
+export const RECENT_SETTINGS_MS = 10_000;
+
+/**
+ * The shared copy when it is this user's and was read (or saved) in the last RECENT_SETTINGS_MS,
+ * else null: a screen that edits the settings takes it on the load that read it (a second GET
+ * otherwise, when the shell's answer came before the screen's code: bench:screens saw it under
+ * load), and asks the server on a later visit, so it never edits a copy read long before.
+ */
+export function recentHospitalSettings(
+  shared: { userId: string; settings: HospitalSettings; at?: number } | null,
+  userId: string | undefined,
+  now = Date.now(),
+): HospitalSettings | null {
+  if (!shared || shared.userId !== userId || shared.at === undefined) return null;
+  return now - shared.at < RECENT_SETTINGS_MS ? shared.settings : null;
+}
 
 /** The loaded settings, or null while loading (or when they could not be read: callers keep their defaults). */
 export function useHospitalSettings(): HospitalSettings | null {
@@ -44,7 +65,7 @@ export function useHospitalSettings(): HospitalSettings | null {
     let gone = false;
     loadHospitalSettings().then(
       (settings) => {
-        if (!gone) setCached({ userId, settings });
+        if (!gone) setCached({ userId, settings, at: Date.now() });
       },
       () => undefined,
     );

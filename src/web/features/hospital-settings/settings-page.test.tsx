@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hospitalSettingsAtom, useHospitalSettings } from '../../lib/hospital-settings';
+import { hospitalSettingsAtom, RECENT_SETTINGS_MS, useHospitalSettings } from '../../lib/hospital-settings';
 import { sessionAtom, type SessionHospital } from '../../lib/session';
 import { hospitalSettingsEndpoint, saveHospitalSettingsEndpoint } from '../../../shared/api/hospitals';
 import { userStatsEndpoint } from '../../../shared/api/users';
@@ -41,7 +41,18 @@ function ShellReader() {
   return <p>{shared ? `Idle after ${shared.idleTimeoutMinutes} min` : 'No settings yet'}</p>;
 }
 
-function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospital | null = null, withShell = false) {
+/** The shell's answer before the page's code: the page mounts once the shell has read the settings (a slow chunk). */
+function LateShell() {
+  const shared = useHospitalSettings();
+  return shared ? <SettingsPage /> : <p>No settings yet</p>;
+}
+
+function renderPage(
+  routes: Record<string, FakeHandler>,
+  hospital: SessionHospital | null = null,
+  withShell: boolean | 'late' = false,
+  before: (store: ReturnType<typeof createStore>) => void = () => undefined,
+) {
   api = fakeApi({ [routeOf(userStatsEndpoint)]: stats, ...routes });
   const store = createStore();
   store.set(sessionAtom, {
@@ -59,14 +70,18 @@ function renderPage(routes: Record<string, FakeHandler>, hospital: SessionHospit
       mustChangePassword: false,
     },
   });
-  const element = withShell ? (
-    <>
-      <ShellReader />
+  before(store);
+  const element =
+    withShell === 'late' ? (
+      <LateShell />
+    ) : withShell ? (
+      <>
+        <ShellReader />
+        <SettingsPage />
+      </>
+    ) : (
       <SettingsPage />
-    </>
-  ) : (
-    <SettingsPage />
-  );
+    );
   const router = createMemoryRouter([{ path: '/', element }]);
   render(
     <Provider store={store}>
@@ -94,6 +109,33 @@ describe('Settings page', () => {
     );
     expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
     expect(await screen.findByText('Idle after 10 min')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/hospital/settings')).toHaveLength(1);
+  });
+
+  it("takes the shell's copy when the shell's answer came before the page's code (one GET a load)", async () => {
+    renderPage(
+      { [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }) },
+      null,
+      'late',
+    );
+    expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/hospital/settings')).toHaveLength(1);
+  });
+
+  it('asks the server again for a copy read before this load, so it never edits old settings', async () => {
+    // The shell's copy, read a minute before this load, says 30 minutes; the server says 10.
+    renderPage(
+      { [routeOf(hospitalSettingsEndpoint)]: () => answer(hospitalSettingsEndpoint, { settings }) },
+      null,
+      false,
+      (store) =>
+        store.set(hospitalSettingsAtom, {
+          userId: 'adm',
+          settings: { ...settings, idleTimeoutMinutes: 30 },
+          at: Date.now() - RECENT_SETTINGS_MS - 60_000,
+        }),
+    );
+    expect(await screen.findByRole('textbox', { name: 'Idle time-out (minutes)' })).toHaveValue('10');
     expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/hospital/settings')).toHaveLength(1);
   });
 

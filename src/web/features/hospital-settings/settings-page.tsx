@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { FlashBanner, useFlash } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { TextField } from '../../components/text-field';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ApiError } from '../../lib/api-client';
-import { hospitalSettingsAtom, loadHospitalSettings } from '../../lib/hospital-settings';
+import { hospitalSettingsAtom, loadHospitalSettings, recentHospitalSettings } from '../../lib/hospital-settings';
 import { fetchPlan, requestHospitalPlan } from '../../lib/plan-api';
 import { formatNaira, HOSPITAL_MONTHLY_NAIRA, seatsLine } from '../../lib/plans';
 import { sessionAtom, signedInUserAtom, type SessionState } from '../../lib/session';
@@ -44,7 +44,12 @@ function renamed(session: SessionState, name: string): SessionState {
 
 /** /admin/settings (issue 13): the hospital's profile, logo, time zone, idle time-out, fee and plan. */
 export default function SettingsPage() {
-  const remote = useRemoteData(loadHospitalSettings, 'hospital-settings');
+  const store = useStore();
+  // The shell's copy when it read it on this load: one GET a load (see recentHospitalSettings).
+  const remote = useRemoteData(() => {
+    const recent = recentHospitalSettings(store.get(hospitalSettingsAtom), store.get(signedInUserAtom)?.id);
+    return recent ? Promise.resolve(recent) : loadHospitalSettings();
+  }, 'hospital-settings');
   const plan = useRemoteData(fetchPlan, 'plan');
   const user = useAtomValue(signedInUserAtom);
   const setShared = useSetAtom(hospitalSettingsAtom);
@@ -71,8 +76,9 @@ export default function SettingsPage() {
       const result = await saveSettings(current);
       setForm(null);
       setErrors({});
+      // Shared first: the refresh then takes the saved answer (the server's own) without a GET.
+      if (user) setShared({ userId: user.id, settings: result.settings, at: Date.now() });
       remote.refresh();
-      if (user) setShared({ userId: user.id, settings: result.settings });
       setSession((s) => renamed(s, result.settings.name));
       show('success', result.message);
     } catch (e) {
