@@ -63,7 +63,6 @@ export default defineConfig({
           env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          isolate: false,
           // expect.poll waits for the screen to catch up with the server; a second is too short on a loaded machine.
           expect: { poll: { timeout: 15_000 } },
         },
