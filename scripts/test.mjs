@@ -16,7 +16,8 @@ function run(name, command, args, { quiet, background = false }) {
   const started = Date.now();
   return new Promise((resolve) => {
     // `nice` before the exec, so every thread the command starts (V8's among them) has the low priority.
-    const [file, argv] = background && process.platform !== 'win32' ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const [file, argv] =
+      background && process.platform !== 'win32' ? ['nice', ['-n', '19', command, ...args]] : [command, args];
     const child = spawn(file, argv, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const kept = [];
     if (quiet) {

@@ -84,7 +84,7 @@ export async function startPrivateCluster(binDir: string): Promise<PrivateCluste
   let gone = false;
   void exited.then(() => (gone = true));
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     if (gone) throw new Error(`the private PostgreSQL cluster in ${dataDir} exited:\n${log.slice(-2000)}`);
     const client = new pg.Client({ connectionString: url });
     const ready = await client.connect().then(
