@@ -1,26 +1,46 @@
 import { defineConfig } from 'vitest/config';
-import { SpreadBrowserSequencer } from './test/sequencer';
+import { SuiteSequencer } from './test/sequencer';
+
+/**
+ * Files that kill and restart real servers, cut PostgreSQL off, or start `npm start` on its embedded
+ * database: their waits are timed against a machine with a core to spare, so beside another file on two
+ * cores they failed now and then. They run one at a time after every other file (`groupOrder: 1`).
+ */
+const ALONE = [
+  'test/durability.test.ts',
+  'test/crash-burst.test.ts',
+  'test/several-servers.test.ts',
+  'test/embedded-postgres-crash.test.ts',
+  'test/database-outage.test.ts',
+  'src/platform/main.int.test.ts',
+  'src/platform/projections/rebuild-command.int.test.ts',
+];
+
+/** What every project that talks to PostgreSQL shares. */
+const server = {
+  environment: 'node' as const,
+  globalSetup: ['test/global-setup.ts'],
+  // Passwords hashed by tests are thrown away: the cheapest argon2 cost (never in production).
+  env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    // One worker: two cut the full run by about a fifth (1366 s against 1709 s, docs/benchmarks.md), but on
-    // this 2-core machine the timing-bound files (two servers killed and restarted under load, npm start on
-    // its embedded PostgreSQL, the live appointment flows in Chromium) then failed now and then beside another
-    // file. CI must be reliable first; `npm test -- --maxWorkers=2` runs two locally.
-    maxWorkers: 1,
-    sequence: { sequencer: SpreadBrowserSequencer },
+    // Two workers for everything but the ALONE files (see SuiteSequencer for the order).
+    maxWorkers: 2,
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         test: {
           name: 'server',
-          environment: 'node',
+          ...server,
           include: ['src/**/*.unit.test.ts', 'src/**/*.int.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'node_modules/**'],
-          globalSetup: ['test/global-setup.ts'],
-          // Passwords hashed by tests are thrown away: the cheapest argon2 cost (never in production).
-          env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          exclude: ['test/browser/**', 'node_modules/**', ...ALONE],
+          // A worker keeps its modules from one file to the next: the app's import is paid once a worker,
+          // not once a file. Every file makes its own app, database and data dir.
+          isolate: false,
         },
       },
       {
@@ -30,6 +50,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
+          isolate: false,
         },
       },
       {
@@ -44,6 +65,15 @@ export default defineConfig({
           hookTimeout: 120_000,
           // expect.poll waits for the screen to catch up with the server; a second is too short on a loaded machine.
           expect: { poll: { timeout: 15_000 } },
+        },
+      },
+      {
+        test: {
+          name: 'server-alone',
+          ...server,
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

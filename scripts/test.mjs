@@ -1,16 +1,24 @@
 // `npm test`: the static checks (eslint, prettier, tsc) run beside the build and the tests instead of
-// before them, so the suite does not wait minutes for them. Vitest's output streams as it comes; each
-// check's output is kept and printed when it ends. Fails when any of them fails.
+// before them, so the suite does not wait minutes for them. They run at the lowest CPU priority: the
+// tests' servers, browsers and waits come first, and the checks take the CPU the tests leave idle (the
+// files that run alone at the end leave a core). Vitest's output streams as it comes; each check's
+// output is kept and printed when it ends. Fails when any of them fails.
 // Arguments after `npm test --` reach vitest: `npm test -- --reporter=json --outputFile.json=out.json`.
 import { spawn } from 'node:child_process';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
-/** Runs a command; `quiet` keeps its output until it ends. Resolves with its name, code and seconds. */
-function run(name, command, args, { quiet }) {
+/**
+ * Runs a command; `quiet` keeps its output until it ends, `background` runs it at the lowest CPU priority.
+ * Resolves with its name, code and seconds.
+ */
+function run(name, command, args, { quiet, background = false }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // `nice` before the exec, so every thread the command starts (V8's among them) has the low priority.
+    const [file, argv] =
+      background && process.platform !== 'win32' ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const child = spawn(file, argv, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const kept = [];
     if (quiet) {
       child.stdout.on('data', (d) => kept.push(d));
@@ -33,9 +41,9 @@ function run(name, command, args, { quiet }) {
 }
 
 const checks = [
-  run('eslint', bin('eslint'), ['.'], { quiet: true }),
-  run('prettier', bin('prettier'), ['--check', '.'], { quiet: true }),
-  run('tsc', bin('tsc'), ['--noEmit'], { quiet: true }),
+  run('eslint', bin('eslint'), ['.'], { quiet: true, background: true }),
+  run('prettier', bin('prettier'), ['--check', '.'], { quiet: true, background: true }),
+  run('tsc', bin('tsc'), ['--noEmit'], { quiet: true, background: true }),
 ];
 
 // The browser tests serve dist/web, so the build comes before vitest.

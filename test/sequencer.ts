@@ -1,27 +1,28 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+/** The order of the projects in the two-worker group: the long files first, the many short ones last. */
+const PROJECT_ORDER = ['server', 'browser', 'web'];
+
 /**
- * Vitest's order runs the projects one after another by name, so every browser file would start
- * before any server file, three at a time on two cores. Spread the browser files (each a Chromium
- * workload and its own server) among the cheaper files instead, one in about every few, and over
- * the first three quarters of the run, so the long ones never make the tail. Within each project
- * vitest's own order stands (failed first, then slowest, or largest file first on a clean clone).
+ * Vitest's order runs the projects by name and, within each, failed files first, then the slowest (or
+ * the largest on a clean clone). This keeps that order within a project but runs the projects as blocks
+ * in PROJECT_ORDER, so that:
+ * - a worker goes on from one file to the next of the same project without starting again (the projects
+ *   are not isolated: a worker is reused only when the next file in the queue is of its project);
+ * - the browser files, the longest, start after the static checks of `npm test` (which run beside the
+ *   first minute or two of vitest) and two of them at most run at once;
+ * - the jsdom files, short and many, come last and fill both workers to the end.
+ * The `server-alone` project (its own group, one worker) runs after all of them.
  */
-export class SpreadBrowserSequencer extends BaseSequencer {
+export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const browser = sorted.filter((f) => f.project.name === 'browser');
-    const rest = sorted.filter((f) => f.project.name !== 'browser');
-    if (!browser.length || !rest.length) return sorted;
-    const span = Math.floor((browser.length + rest.length) * 0.75);
-    const every = Math.max(1, span / browser.length);
-    const out: TestSpecification[] = [];
-    let b = 0;
-    let r = 0;
-    for (let i = 0; b < browser.length || r < rest.length; i++) {
-      const browserTurn = b < browser.length && (i >= b * every || r >= rest.length);
-      out.push(browserTurn ? browser[b++]! : rest[r++]!);
-    }
-    return out;
+    const rank = (f: TestSpecification) => {
+      const i = PROJECT_ORDER.indexOf(f.project.name);
+      return i === -1 ? PROJECT_ORDER.length : i;
+    };
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder ?? 0;
+    // Array.prototype.sort is stable: within a project vitest's own order stands.
+    return sorted.sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   }
 }

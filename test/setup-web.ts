@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { ATTENTION_REGION_ID } from '../src/web/lib/focus-first-invalid';
 import { takeContractViolations } from '../src/web/lib/testing/fake-contracts';
 
 afterEach(() => cleanup());
@@ -9,4 +10,12 @@ afterEach(() => cleanup());
 afterEach(() => {
   const broken = takeContractViolations();
   if (broken.length > 0) throw new Error(broken.join('\n'));
+});
+
+// A worker runs file after file in one jsdom (isolate: false in vitest.config.ts): leave the next file
+// the page a fresh one would have. The forms' live region is made on first use and found again by its id.
+afterAll(() => {
+  document.getElementById(ATTENTION_REGION_ID)?.remove();
+  localStorage.clear();
+  sessionStorage.clear();
 });
