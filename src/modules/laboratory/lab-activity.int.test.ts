@@ -18,7 +18,8 @@ describe('lab activity and the searchable results list', () => {
   afterAll(async () => s?.t.close());
 
   const order = async (firstName: string, labOrders: object[]) => {
-    const p = await patients.registered(s.tokens.receptionist, { firstName });
+    // A surname of its own: the search below looks for 'chukwu', which a generated one (Nwachukwu) may hold.
+    const p = await patients.registered(s.tokens.receptionist, { firstName, lastName: `Adeyemi-${firstName}` });
     const res = await api.consult(s.tokens.doctor, {
       patientId: p.id,
       chiefComplaint: 'Fever',
