@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { malaria } from '../features/consultations/testing/consultation-fixtures';
-import { chiomaDetail, doctor, ok } from '../features/patients/testing/patients-fixtures';
+import { consultationsAnswer, malaria } from '../features/consultations/testing/consultation-fixtures';
+import { chiomaDetail, detail, doctor } from '../features/patients/testing/patients-fixtures';
 import type { SessionUser } from '../lib/session';
 import { fakeApi } from '../lib/testing/fake-api';
 import DoctorPatientOverview from './doctor-patient-overview';
@@ -16,8 +16,8 @@ afterEach(() => api.restore());
 
 function renderOverview(as: SessionUser) {
   api = fakeApi({
-    'GET /patients/p-1': () => ok(chiomaDetail),
-    'GET /consultations/patient/p-1': () => ok([malaria]),
+    'GET /patients/p-1': () => detail(chiomaDetail),
+    'GET /consultations/patient/p-1': () => consultationsAnswer([malaria]),
   });
   const tree = (
     <Routes>

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { patientsEndpoint, patientStatsEndpoint } from '../../../shared/api/patients';
 import { userStatsEndpoint } from '../../../shared/api/users';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
@@ -22,7 +22,6 @@ const admin: SessionUser = {
   mustChangePassword: false,
 };
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
   [routeOf(userStatsEndpoint)]: () =>
     answer(userStatsEndpoint, {
@@ -32,7 +31,8 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
       byRole: { doctor: 3, nurse: 2, pharmacist: 1 },
       plan: { code: 'clinic', name: 'Clinic', maxUsers: 7, usedSeats: 7 },
     }),
-  'GET /patients': () => ok({ patients: [], pagination: { page: 1, limit: 1, totalPages: 42, totalPatients: 42 } }),
+  [routeOf(patientsEndpoint)]: () =>
+    answer(patientsEndpoint, { patients: [], pagination: { page: 1, limit: 1, totalPages: 42, totalPatients: 42 } }),
   [routeOf(patientStatsEndpoint)]: () =>
     answer(patientStatsEndpoint, {
       totalPatients: 42,

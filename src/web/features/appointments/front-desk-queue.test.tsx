@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, STAFF_USER, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { appointmentDayEndpoint } from '../../../shared/api/appointments';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import type { Appointment } from './api/appointments';
 import { FrontDeskQueue } from './components/front-desk-queue';
 
@@ -12,7 +13,6 @@ let api: ReturnType<typeof fakeApi>;
 afterEach(() => api.restore());
 
 const receptionist = { ...STAFF_USER, role: 'receptionist', roleId: 3 };
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const eze = { id: 'd1', name: 'Dr. Chinedu Eze' };
 const appointment = (id: string, time: string, patientName: string, status: Appointment['status']): Appointment => ({
   id,
@@ -35,7 +35,13 @@ const appointment = (id: string, time: string, patientName: string, status: Appo
   version: 1,
 });
 const day = (appointments: Appointment[]) =>
-  ok({ date: '2026-12-01', timeZone: 'Africa/Lagos', opensAt: '08:00', closesAt: '18:00', appointments });
+  answer(appointmentDayEndpoint, {
+    date: '2026-12-01',
+    timeZone: 'Africa/Lagos',
+    opensAt: '08:00',
+    closesAt: '18:00',
+    appointments,
+  });
 
 function renderQueue(handler: FakeHandler) {
   api = fakeApi({ 'GET /appointments': handler });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientHistoryEndpoint } from '../../../shared/api/audit';
+import { patientEndpoint } from '../../../shared/api/patients';
 import { answer, fakeApi } from '../../lib/testing/fake-api';
 import { patientRecord } from '../../lib/testing/patients';
 import type { HistoryEntry } from './api/history-api';
@@ -98,7 +99,7 @@ describe('Patient history page', () => {
   it('shows the timeline by day with old → new values, and the record now', async () => {
     api = fakeApi({
       'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: history }),
-      'GET /patients/p-1': () => ({ body: { success: true, data: record('7 Marina', 2) } }),
+      'GET /patients/p-1': () => answer(patientEndpoint, record('7 Marina', 2)),
     });
     renderPage();
     expect(screen.getByText('Loading history...')).toBeInTheDocument();
@@ -113,9 +114,8 @@ describe('Patient history page', () => {
   it("re-renders the record as of a change under the banner 'Viewing the record as of …'", async () => {
     api = fakeApi({
       'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: history }),
-      'GET /patients/p-1': (call) => ({
-        body: { success: true, data: call.query.get('asOf') ? record('1 Old Road', 1) : record('7 Marina', 2) },
-      }),
+      'GET /patients/p-1': (call) =>
+        answer(patientEndpoint, call.query.get('asOf') ? record('1 Old Road', 1) : record('7 Marina', 2)),
     });
     renderPage();
     const registered = (await screen.findByText('Registered patient Ada Obi')).closest('li')!;
@@ -141,7 +141,7 @@ describe('Patient history page', () => {
     };
     api = fakeApi({
       'GET /patients/p-1/history': () => answer(patientHistoryEndpoint, { entries: [history[0]!, offline] }),
-      'GET /patients/p-1': () => ({ body: { success: true, data: record('7 Marina', 2) } }),
+      'GET /patients/p-1': () => answer(patientEndpoint, record('7 Marina', 2)),
     });
     renderPage();
     const edit = (await screen.findByText('Edited Ada Obi: address')).closest('li')!;

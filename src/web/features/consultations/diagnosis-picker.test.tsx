@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { fakeApi } from '../../lib/testing/fake-api';
-import { created, followUp, ok, patient } from './testing/consultation-fixtures';
+import { consultationsAnswer, created, followUp, patient, patientAnswer } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -12,8 +12,8 @@ afterEach(() => api.restore());
 /** The New Consultation panel, its complaint filled in, ready for a diagnosis. */
 async function openPanel() {
   const rendered = renderRecords({
-    'GET /patients/p-1': () => ok(patient),
-    'GET /consultations/patient/p-1': () => ok([]),
+    'GET /patients/p-1': () => patientAnswer(patient),
+    'GET /consultations/patient/p-1': () => consultationsAnswer([]),
     'POST /consultations/create': () => created(followUp),
   });
   api = rendered.api;

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
-import { deferred, type fakeApi } from '../../lib/testing/fake-api';
-import { followUp, malaria, ok, patient } from './testing/consultation-fixtures';
+import { admitPatientEndpoint } from '../../../shared/api/patients';
+import { answer, deferred, type fakeApi } from '../../lib/testing/fake-api';
+import { consultationsAnswer, followUp, malaria, patient, patientAnswer } from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -13,13 +14,13 @@ const records = () => within(screen.getByRole('region', { name: 'Consultations' 
 
 describe('Medical records', () => {
   it('shows loading, then the consultations newest first, the newest open with everything recorded', async () => {
-    const answer = deferred<ReturnType<typeof ok>>();
+    const consultations = deferred<ReturnType<typeof consultationsAnswer>>();
     ({ api } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => answer.promise,
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultations.promise,
     }));
     expect(await screen.findByText('Loading medical records...')).toBeInTheDocument();
-    answer.resolve(ok([followUp, malaria]));
+    consultations.resolve(consultationsAnswer([followUp, malaria]));
     const rows = await screen.findAllByRole('button', { expanded: true });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Persistent cough');
@@ -36,8 +37,8 @@ describe('Medical records', () => {
   it('expands an older consultation: vitals, notes, dispensed medication, STAT result and the total', async () => {
     let user;
     ({ api, user } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => ok([followUp, malaria]),
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultationsAnswer([followUp, malaria]),
     }));
     const older = await screen.findByRole('button', { name: /Malaria/, expanded: false });
     await user.click(older);
@@ -54,8 +55,8 @@ describe('Medical records', () => {
 
   it("says 'No consultations recorded yet' for a patient never consulted", async () => {
     ({ api } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => ok([]),
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultationsAnswer([]),
     }));
     expect(await screen.findByText('No consultations recorded yet')).toBeInTheDocument();
   });
@@ -64,9 +65,11 @@ describe('Medical records', () => {
     let calls = 0;
     let user;
     ({ api, user } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
+      'GET /patients/p-1': () => patientAnswer(patient),
       'GET /consultations/patient/p-1': () =>
-        ++calls === 1 ? { status: 500, body: { success: false, message: 'Database unavailable' } } : ok([malaria]),
+        ++calls === 1
+          ? { status: 500, body: { success: false, message: 'Database unavailable' } }
+          : consultationsAnswer([malaria]),
     }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -77,16 +80,17 @@ describe('Medical records', () => {
   it('admits the patient to a ward, asking for the ward first, and shows the admission', async () => {
     let user;
     ({ api, user } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => ok([]),
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultationsAnswer([]),
       'POST /patients/p-1/admissions': (call) => ({
         status: 201,
-        ...ok(
+        ...answer(
+          admitPatientEndpoint,
           {
             patient: {
               ...patient,
               admission: {
-                ...(call.body as object),
+                ...(call.body as { ward: string; reason: string | null }),
                 admittedAt: '2026-11-27T10:00:00.000Z',
                 admittedBy: { id: 'u-d', name: 'Tunde Bello' },
               },
@@ -113,8 +117,8 @@ describe('Medical records', () => {
   it("shows the server's refusal of an admission in the dialog", async () => {
     let user;
     ({ api, user } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => ok([]),
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultationsAnswer([]),
       'POST /patients/p-1/admissions': () => ({
         status: 409,
         body: { success: false, message: 'This patient is already admitted' },
@@ -130,8 +134,8 @@ describe('Medical records', () => {
   it("prepends a consultation another doctor records for this patient, with a toast, and ignores other patients'", async () => {
     let calls = 0;
     ({ api } = renderRecords({
-      'GET /patients/p-1': () => ok(patient),
-      'GET /consultations/patient/p-1': () => ok(++calls === 1 ? [malaria] : [followUp, malaria]),
+      'GET /patients/p-1': () => patientAnswer(patient),
+      'GET /consultations/patient/p-1': () => consultationsAnswer(++calls === 1 ? [malaria] : [followUp, malaria]),
     }));
     await screen.findByRole('region', { name: 'Consultations' });
     await records().findByText('Fever for three days', { selector: 'span' });

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hospitalSettingsEndpoint } from '../../../shared/api/hospitals';
 import { medicationGroupsEndpoint } from '../../../shared/api/pharmacy';
 import { answer, routeOf, type fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
-import { created, followUp, malaria, ok, patient } from './testing/consultation-fixtures';
+import {
+  consultationsAnswer,
+  created,
+  followUp,
+  malaria,
+  patient,
+  patientAnswer,
+} from './testing/consultation-fixtures';
 import { renderRecords } from './testing/render-records';
 
 /** A medication of the formulary (GET /api/inventory/medications/groups). */
@@ -28,8 +35,8 @@ async function fill(user: User, field: HTMLElement, text: string) {
 /** The records page with the New Consultation panel open. */
 async function openPanel(routes: Record<string, FakeHandler> = {}) {
   const rendered = renderRecords({
-    'GET /patients/p-1': () => ok(patient),
-    'GET /consultations/patient/p-1': () => ok([]),
+    'GET /patients/p-1': () => patientAnswer(patient),
+    'GET /consultations/patient/p-1': () => consultationsAnswer([]),
     ...routes,
   });
   api = rendered.api;
@@ -140,7 +147,7 @@ describe('New Consultation panel', () => {
   it('saves: sends the §3 payload, says so, closes, and the list shows the new consultation', async () => {
     let loads = 0;
     const { user, panel } = await openPanel({
-      'GET /consultations/patient/p-1': () => ok(++loads === 1 ? [malaria] : [followUp, malaria]),
+      'GET /consultations/patient/p-1': () => consultationsAnswer(++loads === 1 ? [malaria] : [followUp, malaria]),
       'POST /consultations/create': () => created(followUp),
     });
     await fill(user, panel.getByRole('textbox', { name: /Pulse rate/ }), '88');

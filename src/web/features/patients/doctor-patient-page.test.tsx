@@ -4,9 +4,10 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
 import type { SessionUser } from '../../lib/session';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { changePatientStatusEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import DoctorPatientPage from './doctor-patient-page';
-import { chiomaDetail, doctor, ok, receptionist, vitals } from './testing/patients-fixtures';
+import { chiomaDetail, detail, doctor, receptionist, vitals } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -32,7 +33,7 @@ afterEach(() => api.restore());
 
 describe('Doctor patient overview', () => {
   it('shows loading, then the details, the emergency contact and the last vitals in BPM, LB and °F', async () => {
-    renderOverview({ 'GET /patients/p-1': () => ok({ ...chiomaDetail, vitals }) });
+    renderOverview({ 'GET /patients/p-1': () => detail({ ...chiomaDetail, vitals }) });
     expect(screen.getByText('Loading patient...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Chioma Nwosu' })).toBeInTheDocument();
     expect(region('Patient Details').getByText('PAT123456789')).toBeInTheDocument();
@@ -45,16 +46,23 @@ describe('Doctor patient overview', () => {
   });
 
   it('says no vitals were recorded yet', async () => {
-    renderOverview({ 'GET /patients/p-1': () => ok(chiomaDetail) });
+    renderOverview({ 'GET /patients/p-1': () => detail(chiomaDetail) });
     expect(await screen.findByText('No vitals recorded yet.')).toBeInTheDocument();
   });
 
   it('moves the patient to consultation, pinned to the version shown, and shows the new status', async () => {
     renderOverview({
-      'GET /patients/p-1': () => ok(chiomaDetail),
+      'GET /patients/p-1': () => detail(chiomaDetail),
       'PATCH /patients/p-1/status': (call) =>
-        ok(
-          { patient: { ...chiomaDetail, status: (call.body as { status: string }).status, version: 2 } },
+        answer(
+          changePatientStatusEndpoint,
+          {
+            patient: {
+              ...chiomaDetail,
+              status: (call.body as { status: typeof chiomaDetail.status }).status,
+              version: 2,
+            },
+          },
           'Patient status updated successfully!',
         ),
     });
@@ -71,7 +79,7 @@ describe('Doctor patient overview', () => {
 
   it("shows the server's refusal of a status change", async () => {
     renderOverview({
-      'GET /patients/p-1': () => ok(chiomaDetail),
+      'GET /patients/p-1': () => detail(chiomaDetail),
       'PATCH /patients/p-1/status': () => ({
         status: 409,
         body: { success: false, code: 'STALE_VERSION', message: 'This patient was changed by someone else.' },
@@ -104,7 +112,7 @@ describe('Doctor patient overview', () => {
   });
 
   it('offers a receptionist no status change', async () => {
-    renderOverview({ 'GET /patients/p-1': () => ok(chiomaDetail) }, receptionist);
+    renderOverview({ 'GET /patients/p-1': () => detail(chiomaDetail) }, receptionist);
     await screen.findByRole('heading', { level: 1, name: 'Chioma Nwosu' });
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
   });

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import type { z } from '../../lib/zod';
+import { editPatientEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
 import EditPatientPage from './edit-patient-page';
-import { chiomaDetail, ok, receptionist } from './testing/patients-fixtures';
+import { chiomaDetail, detail, receptionist } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -16,7 +18,7 @@ const form = () => within(screen.getByRole('form', { name: 'Edit patient' }));
 const puts = () => api.calls.filter((c) => c.method === 'PUT');
 
 function renderEdit(routes: Record<string, FakeHandler>) {
-  api = fakeApi({ 'GET /patients/p-1': () => ok(chiomaDetail), ...routes });
+  api = fakeApi({ 'GET /patients/p-1': () => detail(chiomaDetail), ...routes });
   const tree = (
     <Routes>
       <Route path="/user/patients/:patientId/edit" element={<EditPatientPage />} />
@@ -33,11 +35,31 @@ async function replace(label: RegExp, text: string) {
   await user.paste(text);
 }
 
-const saved = (call: RecordedCall) =>
-  ok(
-    { patient: { ...chiomaDetail, ...(call.body as object), version: (call.body as { version: number }).version + 1 } },
-    'Patient updated successfully!',
-  );
+/** The PUT's answer as the route sends it: the detail with the changed fields, the emergency contact nested. */
+const saved = (call: RecordedCall) => {
+  const body = call.body as z.output<typeof editPatientEndpoint.body>;
+  const { version, emergencyContactName, emergencyContactRelationship, emergencyContactPhone, ...fields } = body;
+  const firstName = fields.firstName ?? chiomaDetail.firstName;
+  const lastName = fields.lastName ?? chiomaDetail.lastName;
+  const was = chiomaDetail.emergencyContact;
+  const patient = {
+    ...chiomaDetail,
+    ...fields,
+    name: `${firstName} ${lastName}`,
+    contact: fields.phoneNumber ?? chiomaDetail.contact,
+    emergencyContact: {
+      name: emergencyContactName === undefined ? was.name : emergencyContactName,
+      relationship: emergencyContactRelationship === undefined ? was.relationship : emergencyContactRelationship,
+      // The route falls back to the patient's own phone when the contact has none (patients-queries.ts).
+      phoneNumber:
+        (emergencyContactPhone === undefined ? was.phoneNumber : emergencyContactPhone) ??
+        fields.phoneNumber ??
+        chiomaDetail.phoneNumber,
+    },
+    version: version + 1,
+  };
+  return answer(editPatientEndpoint, { patient }, 'Patient updated successfully!');
+};
 const stale = (current: object) => ({
   status: 409,
   body: { success: false, code: 'STALE_VERSION', message: STALE, current },

@@ -6,7 +6,7 @@ import { signedIn, withSession } from '../../app/testing/session-fixtures';
 import { fakeApi } from '../../lib/testing/fake-api';
 import type { SessionUser } from '../../lib/session';
 import PatientProfilePage from './patient-profile-page';
-import { chiomaDetail, ok, receptionist } from './testing/patients-fixtures';
+import { chiomaDetail, deletedAnswer, detail, receptionist } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -16,7 +16,7 @@ afterEach(() => api.restore());
 const complianceOfficer: SessionUser = { ...receptionist, id: 'u-c', role: 'compliance_officer', roleId: 7 };
 
 function renderAs(user: SessionUser) {
-  api = fakeApi({ 'GET /patients/p-1': () => ok(chiomaDetail) });
+  api = fakeApi({ 'GET /patients/p-1': () => detail(chiomaDetail) });
   const tree = (
     <Routes>
       <Route path="/user/patients/:patientId" element={<PatientProfilePage />} />
@@ -64,7 +64,7 @@ describe('Patient profile states', () => {
   });
 
   it("reads 'Not provided' for a missing emergency contact, with the patient's phone", async () => {
-    renderWith({ 'GET /patients/p-1': () => ok(chiomaDetail) });
+    renderWith({ 'GET /patients/p-1': () => detail(chiomaDetail) });
     const contact = within(await screen.findByRole('region', { name: 'Emergency Contact' }));
     expect(contact.getAllByText('Not provided')).toHaveLength(2);
     expect(contact.getByText('08031234567')).toBeInTheDocument();
@@ -72,8 +72,8 @@ describe('Patient profile states', () => {
 
   it('asks before deleting, then returns to the list', async () => {
     renderWith({
-      'GET /patients/p-1': () => ok(chiomaDetail),
-      'DELETE /patients/p-1': () => ({ body: { success: true, message: 'Patient deleted successfully!' } }),
+      'GET /patients/p-1': () => detail(chiomaDetail),
+      'DELETE /patients/p-1': () => deletedAnswer(),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Patient' });

@@ -5,7 +5,7 @@ import { signedIn, withSession } from '../../app/testing/session-fixtures';
 import { deferred, fakeApi } from '../../lib/testing/fake-api';
 import PatientsPage from './patients-page';
 import type { SessionUser } from '../../lib/session';
-import { chioma, page, receptionist } from './testing/patients-fixtures';
+import { chioma, deletedAnswer, page, receptionist } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -77,7 +77,7 @@ describe('Patients list', () => {
       'GET /patients': () => page(deleted ? [] : [chioma]),
       'DELETE /patients/p-1': () => {
         deleted = true;
-        return { body: { success: true, message: 'Patient deleted successfully!' } };
+        return deletedAnswer();
       },
     });
     renderPage();

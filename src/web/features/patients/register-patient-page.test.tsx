@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
-import { fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
+import { registerPatientEndpoint } from '../../../shared/api/patients';
+import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import RegisterPatientPage from './register-patient-page';
-import { chiomaDetail, ok, receptionist } from './testing/patients-fixtures';
+import { chiomaDetail, receptionist } from './testing/patients-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -87,7 +88,10 @@ describe('Register patient form', () => {
 
   it('sends the payload uppercased without blanks and goes to the patient list', async () => {
     renderForm({
-      'POST /patients': () => ({ status: 201, ...ok({ patient: chiomaDetail }, 'Patient registered successfully!') }),
+      'POST /patients': () => ({
+        status: 201,
+        ...answer(registerPatientEndpoint, { patient: chiomaDetail }, 'Patient registered successfully!'),
+      }),
     });
     await fillValid();
     await user.click(within(form()).getByRole('button', { name: 'Save' }));
@@ -169,7 +173,10 @@ describe('Register patient form', () => {
     renderForm({
       'POST /patients': (call) =>
         (call.body as { allowDuplicate?: boolean }).allowDuplicate
-          ? { status: 201, ...ok({ patient: chiomaDetail }, 'Patient registered successfully!') }
+          ? {
+              status: 201,
+              ...answer(registerPatientEndpoint, { patient: chiomaDetail }, 'Patient registered successfully!'),
+            }
           : {
               status: 409,
               body: {

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { patientsSeenEndpoint } from '../../../shared/api/consultations';
 import { labStatsEndpoint } from '../../../shared/api/laboratory';
-import { patientStatsEndpoint } from '../../../shared/api/patients';
+import { deletePatientEndpoint, patientStatsEndpoint } from '../../../shared/api/patients';
 import { answer, fakeApi, routeOf, type FakeHandler } from '../../lib/testing/fake-api';
 import { statusCounts } from '../../lib/testing/patient-counts';
 import { listedPatient, patientsPageAnswer } from '../../lib/testing/patients';
@@ -25,7 +25,6 @@ const staff = (role: string, roleId: number): SessionUser => ({
   mustChangePassword: false,
 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const chioma = listedPatient({ identificationNumber: 'NIN-001' });
 const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
   [routeOf(patientStatsEndpoint)]: () =>
@@ -100,7 +99,7 @@ describe('Staff dashboards', () => {
         'GET /patients': () => patientsPageAnswer(deleted ? [] : [chioma], { limit: 9 }),
         'DELETE /patients/p-1': () => {
           deleted = true;
-          return { body: { success: true, message: 'Patient deleted successfully!' } };
+          return answer(deletePatientEndpoint, undefined, 'Patient deleted successfully!');
         },
       }),
     );

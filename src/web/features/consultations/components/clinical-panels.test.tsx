@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../../app/testing/session-fixtures';
 import { fakeApi, type FakeHandler } from '../../../lib/testing/fake-api';
-import { followUp, malaria, ok } from '../testing/consultation-fixtures';
+import { consultationsAnswer, followUp, malaria } from '../testing/consultation-fixtures';
 import { doctor } from '../testing/render-records';
 import { ClinicalPanels } from './clinical-panels';
 
@@ -19,7 +19,7 @@ function renderPanels(handler: FakeHandler) {
 
 describe("The overview's clinical panels", () => {
   it('shows the latest record, lab tests with urgency and status, results and medications with dispensing', async () => {
-    renderPanels(() => ok([followUp, malaria]));
+    renderPanels(() => consultationsAnswer([followUp, malaria]));
     expect(await screen.findByText('Persistent cough')).toBeInTheDocument();
     const last = panel('Last Medical Record');
     expect(last.getByText('Upper respiratory tract infection')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe("The overview's clinical panels", () => {
   });
 
   it('says what is missing for a patient never consulted', async () => {
-    renderPanels(() => ok([]));
+    renderPanels(() => consultationsAnswer([]));
     expect(await screen.findByText('No consultations recorded yet')).toBeInTheDocument();
     expect(screen.getByText('No lab tests ordered')).toBeInTheDocument();
     expect(screen.getByText('No test results yet')).toBeInTheDocument();

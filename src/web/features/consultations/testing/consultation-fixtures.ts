@@ -1,10 +1,16 @@
-import type { createConsultationEndpoint } from '../../../../shared/api/consultations';
+import { createConsultationEndpoint, patientConsultationsEndpoint } from '../../../../shared/api/consultations';
+import { patientEndpoint } from '../../../../shared/api/patients';
+import { answer } from '../../../lib/testing/fake-api';
 import { patientRecord } from '../../../lib/testing/patients';
 import type { z } from '../../../lib/zod';
 import type { Consultation } from '../api/consultation-schemas';
 
 /** Consultations and a patient as the API gives them (typed by the shared contracts), for component tests. */
-export const ok = (data: unknown, message?: string) => ({ body: { success: true, message, data } });
+/** GET /api/patients/{id}'s answer. */
+export const patientAnswer = (p: z.input<typeof patientEndpoint.data>) => answer(patientEndpoint, p);
+
+/** GET /api/consultations/patient/{id}'s answer: newest first. */
+export const consultationsAnswer = (list: Consultation[]) => answer(patientConsultationsEndpoint, list);
 
 export const patient = patientRecord({ status: 'consultation' });
 
@@ -118,10 +124,10 @@ export const followUp: Consultation = {
 };
 
 /** POST /api/consultations/create's 201, as the route sends it: the record at the top and under `data`. */
-export function created(consultation: Consultation): {
-  status: 201;
-  body: z.input<typeof createConsultationEndpoint.response>;
-} {
-  const body = { success: true as const, message: 'Consultation saved successfully!', consultation };
-  return { status: 201, body: { ...body, data: { consultation, invoiceId: `inv-${consultation.id}` } } };
+export function created(consultation: Consultation) {
+  const data = { consultation, invoiceId: `inv-${consultation.id}` };
+  const reply = answer(createConsultationEndpoint, data, 'Consultation saved successfully!');
+  // The route repeats the record at the top for the spec's client; the body keeps its answer() mark.
+  Object.assign(reply.body as object, { consultation });
+  return { status: 201, ...reply };
 }

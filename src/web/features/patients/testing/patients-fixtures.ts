@@ -1,10 +1,13 @@
+import { deletePatientEndpoint, patientEndpoint } from '../../../../shared/api/patients';
 import type { SessionUser } from '../../../lib/session';
+import { answer } from '../../../lib/testing/fake-api';
 import {
   listedPatient,
   patientRecord,
   patientsPageAnswer,
   recordedVitals,
   type ListedPatient,
+  type PatientRecordAnswer,
 } from '../../../lib/testing/patients';
 
 /** Patients and staff as the API and the session give them, for component tests. */
@@ -23,7 +26,11 @@ export const receptionist: SessionUser = {
 export const chioma = listedPatient({ registeredBy: { id: 'u-r', name: 'Bola Ade' } });
 export const chiomaDetail = patientRecord(chioma);
 
-export const ok = (data: unknown, message?: string) => ({ body: { success: true, message, data } });
+/** GET /api/patients/{id}'s answer. */
+export const detail = (patient: PatientRecordAnswer) => answer(patientEndpoint, patient);
+
+/** DELETE /api/patients/{id}'s answer: a message and no data. */
+export const deletedAnswer = () => answer(deletePatientEndpoint, undefined, 'Patient deleted successfully!');
 
 export const page = (patients: ListedPatient[], totalPatients = patients.length, limit = 10) =>
   patientsPageAnswer(patients, { total: totalPatients, limit });
