@@ -14,6 +14,9 @@ const ALONE = [
   'test/database-outage.test.ts',
   'src/platform/main.int.test.ts',
   'src/platform/projections/rebuild-command.int.test.ts',
+  // Counts on a consumer asleep between its warm-up read and thirty commits: beside another file's load
+  // its warm-up read can still be following the feed when they come (it failed so once in a full run).
+  'src/platform/projections/runner-wake.int.test.ts',
 ];
 
 /** What every project that talks to PostgreSQL shares. */

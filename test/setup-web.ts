@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { ATTENTION_REGION_ID } from '../src/web/lib/focus-first-invalid';
+import { forgetOfflineKey } from '../src/web/lib/offline/crypto';
 import { takeContractViolations } from '../src/web/lib/testing/fake-contracts';
 
 afterEach(() => cleanup());
@@ -13,9 +14,11 @@ afterEach(() => {
 });
 
 // A worker runs file after file in one jsdom (isolate: false in vitest.config.ts): leave the next file
-// the page a fresh one would have. The forms' live region is made on first use and found again by its id.
+// the page a fresh one would have. The forms' live region is made on first use and found again by its id;
+// the offline data key a sign-in unlocked is kept in the module (a password change re-wraps it).
 afterAll(() => {
   document.getElementById(ATTENTION_REGION_ID)?.remove();
+  forgetOfflineKey();
   localStorage.clear();
   sessionStorage.clear();
 });

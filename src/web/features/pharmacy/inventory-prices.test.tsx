@@ -5,7 +5,8 @@ import { signedIn, STAFF_USER, withSession } from '../../app/testing/session-fix
 import { answer, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { medicationPricesEndpoint, setMedicationPriceEndpoint } from '../../../shared/api/prices';
 import InventoryPage from './inventory-page';
-import { inventory, medication, pharmacist } from './testing/pharmacy-fixtures';
+import { addMedicationEndpoint } from '../../../shared/api/pharmacy';
+import { inventory, medication, medicationGroups, pharmacist, stockWritten } from './testing/pharmacy-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -18,13 +19,10 @@ const prices = [
   { key: 'paracetamol', name: 'Paracetamol', priceKobo: 2550 },
   { key: 'amoxicillin', name: 'Amoxicillin', priceKobo: null },
 ];
-const added = {
-  status: 201,
-  body: { success: true, message: 'Medication added successfully!', data: { medication: paracetamol } },
-};
+const added = stockWritten(addMedicationEndpoint, paracetamol, 'Medication added successfully!');
 const routes = (extra: Record<string, FakeHandler> = {}) => ({
   'GET /inventory/medications': () => inventory([paracetamol, amoxil]),
-  'GET /inventory/medications/groups': () => ({ body: { success: true, data: { groups: [] } } }),
+  'GET /inventory/medications/groups': () => medicationGroups([]),
   'GET /inventory/prices': () => answer(medicationPricesEndpoint, { medications: prices }),
   'POST /inventory/medications': () => added,
   'PUT /inventory/prices': () =>
