@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { metadataFor } from '../event-store/metadata';
 import type { GlobalPosition, RecordedEvent } from '../event-store/port';
 import { createPostgresTestStore, type PostgresTestStore } from '../event-store/postgres-test-store';
@@ -62,6 +62,12 @@ describe('ProjectionRunner: waking by event type', () => {
   });
 
   it("leaves the consumers of other types asleep through thirty commits, and they pass them in one page when it's their turn", async () => {
+    // Their warm-up read may still be following the feed (due); wait until both have found the head
+    // and gone to sleep, so every wake after this is one the runner chose for the commits below.
+    const tracks = (runner as unknown as { tracks: Map<string, { due: boolean }> }).tracks;
+    await vi.waitFor(() => expect([tracks.get('others')!.due, tracks.get('spy')!.due]).toEqual([false, false]), {
+      timeout: 20_000,
+    });
     let last: GlobalPosition | null = null;
     for (let i = 0; i < 30; i++) last = await appendCounted(pg.store, 1, 1, i + 1);
     expect(await runner.waitFor(last, [{ name: 'counted' }], 20_000)).toBe(true);
