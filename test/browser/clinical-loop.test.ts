@@ -73,6 +73,9 @@ describe('The clinical loop across four roles in Chromium', () => {
     await d.page.getByRole('table', { name: 'Waiting patients' }).getByText(patient.name).click();
     await d.page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patient.id}`);
     await d.page.getByRole('link', { name: 'Medical Records' }).click();
+    // The overview has its own New Consultation button: wait for the records page before pressing one.
+    await d.page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patient.id}/medical-records`);
+    await d.page.getByText('No consultations recorded yet').waitFor();
     await d.page.getByRole('button', { name: 'New Consultation' }).click();
     const panel = d.page.getByRole('dialog', { name: 'New Consultation' });
     await panel.getByLabel('Chief complaint').fill('Fever and chills for three days');

@@ -208,6 +208,9 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await doc.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).click();
     await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}`);
     await doc.getByRole('link', { name: 'Medical Records' }).click();
+    // The overview has its own New Consultation button: wait for the records page before pressing one.
+    await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}/medical-records`);
+    await doc.getByText('No consultations recorded yet').waitFor();
     await doc.getByRole('button', { name: 'New Consultation' }).click();
     const panel = doc.getByRole('dialog', { name: 'New Consultation' });
     await panel.getByLabel('Chief complaint').fill('Fever and chills for three days');

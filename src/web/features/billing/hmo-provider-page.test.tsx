@@ -91,8 +91,12 @@ describe('HMO providers page', () => {
         return { status: 201, ...answer(createHmoEndpoint, { hmo }) };
       },
     });
-    expect(screen.getByText('Loading HMOs...')).toBeInTheDocument();
+    // While the HMOs load, the claim's HMO picker waits, disabled, instead of opening an empty list.
+    expect(screen.getAllByText('Loading HMOs...')).toHaveLength(2);
+    const claimHmo = () => within(screen.getByRole('region', { name: 'Claims' })).getByRole('button', { name: /HMO/ });
+    expect(claimHmo()).toBeDisabled();
     const table = await screen.findByRole('table', { name: 'HMO providers' });
+    expect(claimHmo()).toBeEnabled();
     expect(within(table).getByText('80% / 50% / 100%')).toBeInTheDocument();
     expect(screen.getByText('No claims yet')).toBeInTheDocument();
 

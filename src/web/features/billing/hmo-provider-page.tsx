@@ -50,7 +50,7 @@ export default function HmoProviderPage() {
         emptyText="Add the HMOs (and NHIA schemes) your hospital works with."
       />
       <EnrollmentPanel hmos={hmos.data?.hmos ?? []} onChanged={hmos.refresh} />
-      <ClaimsPanel hmos={hmos.data?.hmos ?? []} />
+      <ClaimsPanel hmos={hmos.data?.hmos ?? []} hmosLoading={hmos.status === 'loading'} />
       {editing ? (
         <HmoFormDialog
           hmo={editing === 'new' ? null : editing}

@@ -20,9 +20,10 @@ const STATUS: Record<string, string> = {
 /**
  * Monthly HMO claims: submit one for an HMO and a month (when `hmos` is given), list them with
  * their items and statuses, record the HMO's answer (paid in full, or items rejected with a
- * reason) and download each as CSV.
+ * reason) and download each as CSV. While `hmosLoading`, the HMO picker waits, disabled, instead of
+ * opening an empty list.
  */
-export function ClaimsPanel({ hmos }: { hmos?: Hmo[] }) {
+export function ClaimsPanel({ hmos, hmosLoading = false }: { hmos?: Hmo[]; hmosLoading?: boolean }) {
   const claims = useRemoteData((signal) => listClaims(signal), 'claims');
   const [hmoId, setHmoId] = useState('');
   const [month, setMonth] = useState(thisMonth);
@@ -77,6 +78,8 @@ export function ClaimsPanel({ hmos }: { hmos?: Hmo[] }) {
               options={hmos.map((h) => ({ id: h.id, label: h.name }))}
               value={hmoId}
               onChange={setHmoId}
+              isDisabled={hmosLoading}
+              placeholder={hmosLoading ? 'Loading HMOs...' : undefined}
             />
           </div>
           <TextField className={styles.narrow} label="Month (YYYY-MM)" value={month} onChange={setMonth} />
