@@ -75,6 +75,8 @@ export default defineConfig({
           name: 'server-alone',
           ...server,
           include: ALONE,
+          // They crash and cut off PostgreSQL: the machine's own server, which syncs (test/global-setup.ts).
+          env: { ...server.env, HMS_TEST_DURABLE_CLUSTER: '1' },
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -20,7 +20,13 @@ declare module 'vitest' {
   }
 }
 
-type Started = { clusters: TestCluster[]; stop: () => Promise<void> };
+type Started = {
+  /** One server a worker for the files that do not crash PostgreSQL: throw-away clusters, no fsync. */
+  clusters: TestCluster[];
+  /** The server of the files that crash or cut off PostgreSQL: DATABASE_URL's (or the embedded one). */
+  durable: TestCluster;
+  stop: () => Promise<void>;
+};
 type Shared = { users: number; ready: Promise<Started> };
 
 /** Vitest runs a project's global set-up once for each project that lists it, all in this one process. */
@@ -32,19 +38,25 @@ const holder = globalThis as typeof globalThis & { [SHARED]?: Shared };
  * embedded one started here for the run. Each test file creates its own database, most of them as a
  * copy of the template migrated here once.
  *
- * With more than one worker, each worker gets a server of its own: the first worker DATABASE_URL's,
- * the others a throw-away cluster of the same PostgreSQL programs started here. The event feed shows
- * an event only once every transaction older than it has ended, in the whole server (the snapshot's
- * xmin), so on one shared server a file's feed, projections and waits stall behind the other worker's
- * CREATE DATABASE and long writes: a file that passes alone then fails now and then beside another.
+ * Each worker gets a server of its own. The event feed shows an event only once every transaction older
+ * than it has ended, in the whole server (the snapshot's xmin), so on one shared server a file's feed,
+ * projections and waits stall behind the other worker's CREATE DATABASE and long writes: a file that
+ * passes alone then fails now and then beside another.
+ *
+ * Where the machine's PostgreSQL programs are found (DATABASE_URL set), each worker's server is a
+ * throw-away cluster of them that never waits for the disk (fsync, synchronous commit and full-page
+ * writes off: nothing in it must outlive the run, and a crash of the machine ends the run anyway). The
+ * files that kill PostgreSQL or cut the app off it (the project with HMS_TEST_DURABLE_CLUSTER, which runs
+ * them one at a time) get DATABASE_URL's server, set up as the machine's operator set it up, so what
+ * they prove about acknowledged writes is proved against a server that syncs.
  *
  * The projects that list this set-up share the servers: the first starts them, the last stops them.
  */
 export default async function setup(project: TestProject) {
   const entry = (holder[SHARED] ??= { users: 0, ready: startClusters(workersOf(project)) });
   entry.users++;
-  const { clusters, stop } = await entry.ready;
-  project.provide('testClusters', clusters);
+  const { clusters, durable, stop } = await entry.ready;
+  project.provide('testClusters', project.config.env?.HMS_TEST_DURABLE_CLUSTER ? [durable] : clusters);
   return async () => {
     if (--entry.users > 0) return;
     delete holder[SHARED];
@@ -62,25 +74,28 @@ async function startClusters(workers: number): Promise<Started> {
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((e: unknown) => console.error(e));
   };
+  const withTemplate = async (url: string): Promise<TestCluster> => {
+    const template = await createTemplateDatabase(url);
+    stops.push(template.drop);
+    return { url, template: template.name };
+  };
   try {
     const first = process.env.DATABASE_URL ?? (await embedded(stops));
     const binaries = process.env.DATABASE_URL ? serverBinaries(await serverMajor(first)) : null;
-    const others = await Promise.all(
-      Array.from({ length: workers - 1 }, async () => {
-        if (!binaries) return embedded(stops);
-        const cluster = await startPrivateCluster(binaries);
-        stops.push(cluster.stop);
-        return cluster.url;
-      }),
-    );
-    const clusters = await Promise.all(
-      [first, ...others].map(async (url) => {
-        const template = await createTemplateDatabase(url);
-        stops.push(template.drop);
-        return { url, template: template.name };
-      }),
-    );
-    return { clusters, stop };
+    if (binaries) {
+      const [durable, ...clusters] = await Promise.all([
+        withTemplate(first),
+        ...Array.from({ length: workers }, async () => {
+          const cluster = await startPrivateCluster(binaries, { throwaway: true });
+          stops.push(cluster.stop);
+          return withTemplate(cluster.url);
+        }),
+      ]);
+      return { clusters, durable: durable!, stop };
+    }
+    const others = await Promise.all(Array.from({ length: workers - 1 }, () => embedded(stops)));
+    const clusters = await Promise.all([first, ...others].map(withTemplate));
+    return { clusters, durable: clusters[0]!, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -59,9 +59,14 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
 
 /**
  * A throw-away PostgreSQL cluster of the machine's own programs in `binDir`, for one test worker: trust
- * authentication on a free loopback port, the server's defaults otherwise, removed on `stop`.
+ * authentication on a free loopback port, the server's defaults otherwise, removed on `stop`. With
+ * `throwaway`, it never waits for the disk (fsync, synchronous commit and full-page writes off): for
+ * data that need not outlive the run, and never for a test that crashes PostgreSQL to prove a write kept.
  */
-export async function startPrivateCluster(binDir: string): Promise<PrivateCluster> {
+export async function startPrivateCluster(
+  binDir: string,
+  options: { throwaway?: boolean } = {},
+): Promise<PrivateCluster> {
   const user = runAs();
   const root = mkdtempSync(path.join(os.tmpdir(), 'hms-test-cluster-'));
   if (user) chownSync(root, user.uid, user.gid);
@@ -74,7 +79,10 @@ export async function startPrivateCluster(binDir: string): Promise<PrivateCluste
   const port = await freePort();
   const server = spawn(
     path.join(binDir, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...(options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], ...user },
   );
   let log = '';
