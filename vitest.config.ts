@@ -70,6 +70,8 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           // One Chromium for the run (test/browser/global-setup.ts); each file has its own server and contexts.
           globalSetup: ['test/global-setup.ts', 'test/browser/global-setup.ts'],
+          // A worker keeps the app's modules from one file to the next, as the server files do.
+          isolate: false,
           env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
