@@ -30,7 +30,6 @@ export async function printStatements(databaseUrl: string) {
   await pool.end();
 }
 
-
 export async function resetStatements(databaseUrl: string) {
   const pool = createPool(databaseUrl, 1);
   await pool.query('select pg_stat_statements_reset()');
