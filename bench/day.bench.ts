@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPool } from '../src/platform/db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
 import { printStatements, withStatements } from './pg-statements';
 import { seedPatients } from './patients-seed';
