@@ -23,6 +23,7 @@ import { PostgresEventStore } from '../src/platform/event-store/postgres-event-s
 import { createLogger } from '../src/platform/logger';
 import { processCpu, treeCpu } from './day-metrics';
 import { checkoutAt, load, startServer, startTrivialFastify, type Load } from './harness';
+import { printStatements, resetStatements, withStatements } from './pg-statements';
 import { seedPatients, signInReceptionist } from './patients-seed';
 import { machineLine, ms, percentile, perSecond, table, writeSection, type Row } from './report';
 
@@ -33,6 +34,8 @@ const CLIENTS = [8, 16, 32] as const;
 const ONLY_LIST = process.env.BENCH_ONLY === 'list';
 /** `BENCH_SERVER_PROFILE=<dir>`: the server runs with `--cpu-prof` into that folder (see where its time goes). */
 const SERVER_PROFILE = process.env.BENCH_SERVER_PROFILE;
+/** `BENCH_PG_STATEMENTS=1`: pg_stat_statements loaded; the statements of the page-1 load are printed after it. */
+const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 /**
  * `BENCH_ONLY=registrations`: only the raw-insert baseline and the registrations, confirmed and
  * unconfirmed (issue 23 item 3); writes its own section of docs/benchmarks.md.
@@ -192,7 +195,8 @@ async function caughtUp(url: string): Promise<void> {
 async function main() {
   const log = createLogger('silent');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hms-bench-commands-'));
-  const embedded = await startEmbeddedPostgres(dir, log);
+  let embedded = await startEmbeddedPostgres(dir, log);
+  if (PG_STATEMENTS) embedded = await withStatements(embedded, dir);
   // Measured as the server runs: migrations as the owner, the store as the app's own role. The
   // baseline's copy of the events table is the owner's too, granted to the app like the rest.
   await prepareDatabase({ migrations, ownerUrl: embedded.url, dataDir: dir });
@@ -330,7 +334,7 @@ async function main() {
     const now: Registrations = ONLY_LIST ? new Map() : await registrations(server.url, token, PATHS);
     rows.push(...registrationRows(now, raw8Rate, ''));
 
-    if (!ONLY_REGISTRATIONS) await listRows(server, postmaster, token, patients, rows, servers);
+    if (!ONLY_REGISTRATIONS) await listRows(server, postmaster, token, patients, rows, servers, embedded.url);
 
     if (BEFORE !== 'none' && !ONLY_LIST) {
       const before = BEFORE_FIRST ? early : await atBefore();
@@ -405,6 +409,7 @@ async function listRows(
   patients: number,
   rows: Row[],
   servers: { stop: () => Promise<void> }[],
+  databaseUrl: string,
 ): Promise<void> {
   const url = server.url;
   step('list and trivial route');
@@ -428,9 +433,14 @@ async function listRows(
     };
   };
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  if (PG_STATEMENTS) await resetStatements(databaseUrl);
   const list = await costed(() =>
     load({ url: `${url}/api/patients?page=1&limit=10`, connections: 50, duration: SECONDS, headers }),
   );
+  if (PG_STATEMENTS) {
+    console.log(`statements of the page-1 load (${list.total} requests):`);
+    await printStatements(databaseUrl);
+  }
   // Each request a different page than the ones beside it: nothing to share, every one its own query.
   let n = 0;
   const pages = await costed(() =>

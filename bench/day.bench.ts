@@ -15,8 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPool } from '../src/platform/db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres';
 import { createLogger } from '../src/platform/logger';
+import { printStatements, withStatements } from './pg-statements';
 import { seedPatients } from './patients-seed';
 import { PushClock, processCpu, Recorder, treeCpu } from './day-metrics';
 import { dayReport } from './day-report';
@@ -179,30 +180,6 @@ async function main() {
     for (const stop of stops) await stop().catch((e: Error) => console.error(`clean-up: ${e.message}`));
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The cluster restarted with pg_stat_statements loaded, and the extension made in the app's database. */
-async function withStatements(embedded: EmbeddedDatabase, dir: string): Promise<EmbeddedDatabase> {
-  const pool = createPool(embedded.url, 1);
-  await pool.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
-  await pool.end();
-  await embedded.stop();
-  const again = await startEmbeddedPostgres(dir, createLogger('silent'));
-  const fresh = createPool(again.url, 1);
-  await fresh.query('create extension if not exists pg_stat_statements');
-  await fresh.end();
-  return again;
-}
-
-async function printStatements(databaseUrl: string) {
-  const pool = createPool(databaseUrl, 1);
-  const { rows } = await pool.query(
-    `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 2) as mean_ms,
-            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
-       from pg_stat_statements order by total_exec_time desc limit 25`,
-  );
-  console.table(rows);
-  await pool.end();
 }
 
 main().then(

@@ -26,10 +26,24 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `timeZone` at `at`: { date: YYYY-MM-DD, time: HH:MM }. */
 export function wallClock(at: Date | string, timeZone: string): { date: string; time: string } {
+  const instant = new Date(at);
+  const ms = instant.getTime();
+  // Every zone's offset has been a whole number of minutes since 1972 (Liberia's -0:44:30 was the
+  // last): one UTC minute is one wall-clock minute, and its reading serves every call within it
+  // (each list read asks for "today"; formatToParts is most of a cheap request's own work).
+  const minute = ms >= WHOLE_MINUTES_SINCE ? Math.floor(ms / 60_000) : null;
+  const seen = minute === null ? undefined : lastMinute.get(timeZone);
+  if (seen && seen.minute === minute) return { date: seen.date, time: seen.time };
   const parts: Record<string, string> = {};
-  for (const p of wallFormat(timeZone).formatToParts(new Date(at))) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  for (const p of wallFormat(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  const reading = { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  if (minute !== null) lastMinute.set(timeZone, { minute, ...reading });
+  return reading;
 }
+
+const WHOLE_MINUTES_SINCE = Date.UTC(1980, 0, 1);
+/** Each zone's last reading and its UTC minute (as many entries as `formats`). */
+const lastMinute = new Map<string, { minute: number; date: string; time: string }>();
 
 /** The hospital's calendar date (YYYY-MM-DD) at the instant `at`, in its `timeZone`. */
 export function hospitalDate(at: Date | string, timeZone: string): string {

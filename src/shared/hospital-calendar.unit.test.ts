@@ -30,6 +30,24 @@ describe('hospital calendar', () => {
     expect(wallClock(new Date('2026-12-01T09:15:00Z'), 'Europe/London')).toEqual({ date: '2026-12-01', time: '09:15' });
   });
 
+  it('reads each minute afresh, in each zone, across midnight and a half-hour offset (the minute is reused)', () => {
+    const reads: [string, string, string, string][] = [
+      ['2026-11-27T22:59:00.000Z', 'Africa/Lagos', '2026-11-27', '23:59'],
+      ['2026-11-27T22:59:59.999Z', 'Africa/Lagos', '2026-11-27', '23:59'],
+      ['2026-11-27T18:29:30.000Z', 'Asia/Kolkata', '2026-11-27', '23:59'],
+      ['2026-11-27T23:00:00.000Z', 'Africa/Lagos', '2026-11-28', '00:00'],
+      ['2026-11-27T18:30:00.000Z', 'Asia/Kolkata', '2026-11-28', '00:00'],
+      ['2026-11-27T22:59:30.000Z', 'Africa/Lagos', '2026-11-27', '23:59'],
+      ['1960-06-01T12:00:00.000Z', 'Africa/Monrovia', '1960-06-01', '11:15'],
+    ];
+    for (const [at, zone, date, time] of reads) {
+      const reading = wallClock(at, zone);
+      expect(reading, `${at} in ${zone}`).toEqual({ date, time });
+      // A caller's change to its reading is its own.
+      reading.date = 'changed';
+    }
+  });
+
   it("turns a wall-clock time back into its instant in the hospital's zone", () => {
     expect(instantOf('2026-11-27', '10:15', 'Africa/Lagos').toISOString()).toBe('2026-11-27T09:15:00.000Z');
     expect(instantOf('2026-07-01', '00:00', 'America/New_York').toISOString()).toBe('2026-07-01T04:00:00.000Z');

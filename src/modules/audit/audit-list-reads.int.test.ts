@@ -15,7 +15,7 @@ import {
  * request naming the route, the search terms and filters, and the patients shown, so the access
  * report and a patient's history answer "who saw this patient" for list views too.
  */
-type Access = { type: string; data: Record<string, unknown>; metadata: { actor: { userId: string } } };
+type Access = { type: string; data: Record<string, unknown>; metadata: { actor: { userId: string; role: string } } };
 
 describe('list reads in the audit trail', () => {
   let s: PatientsSuite;
@@ -99,6 +99,30 @@ describe('list reads in the audit trail', () => {
     expect(entries.filter((e) => e.actor.id === nurseId).map((e) => e.action)).toEqual([
       'Viewed patient list (2 patients)',
     ]);
+  });
+
+  it('records every one of many identical list reads sent together (one shared answer), each under its own reader', async () => {
+    const readsOfBola = async () => {
+      const report = await read(s.tokens.admin, `/api/audit/access-report?patientId=${bola.id}`);
+      const rows = report.json().data.rows as { actor: { role: string }; reads: number }[];
+      const of = (role: string) => rows.filter((r) => r.actor.role === role).reduce((n, r) => n + r.reads, 0);
+      return { nurse: of('nurse'), doctor: of('doctor') };
+    };
+    const before = await readsOfBola();
+    const tokens = Array.from({ length: 12 }, (_, i) => (i % 2 ? s.tokens.doctor : s.tokens.nurse));
+    const answers = await Promise.all(tokens.map((token) => read(token, '/api/patients?limit=50&page=1')));
+    // One page, one text: every caller got the same answer, with Ada and Bola in it.
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]!.json().data.patients.map((p: PatientJson) => p.id)).toEqual(
+      expect.arrayContaining([ada.id, bola.id]),
+    );
+    for (const [i, res] of answers.entries()) {
+      const events = await eventsOf(res);
+      expect(events.map((e) => e.type)).toEqual(['RecordAccessed']);
+      expect(events[0]!.data.patientIds).toEqual(expect.arrayContaining([ada.id, bola.id]));
+      expect(events[0]!.metadata.actor.role).toBe(tokens[i] === s.tokens.doctor ? 'doctor' : 'nurse');
+    }
+    expect(await readsOfBola()).toEqual({ nurse: before.nurse + 6, doctor: before.doctor + 6 });
   });
 
   it('leaves one entry, with the patient, for the lab queue, pending prescriptions, invoices, payments and dispensations', async () => {

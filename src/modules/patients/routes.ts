@@ -1,5 +1,6 @@
 import { coalescedReads } from '../../platform/db/coalesced-reads';
 import { success } from '../../platform/http/envelope';
+import { shareAnswer } from '../../platform/http/shared-answers';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalTimeZone, hospitalToday } from '../hospitals';
 import { admitPatient, changePatientStatus, deletePatient, editPatient, recordVitals } from './commands/change-patient';
@@ -37,6 +38,15 @@ const RECORD_VIEW_ROLES = [...VIEW_ROLES, 'compliance_officer'] as const;
 const REPLAY_ROLES: readonly string[] = ['admin', 'compliance_officer'];
 const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
 
+/** A page of the patient list as the endpoint answers it, with where the page stands. */
+function patientsAnswer(
+  q: { page: number; limit: number },
+  { patients, total, totalIsCapped }: Awaited<ReturnType<typeof listPatients>>,
+) {
+  const pagination = { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalPatients: total };
+  return success({ patients, pagination: totalIsCapped ? { ...pagination, totalIsCapped } : pagination });
+}
+
 export function patientRoutes(app: HttpApp, platform: Platform) {
   const canView = platform.auth(VIEW_ROLES, denied('view patients'));
   const canViewRecord = platform.auth(RECORD_VIEW_ROLES, denied('view patients'));
@@ -48,7 +58,7 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
   const canAdmit = platform.auth(ADMIT_ROLES, denied('admit patients'));
   const security = [{ bearer: [] }];
   const tags = ['Patients'];
-  const samePage = coalescedReads<Awaited<ReturnType<typeof listPatients>>>();
+  const samePage = coalescedReads<ReturnType<typeof patientsAnswer>>();
 
   // The access trail (src/platform/http/access-trail.ts): reads of a record and every refusal.
   // Module access (src/platform/http/module-access.ts): the hospital's matrix may take Patient Management away.
@@ -100,11 +110,10 @@ export function patientRoutes(app: HttpApp, platform: Platform) {
       const query = { page: q.page, limit: q.limit, search: q.search, status: q.status, countOnly: q.count_only };
       // The same page for the same hospital and day, asked together (every desk after a live event).
       const key = JSON.stringify([hospitalId, await hospitalToday(platform.db, hospitalId, now), query]);
-      const { patients, total, totalIsCapped } = await samePage(key, () =>
-        listPatients(platform.db, hospitalId, query, now),
+      // Its callers share one answer too, checked, serialised and searched for patients once.
+      return samePage(key, async () =>
+        shareAnswer(patientsAnswer(q, await listPatients(platform.db, hospitalId, query, now))),
       );
-      const pagination = { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalPatients: total };
-      return success({ patients, pagination: totalIsCapped ? { ...pagination, totalIsCapped } : pagination });
     },
   );
 

@@ -130,4 +130,35 @@ describe('group commit on PostgreSQL', () => {
     const positions = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.position.join(':')] : []));
     expect(new Set(positions).size).toBe(41);
   });
+
+  it("keeps each event's data and metadata of a shared statement as it was sent: quotes, backslashes, any script", async () => {
+    const texts = [
+      'plain',
+      'a "quoted" word',
+      'back\\slash \\" both',
+      'Adébáyọ̀ 李 🩺',
+      '{"json": [1, "x"]}',
+      "'single'",
+    ];
+    const sent = texts.map((text, i) => ({
+      stream: `kept-${i}`,
+      data: { note: text },
+      metadata: {
+        ...metadata,
+        correlationId: `c-${i} ${text}`,
+        actor: { userId: `u${i}`, role: 'nurse' as const, name: text },
+      },
+    }));
+    await Promise.all(
+      sent.map((w) =>
+        log.append(w.stream, [{ type: 'Seen', data: w.data, metadata: w.metadata }], { expectedRevision: 'no_stream' }),
+      ),
+    );
+    expect(await transactionsOf('kept-')).toBeLessThan(texts.length);
+    for (const w of sent) {
+      const [stored] = await pg.store.readStream(w.stream);
+      expect(stored!.data).toEqual(w.data);
+      expect(stored!.metadata).toMatchObject(w.metadata);
+    }
+  });
 });

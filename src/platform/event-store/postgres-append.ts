@@ -21,6 +21,10 @@ export type InsertedRow = {
  * revision, check them all, insert every event or none. Two writers expecting the same revision
  * both pass the check, and the unique (stream_id, stream_revision) index turns the later away.
  *
+ * The events' data and metadata travel as one JSON array each, not as arrays of JSON texts: the
+ * driver quotes and escapes every element of an array parameter (each quote of each JSON text),
+ * which was a visible part of a burst of list reads' append, and PostgreSQL unescapes them again.
+ *
  * `item` groups the writes of one append: a group commit (see GroupCommit) puts several appends
  * in one statement, and each is all or nothing on its own, so an append whose expected revisions
  * fail inserts nothing while the others of the statement go in. A lone append is item 0.
@@ -38,7 +42,8 @@ with w as (
 )
 insert into events (stream_id, stream_revision, event_id, type, data, metadata)
 select t.stream_id, coalesce(c.rev, -1) + t.n, t.id, t.type, t.data, t.meta
-  from unnest($4::text[], $5::bigint[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[])
+  from rows from (unnest($4::text[]), unnest($5::bigint[]), unnest($6::uuid[]), unnest($7::text[]),
+                  jsonb_array_elements($8::jsonb), jsonb_array_elements($9::jsonb))
        with ordinality as t(stream_id, n, id, type, data, meta, ord)
   join cur c on c.stream_id = t.stream_id
   join ok on ok.item = c.item
@@ -87,8 +92,8 @@ export function appendParameters(items: StreamWrite[][]): { values: unknown[]; i
   const eN: number[] = [];
   const eIds: string[] = [];
   const eTypes: string[] = [];
-  const eData: string[] = [];
-  const eMeta: string[] = [];
+  const eData: unknown[] = [];
+  const eMeta: unknown[] = [];
   const ids = items.map((writes, item) => {
     if (writes.length === 0) throw new Error('append needs at least one write');
     return writes.map((w) => {
@@ -105,13 +110,15 @@ export function appendParameters(items: StreamWrite[][]): { values: unknown[]; i
         eN.push(i + 1);
         eIds.push(id);
         eTypes.push(e.type);
-        eData.push(JSON.stringify(e.data));
-        eMeta.push(JSON.stringify(e.metadata));
+        eData.push(e.data);
+        eMeta.push(e.metadata);
         return id;
       });
     });
   });
-  return { values: [streams, kinds, expected, eStreams, eN, eIds, eTypes, eData, eMeta, itemOf], ids };
+  const data = JSON.stringify(eData);
+  const meta = JSON.stringify(eMeta);
+  return { values: [streams, kinds, expected, eStreams, eN, eIds, eTypes, data, meta, itemOf], ids };
 }
 
 /** What one append wrote: a result per write, in order, and the rows the statement returned for it. */

@@ -6,6 +6,7 @@ import type { EventMetadata, EventStore } from '../event-store/port';
 import type { Logger } from '../logger';
 import { envelope, unavailableHeaders } from './error-handler';
 import { clientRequestIdField } from './request-id';
+import { isSharedAnswer } from './shared-answers';
 
 /**
  * The access trail: reads of a record and refusals (401, 403, 404), which change nothing and so
@@ -41,7 +42,7 @@ declare module 'fastify' {
     audit?: AccessAudit;
   }
   interface FastifyRequest {
-    /** The patients this request's answer shows, for its access event (see AccessAudit.patientIds). */
+    /** The patients this request's answer shows, for its access event (see AccessAudit.patientIds); read-only. */
     auditPatients: string[] | null;
     /** The answer is a stored one sent again (see `replayedRead`): a read, whatever the method. */
     auditReplayed: boolean;
@@ -244,10 +245,14 @@ export function installAccessTrail(app: FastifyInstance, store: EventStore, log:
   app.decorateRequest('auditPatients', null);
   app.decorateRequest('auditReplayed', false);
   // The answer object, before it becomes text: the patients a list read shows are taken from it.
+  // A shared answer (shared-answers.ts) shows the same patients to each of its callers: found once.
+  const shownBy = new WeakMap<object, string[]>();
   app.addHook('preSerialization', async (request, reply, payload) => {
     const from = request.routeOptions?.config?.audit?.patientIds;
     if (typeof from === 'function' && request.method === 'GET' && reply.statusCode < 300 && !request.auditPatients) {
-      request.auditPatients = [...new Set(from(payload))];
+      const shared = isSharedAnswer(payload) ? shownBy.get(payload) : undefined;
+      request.auditPatients = shared ?? [...new Set(from(payload))];
+      if (!shared && isSharedAnswer(payload)) shownBy.set(payload, request.auditPatients);
     }
     return payload;
   });

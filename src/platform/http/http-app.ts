@@ -14,6 +14,7 @@ import {
 import type { AppModule, HttpApp, Platform } from '../platform';
 import { installIdempotentRoutes } from '../idempotency/idempotent-routes';
 import { installAccessTrail } from './access-trail';
+import { sharingSerializer } from './shared-answers';
 import { installDeviceHeaders } from './device-headers';
 import { envelope, errorHandler } from './error-handler';
 import { healthRoutes } from './health';
@@ -56,7 +57,7 @@ export async function createHttpApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(sharingSerializer(serializerCompiler));
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   app.decorateRequest('claimed', null);

@@ -66,7 +66,8 @@ declare module '../../../platform/db/database' {
       last_name: string | null;
     };
     audit_actors: { hospital_id: string; actor_id: string; name: string; role: string };
-    audit_cursor: { id: number; feed_tx: string; has_primary: boolean };
+    /** Where the trail's last page ended: its last transaction, and which of its commits have their entry (0047). */
+    audit_cursor: { id: number; feed_tx: string; has_primary: boolean; primary_commits: string[] | null };
   }
 }
 
@@ -147,7 +148,7 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
   const heads = await chainHeads(trx, hospitals);
   const before = new Map([...heads].map(([id, h]) => [id, h.seq]));
   const carried = (await trx.selectFrom('audit_cursor').selectAll().executeTakeFirst()) ?? null;
-  const primary = primaryFlags(events, carried);
+  const { flags: primary, lastCommits } = primaryFlags(events, carried);
 
   // The rows are worked out a part of the page at a time, and each part's insert sent as soon as
   // it is ready: PostgreSQL writes one part while this process describes and hashes the next,
@@ -273,10 +274,11 @@ async function applyPage(trx: Trx, events: readonly RecordedEvent[], safe = fals
   const lastTx = String(last.globalPosition[0]);
   const lastHasPrimary =
     rows.some((r) => r.feed_tx === lastTx && r.primary_entry) || (carried?.feed_tx === lastTx && carried.has_primary);
+  const cursor = { feed_tx: lastTx, has_primary: lastHasPrimary, primary_commits: lastCommits };
   await trx
     .insertInto('audit_cursor')
-    .values({ id: 1, feed_tx: lastTx, has_primary: lastHasPrimary })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ feed_tx: lastTx, has_primary: lastHasPrimary }))
+    .values({ id: 1, ...cursor })
+    .onConflict((oc) => oc.column('id').doUpdateSet(cursor))
     .execute();
 }
 

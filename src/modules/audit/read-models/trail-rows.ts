@@ -7,30 +7,45 @@ import { STORED_EVENT_COLUMNS, type StoredEvent } from '../chain';
 
 /** The audit trail's inputs beside its events (commit entries, patients, stored forms) and its bulk columns. */
 
-/** For each event, whether it is its commit's entry in the trail (at most one per commit). */
-export function primaryFlags(
-  events: readonly RecordedEvent[],
-  carried: { feed_tx: string; has_primary: boolean } | null,
-) {
+/** What the trail keeps of the page it wrote last: its last transaction, and that transaction's commits with an entry. */
+export type CarriedCommits = { feed_tx: string; has_primary: boolean; primary_commits: string[] | null };
+
+/**
+ * The commit an event came in, within its transaction: its correlation (the request's or the
+ * reaction's). One command's events share it; a group commit's transaction holds many commits,
+ * each of them (every list read of a burst, every registration) an entry of its own.
+ */
+const commitOf = (e: RecordedEvent) => e.metadata.correlationId ?? '';
+
+/**
+ * For each event, whether it is its commit's entry in the trail (at most one per commit), and the
+ * commits of the page's last transaction that have their entry (null: the whole transaction has,
+ * as a cursor written before migration 0047 says), which the next page continues from.
+ */
+export function primaryFlags(events: readonly RecordedEvent[], carried: CarriedCommits | null) {
   const flags = events.map(() => false);
+  let last: Set<string> | null = new Set();
   let start = 0;
   while (start < events.length) {
     const tx = events[start]!.globalPosition[0];
     let end = start;
     while (end < events.length && events[end]!.globalPosition[0] === tx) end++;
     const continued = start === 0 && carried?.feed_tx === String(tx) && carried.has_primary;
-    if (!continued) {
-      let pick = -1;
-      let best = 2;
-      for (let i = start; i < end && best > 0; i++) {
-        const rank = entryRank(events[i]!.type);
-        if (rank < best) [pick, best] = [i, rank];
-      }
-      if (pick >= 0) flags[pick] = true;
+    const wholeTx = continued && carried.primary_commits === null;
+    const done = new Set(continued ? (carried.primary_commits ?? []) : []);
+    const best = new Map<string, { pick: number; rank: number }>();
+    for (let i = start; i < end && !wholeTx; i++) {
+      const commit = commitOf(events[i]!);
+      const rank = entryRank(events[i]!.type);
+      if (rank === 2 || done.has(commit)) continue;
+      const found = best.get(commit);
+      if (!found || rank < found.rank) best.set(commit, { pick: i, rank });
     }
+    for (const { pick } of best.values()) flags[pick] = true;
+    last = wholeTx ? null : new Set([...done, ...best.keys()]);
     start = end;
   }
-  return flags;
+  return { flags, lastCommits: last === null ? null : [...last] };
 }
 
 /** The patient an event concerns: its subject when that is a patient, else the patient id it carries. */
