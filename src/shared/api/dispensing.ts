@@ -16,8 +16,12 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-/** A page of a list: the items are the answer's `data`, the page's place beside it, where the spec's client reads it. */
-const pageAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, pagination });
+/** A page of `item`s: the items are the answer's `data`, the page's place beside it, where the spec's client reads it. */
+function pageEndpoint<const P extends `/${string}`, T extends z.ZodType>(path: P, item: T) {
+  const data = z.array(item);
+  const response = z.object({ success: z.literal(true), data, pagination });
+  return { method: 'GET', path, query: pageQuery, data, response } as const;
+}
 
 export const pendingPrescription = z.object({
   id: z.string(),
@@ -30,16 +34,8 @@ export const pendingPrescription = z.object({
   medications: z.array(medication),
 });
 
-const pendingPrescriptions = z.array(pendingPrescription);
-
 /** Prescriptions with medications left to dispense, oldest first. */
-export const pendingPrescriptionsEndpoint = {
-  method: 'GET',
-  path: '/consultations/prescriptions/pending',
-  query: pageQuery,
-  data: pendingPrescriptions,
-  response: pageAnswer(pendingPrescriptions),
-} as const;
+export const pendingPrescriptionsEndpoint = pageEndpoint('/consultations/prescriptions/pending', pendingPrescription);
 
 /** Every medication left (no body, or no `items`) or those at the `items` indexes; never one twice. */
 export const dispenseBody = z
@@ -104,13 +100,5 @@ export const pharmacyStatsEndpoint = endpoint({
   }),
 });
 
-const dispensations = z.array(dispensation);
-
 /** Dispensation activity, newest first. */
-export const dispensationsEndpoint = {
-  method: 'GET',
-  path: '/pharmacy/dispensations',
-  query: pageQuery,
-  data: dispensations,
-  response: pageAnswer(dispensations),
-} as const;
+export const dispensationsEndpoint = pageEndpoint('/pharmacy/dispensations', dispensation);
