@@ -49,7 +49,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 // Deliberately simple: "looks like an address" (§5), one @, a dot in the domain, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);

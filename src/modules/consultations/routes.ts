@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { listRead } from '../../platform/http/access-trail';
-import { ok, success } from '../../platform/http/envelope';
+import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
-import { labRequestsForConsultations, pagination, paginationSchema } from '../laboratory';
+import { labRequestsForConsultations, pagination } from '../laboratory';
 import { Forbidden } from '../../platform/http/errors';
 import { hospitalToday } from '../hospitals';
 import { findPatient, PatientNotFound } from '../patients';
@@ -18,27 +17,23 @@ import {
 } from './read-models/consultations';
 import { countDispensedItems, dispensationActivity } from './read-models/dispensation-activity';
 import { consultationsAsOf } from './read-models/consultations-as-of';
-import { dispenseResult, pendingPrescriptionsPage } from './response-schemas';
-import { dispensationSchema } from './schemas';
 import {
   createConsultationEndpoint,
   patientConsultationsEndpoint,
   patientsSeenEndpoint,
 } from '../../shared/api/consultations';
+import {
+  dispenseEndpoint,
+  dispensationsEndpoint,
+  pendingPrescriptionsEndpoint,
+  pharmacyStatsEndpoint,
+} from '../../shared/api/dispensing';
 
 const PHARMACIST_ONLY = 'Access denied. Pharmacist role required.';
 const DOCTOR_ONLY = 'Access denied. Doctor role required.';
 /** As for a patient's record: admins and compliance officers replay the list as of an instant. */
 const REPLAY_ROLES: readonly string[] = ['admin', 'compliance_officer'];
 const NO_REPLAY = 'Access denied. You do not have permission to view past versions of a record.';
-
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
-const dispenseBody = z
-  .object({ items: z.array(z.number().int().min(0).max(1000)).min(1, 'Choose at least one medication').optional() })
-  .nullish();
 
 /**
  * The spec's client shows `message` as its toast: a 400 from these routes carries the first
@@ -155,7 +150,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/consultations/prescriptions/pending',
+    pendingPrescriptionsEndpoint.path,
     {
       config: { accessModule: 'pharmacy', audit: listRead('prescription', 'queue') },
       onRequest: pharmacist,
@@ -163,8 +158,8 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Prescriptions with medications left to dispense, oldest first',
-        querystring: pageQuery,
-        response: { 200: pendingPrescriptionsPage },
+        querystring: pendingPrescriptionsEndpoint.query,
+        response: { 200: pendingPrescriptionsEndpoint.response },
       },
     },
     async (request) => {
@@ -175,7 +170,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.post(
-    '/consultations/prescriptions/:consultationId/dispense',
+    dispenseEndpoint.path,
     {
       config: { accessModule: 'pharmacy' },
       onRequest: pharmacist,
@@ -183,9 +178,9 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary: 'Dispense all medications (empty body) or those at `items` indexes; never twice',
-        params: z.object({ consultationId: z.string().max(100) }),
-        body: dispenseBody,
-        response: { 200: ok(dispenseResult) },
+        params: dispenseEndpoint.params,
+        body: dispenseEndpoint.body,
+        response: { 200: dispenseEndpoint.response },
       },
     },
     async (request) => {
@@ -196,12 +191,12 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         request.body?.items,
       );
       const message = result.dispensed.length ? 'Medication dispensed successfully!' : 'Medication already dispensed';
-      return success(result, message);
+      return { success: true as const, data: result, message };
     },
   );
 
   app.get(
-    '/pharmacy/stats',
+    pharmacyStatsEndpoint.path,
     {
       config: { accessModule: 'pharmacy', audit: listRead('dispensation', 'dashboard') },
       onRequest: pharmacyDashboard,
@@ -210,18 +205,8 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         security,
         summary:
           'Pending prescriptions, medications dispensed today (in the hospital time zone) and in all, low stock, latest dispensations',
-        querystring: z.object({ recent: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: {
-          200: ok(
-            z.object({
-              pendingPrescriptions: z.number(),
-              dispensedToday: z.number(),
-              dispensedTotal: z.number(),
-              lowStock: z.number(),
-              recentDispensations: z.array(z.record(z.string(), z.unknown())),
-            }),
-          ),
-        },
+        querystring: pharmacyStatsEndpoint.query,
+        response: { 200: pharmacyStatsEndpoint.response },
       },
     },
     async (request) => {
@@ -236,7 +221,7 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
   );
 
   app.get(
-    '/pharmacy/dispensations',
+    dispensationsEndpoint.path,
     {
       config: { audit: listRead('dispensation', 'list') },
       onRequest: pharmacyDashboard,
@@ -244,10 +229,8 @@ export function consultationRoutes(app: HttpApp, platform: Platform) {
         tags: ['Pharmacy'],
         security,
         summary: 'Dispensation activity, newest first: who received which medications, at what dosage',
-        querystring: pageQuery,
-        response: {
-          200: ok(z.array(dispensationSchema)).extend({ pagination: paginationSchema }),
-        },
+        querystring: dispensationsEndpoint.query,
+        response: { 200: dispensationsEndpoint.response },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
+import { errorEnvelope } from '../../platform/http/envelope';
 import { Unauthorized } from '../../platform/http/errors';
 import { permissionsOf } from '../../platform/http/module-access';
 import type { EventMetadata } from '../../platform/event-store/port';
@@ -8,8 +7,15 @@ import type { HttpApp, Platform } from '../../platform/platform';
 import { changePassword, type ChangePasswordInput } from './commands/change-password';
 import { logout } from './commands/sessions';
 import { findAccount, findAccountHospital } from './read-models/accounts';
-import { changePasswordBody } from './sign-in-rules';
-import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
+import { adminUser, staffUser } from './users';
+import {
+  adminChangePasswordEndpoint,
+  adminLogoutEndpoint,
+  adminProfileEndpoint,
+  changePasswordEndpoint,
+  logoutEndpoint,
+  meEndpoint,
+} from '../../shared/api/identity';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 423: errorEnvelope, 429: errorEnvelope };
 const bearer = [{ bearer: [] }];
@@ -36,7 +42,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   });
 
   app.get(
-    '/admin/profile',
+    adminProfileEndpoint.path,
     {
       onRequest: platform.auth(['admin']),
       config: ownSession,
@@ -44,7 +50,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
         tags: ['identity'],
         summary: "The signed-in administrator's profile",
         security: bearer,
-        response: { 200: ok(z.object({ admin: adminUserSchema })), ...errors },
+        response: { 200: adminProfileEndpoint.response, ...errors },
       },
     },
     async (request) => {
@@ -54,7 +60,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
   );
 
   app.get(
-    '/auth/me',
+    meEndpoint.path,
     {
       onRequest: platform.auth(),
       config: ownSession,
@@ -62,7 +68,7 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
         tags: ['identity'],
         summary: 'The signed-in user',
         security: bearer,
-        response: { 200: ok(z.object({ user: staffUserSchema, hospital: hospitalSchema.nullable() })), ...errors },
+        response: { 200: meEndpoint.response, ...errors },
       },
     },
     async (request) => {
@@ -81,25 +87,29 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     return { success: true as const, message: 'Password changed successfully!' };
   };
 
-  const changeSchema = (summary: string) => ({
+  const changeSchema = (e: typeof changePasswordEndpoint | typeof adminChangePasswordEndpoint, summary: string) => ({
     tags: ['identity'],
     summary,
     security: bearer,
-    body: changePasswordBody,
-    response: { 200: okMessage, ...errors },
+    body: e.body,
+    response: { 200: e.response, ...errors },
   });
   const changeLimit = { ...ownSession, rateLimit: { max: 30, timeWindow: '1 minute' } };
   app.post(
-    '/auth/change-password',
-    { onRequest: platform.auth(), config: changeLimit, schema: changeSchema('Change own password') },
+    changePasswordEndpoint.path,
+    {
+      onRequest: platform.auth(),
+      config: changeLimit,
+      schema: changeSchema(changePasswordEndpoint, 'Change own password'),
+    },
     changeOwnPassword,
   );
   app.post(
-    '/admin/change-password',
+    adminChangePasswordEndpoint.path,
     {
       onRequest: platform.auth(['admin']),
       config: changeLimit,
-      schema: changeSchema("Change the administrator's password"),
+      schema: changeSchema(adminChangePasswordEndpoint, "Change the administrator's password"),
     },
     changeOwnPassword,
   );
@@ -108,20 +118,24 @@ export function accountRoutes(app: HttpApp, platform: Platform, clock: () => Dat
     await logout(platform, request.auth!, metadata(request));
     return { success: true as const, message: 'Logged out successfully' };
   };
-  const logoutSchema = (summary: string) => ({
+  const logoutSchema = (e: typeof logoutEndpoint | typeof adminLogoutEndpoint, summary: string) => ({
     tags: ['identity'],
     summary,
     security: bearer,
-    response: { 200: okMessage, ...errors },
+    response: { 200: e.response, ...errors },
   });
   app.post(
-    '/auth/logout',
-    { onRequest: platform.auth(), config: ownSession, schema: logoutSchema('End this session') },
+    logoutEndpoint.path,
+    { onRequest: platform.auth(), config: ownSession, schema: logoutSchema(logoutEndpoint, 'End this session') },
     endSession,
   );
   app.post(
-    '/admin/logout',
-    { onRequest: platform.auth(), config: ownSession, schema: logoutSchema('End this administrator session') },
+    adminLogoutEndpoint.path,
+    {
+      onRequest: platform.auth(),
+      config: ownSession,
+      schema: logoutSchema(adminLogoutEndpoint, 'End this administrator session'),
+    },
     endSession,
   );
 }

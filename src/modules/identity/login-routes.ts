@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { errorEnvelope } from '../../platform/http/envelope';
 import { permissionsOf } from '../../platform/http/module-access';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { signIn } from './commands/sign-in';
-import { loginBody } from './sign-in-rules';
-import { adminUser, adminUserSchema, hospitalSchema, staffUser, staffUserSchema } from './users';
+import { adminUser, staffUser } from './users';
+import { adminLoginEndpoint, staffLoginEndpoint } from '../../shared/api/identity';
 
 /**
  * Per-IP limit on sign-in. A whole clinic often shares one public address, so this only stops
@@ -16,23 +15,14 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 423: errorEnvelope, 429
 
 export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
   app.post(
-    '/admin/login',
+    adminLoginEndpoint.path,
     {
       config: { rateLimit: LOGIN_RATE_LIMIT },
       schema: {
         tags: ['identity'],
         summary: 'Administrator sign-in',
-        body: loginBody,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            token: z.string(),
-            user: adminUserSchema,
-            data: z.object({ token: z.string(), user: adminUserSchema }),
-          }),
-          ...errors,
-        },
+        body: adminLoginEndpoint.body,
+        response: { 200: adminLoginEndpoint.response, ...errors },
       },
     },
     async (request) => {
@@ -49,21 +39,14 @@ export function loginRoutes(app: HttpApp, platform: Platform, clock: () => Date)
   );
 
   app.post(
-    '/auth/login',
+    staffLoginEndpoint.path,
     {
       config: { rateLimit: LOGIN_RATE_LIMIT },
       schema: {
         tags: ['identity'],
         summary: 'Staff sign-in',
-        body: loginBody,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ token: z.string(), user: staffUserSchema, hospital: hospitalSchema.nullable() }),
-          }),
-          ...errors,
-        },
+        body: staffLoginEndpoint.body,
+        response: { 200: staffLoginEndpoint.response, ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,10 @@
-import { z } from 'zod';
 import type { FieldError } from '../../platform/http/errors';
 import type { Account, AccountHospital } from './read-models/accounts';
+import { EMAIL, INVALID_EMAIL, PASSWORD_MAX, REQUIRED_FIELDS } from '../../shared/hospital-formats';
+import { NEW_PASSWORD_TOO_LONG, NEW_PASSWORD_TOO_SHORT } from '../../shared/api/identity';
+
+// The bodies of the sign-in doors and of change-password are the contract's (src/shared/api/identity.ts).
+export { NEW_PASSWORD_TOO_SHORT, PASSWORD_MAX };
 
 /**
  * Pure sign-in rules: the login form's input checks (product-spec-1 §5), which door an account
@@ -15,49 +19,11 @@ export const EMAIL_NOT_VERIFIED = 'Email not verified';
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address before logging in.';
 export const HOSPITAL_INACTIVE = 'Hospital inactive';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
-export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 characters long';
 export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords don't match";
 export const NEW_PASSWORD_SAME = 'New password must be different from your current password';
-export const REQUIRED_FIELDS = 'Please fill in all required fields';
 /** A temporary password older than TEMPORARY_PASSWORD_HOURS: told only to someone who gave it right. */
 export const TEMPORARY_PASSWORD_EXPIRED =
   'Your temporary password has expired. Ask your administrator to send you a new invitation.';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MAX = 128;
-const INVALID_EMAIL = 'Please enter a valid email address';
-const NEW_PASSWORD_TOO_LONG = 'New password must be at most 128 characters long';
-
-/**
- * The request bodies of the two sign-in doors and of change-password, with the same checks and
- * messages as `loginErrors` and `changePasswordErrors` below: the route refuses what they would,
- * and the OpenAPI document, generated from these, says so (required fields, e-mail format, lengths).
- * What needs the account (the current password, the password policy) stays in the command.
- */
-export const loginBody = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, INVALID_EMAIL)
-    .regex(EMAIL, INVALID_EMAIL)
-    .meta({ format: 'email', description: 'Email address' }),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(6, 'Password must be at least 6 characters'),
-});
-
-export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: REQUIRED_FIELDS }).min(1, REQUIRED_FIELDS),
-  newPassword: z
-    .string({ error: REQUIRED_FIELDS })
-    .min(1, REQUIRED_FIELDS)
-    .min(6, NEW_PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX, NEW_PASSWORD_TOO_LONG),
-  /** Optional: the spec's client sends only the current and the new password. */
-  confirmPassword: z.string().optional(),
-});
 
 /** The login form's checks, one message per field. */
 export function loginErrors(input: { email?: string; password?: string }): FieldError[] {

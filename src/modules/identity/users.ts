@@ -1,58 +1,12 @@
-import { z } from 'zod';
+import type { AdminUser, StaffUser } from '../../shared/api/identity';
 import type { Account, AccountHospital } from './read-models/accounts';
 import { roleIdOf, type Permission } from './permissions';
 
 /**
  * How accounts appear in API answers: the admin user of product-spec-1 §3 (admin login and
- * profile) and the staff user (staff login and /auth/me). `lastLoginAt`/`lastLogin` is the
- * sign-in before the current one (null on a first sign-in), the usual "last login" shown to a user.
+ * profile) and the staff user (staff login and /auth/me), as the contract declares them
+ * (src/shared/api/identity.ts).
  */
-
-export const hospitalSchema = z.object({
-  id: z.string(),
-  hospitalId: z.string(),
-  name: z.string(),
-  status: z.string(),
-});
-
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  initials: z.string(),
-  role: z.string(),
-  roleId: z.number(),
-  jobTitle: z.string().nullable(),
-  lastLoginAt: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-  hospital: hospitalSchema.nullable(),
-});
-
-export const staffUserSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  name: z.string(),
-  initials: z.string(),
-  email: z.string(),
-  role: z.string(),
-  roleId: z.number(),
-  employeeId: z.string().nullable(),
-  department: z.string().nullable(),
-  specialization: z.string().nullable(),
-  phone: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  permissions: z.array(z.object({ module: z.string(), actions: z.array(z.string()) })),
-  lastLogin: z.string().nullable(),
-  profilePicture: z.null(),
-  isActive: z.boolean(),
-  mustChangePassword: z.boolean(),
-  hospital: hospitalSchema.nullable(),
-});
-
-export type AdminUser = z.infer<typeof adminUserSchema>;
-export type StaffUser = z.infer<typeof staffUserSchema>;
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -31,6 +31,14 @@ export function endpoint<const E extends Endpoint>(e: E): E & { response: Return
   return { ...e, response: ok(e.data) };
 }
 
+/** A success answer that carries only its message (`{ success: true, message }`), no `data`. */
+export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+/** An endpoint whose success answer is its message alone. */
+export function messageEndpoint<const E extends Omit<Endpoint, 'data'>>(e: E) {
+  return { ...e, data: z.undefined(), response: messageAnswer };
+}
+
 /** What the success answer's `data` holds, as the server sends it (JSON). */
 export type DataOf<E extends Endpoint> = z.input<E['data']>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_CODES } from '../plans';
 import { parseRole, ROLE_ALIASES, ROLE_CODES } from '../roles';
-import { endpoint, type Endpoint } from './endpoint';
+import { endpoint, messageEndpoint } from './endpoint';
 
 /** The admin's staff accounts and the hospital's plan (/api/users/…), declared once for the routes and the browser. */
 export const UNKNOWN_ROLE =
@@ -113,14 +113,6 @@ export const changePlanBody = z
   .strict();
 
 const oneUser = z.object({ user: staffUser });
-
-/** A success answer that carries only its message (`{ success: true, message }`), no `data`. */
-export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
-
-/** An endpoint whose success answer is its message alone. */
-function messageEndpoint<const E extends Omit<Endpoint, 'data'>>(e: E) {
-  return { ...e, data: z.undefined(), response: messageAnswer };
-}
 
 export const createUserEndpoint = endpoint({
   method: 'POST',

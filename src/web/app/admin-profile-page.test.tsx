@@ -3,26 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import AdminProfilePage from './admin-profile-page';
 import { profilePageHarness } from './testing/profile-page-harness';
+import type { AdminUser } from '../../shared/api/identity';
+import { passwordChanged, profileAnswer } from './testing/identity-answers';
 import { ADMIN_USER } from './testing/session-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const profile = (over: Record<string, unknown> = {}) => ({
-  body: {
-    success: true,
-    data: {
-      admin: {
-        id: 'adm-1',
-        name: 'Ngozi Okafor',
-        email: 'ngozi@lagoon.ng',
-        jobTitle: 'Medical Director',
-        lastLoginAt: '2026-05-29T08:15:00.000Z',
-        hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon Hospital', status: 'active' },
-        ...over,
-      },
-    },
-  },
-});
+const profile = (over: Partial<AdminUser> = {}) =>
+  profileAnswer({
+    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon Hospital', status: 'active' },
+    ...over,
+  });
 
 const { renderPage, calls, fact, showsLoadingThen, showsFailureThenRetries, expectPasswordChanged } =
   profilePageHarness(ADMIN_USER, '/admin/profile', <AdminProfilePage />);
@@ -56,7 +47,7 @@ describe('/admin/profile', () => {
     const user = userEvent.setup();
     const store = renderPage({
       'GET /admin/profile': () => profile(),
-      'POST /admin/change-password': () => ({ body: { success: true, message: 'Password changed successfully!' } }),
+      'POST /admin/change-password': () => passwordChanged('admin'),
     });
     await user.click(await screen.findByRole('button', { name: 'Change Password' }));
     let dialog = screen.getByRole('dialog', { name: 'Change Password' });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom, type SessionUser } from '../lib/session';
 import { fakeApi, type FakeHandler } from '../lib/testing/fake-api';
 import { ChangePasswordModal } from './change-password-modal';
+import { passwordChanged } from './testing/identity-answers';
 import { ADMIN_USER, signedIn, STAFF_USER, withSession } from './testing/session-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -100,7 +101,7 @@ describe('Forced Change Password modal: the form', () => {
   it('changes a staff password on /auth/change-password, says so and closes', async () => {
     const store = renderModal(
       { ...STAFF_USER, mustChangePassword: true },
-      { 'POST /auth/change-password': () => ({ body: { success: true, message: 'Password changed successfully' } }) },
+      { 'POST /auth/change-password': () => passwordChanged('user') },
       0,
     );
     await fill('generated-1', 'river-stone-7', 'river-stone-7');
@@ -115,7 +116,7 @@ describe('Forced Change Password modal: the form', () => {
   it("changes an admin's password on /admin/change-password and clears the session's flag", async () => {
     const store = renderModal(
       { ...ADMIN_USER, mustChangePassword: true },
-      { 'POST /admin/change-password': () => ({ body: { success: true, message: 'ok' } }) },
+      { 'POST /admin/change-password': () => passwordChanged('admin') },
       0,
     );
     await fill('kola-nut-42', 'river-stone-7', 'river-stone-7');

@@ -1,11 +1,14 @@
-import { request } from '../lib/api-client';
+import { adminChangePasswordEndpoint, changePasswordEndpoint, NEW_PASSWORD_TOO_SHORT } from '../../shared/api/identity';
+import { REQUIRED_FIELDS } from '../../shared/hospital-formats';
+import { callEndpoint } from '../lib/endpoint-client';
 import { rewrapOfflineKey, unlockedUserId } from '../lib/offline/crypto';
 import type { SessionKind } from '../lib/session-storage';
+import type { z } from '../lib/zod';
 
-/** product-spec-2 §5 and §8, word for word. */
-export const PASSWORD_REQUIRED_FIELDS = 'Please fill in all required fields';
+/** product-spec-2 §5 and §8, word for word; the server's are the contract's. */
+export const PASSWORD_REQUIRED_FIELDS = REQUIRED_FIELDS;
+export { NEW_PASSWORD_TOO_SHORT };
 export const NEW_PASSWORDS_DONT_MATCH = "New passwords don't match";
-export const NEW_PASSWORD_TOO_SHORT = 'New password must be at least 6 characters long';
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 export const CHANGE_FAILED = 'Failed to change password';
 export const CHANGE_ERROR = 'An error occurred while changing password';
@@ -29,16 +32,10 @@ export function changePasswordError({ currentPassword, newPassword, confirmPassw
 
 /** POST /api/admin/change-password or /api/auth/change-password; the server's message on failure. */
 export async function changePassword(kind: SessionKind, change: PasswordChange): Promise<string> {
-  const body = await request<{ message?: string }>(
-    kind === 'admin' ? 'admin/change-password' : 'auth/change-password',
-    {
-      method: 'post',
-      json: change,
-      fallback: CHANGE_FAILED,
-    },
-  );
+  const e = kind === 'admin' ? adminChangePasswordEndpoint : changePasswordEndpoint;
+  const body = await callEndpoint(e, { json: change satisfies z.input<typeof e.body>, fallback: CHANGE_FAILED });
   // Work kept on this device stays readable with the new password (issue 25).
   const userId = unlockedUserId();
   if (userId) await rewrapOfflineKey(userId, change.newPassword).catch(() => undefined);
-  return body.message ?? PASSWORD_CHANGED;
+  return body.message;
 }

@@ -6,6 +6,7 @@ import { hospitalSettingsEndpoint } from '../../shared/api/hospitals';
 import { answer, fakeApi, routeOf } from '../lib/testing/fake-api';
 import { HospitalInactivityTimeout, InactivityTimeout } from './inactivity-timeout';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
+import { loggedOut } from './testing/identity-answers';
 
 const IDLE_MS = 60_000;
 let api: ReturnType<typeof fakeApi>;
@@ -31,7 +32,7 @@ const path = () => screen.getByTestId('current-path').textContent;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  api = fakeApi({ 'POST /admin/logout': () => ({ body: { success: true, message: 'Logged out' } }) });
+  api = fakeApi({ 'POST /admin/logout': () => loggedOut('admin') });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -6,6 +6,7 @@ import { request } from '../lib/api-client';
 import { sessionAtom, type SessionState } from '../lib/session';
 import { fakeApi, type FakeHandler } from '../lib/testing/fake-api';
 import { SessionBootstrap } from './session-bootstrap';
+import { adminAnswer, meAnswer, profileAnswer } from './testing/identity-answers';
 
 let api: ReturnType<typeof fakeApi> | undefined;
 
@@ -24,35 +25,15 @@ function boot(session: SessionState, routes: Record<string, FakeHandler>) {
   return store;
 }
 
-const PROFILE = {
-  success: true,
-  data: {
-    admin: {
-      id: 'adm-1',
-      name: 'Ngozi Okafor',
-      email: 'ngozi@lagoon.ng',
-      initials: 'NO',
-      role: 'admin',
-      jobTitle: 'Medical Director',
-      lastLoginAt: '2025-01-10T09:00:00.000Z',
-      hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active', setupStatus: 'pending' },
-    },
-  },
-};
-const ME = {
-  success: true,
-  data: {
-    user: {
-      id: 'u-9',
-      firstName: 'Amina',
-      lastName: 'Yusuf',
-      email: 'amina@lagoon.ng',
-      role: 'lab_staff',
-      hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
-      mustChangePassword: true,
-    },
-  },
-};
+const PROFILE = profileAnswer({ hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' } });
+const ME = meAnswer({
+  id: 'u-9',
+  firstName: 'Amina',
+  lastName: 'Yusuf',
+  email: 'amina@lagoon.ng',
+  role: 'lab_technician',
+  mustChangePassword: true,
+});
 
 afterEach(() => {
   api?.restore();
@@ -63,7 +44,7 @@ afterEach(() => {
 describe('Session bootstrap', () => {
   it('resolves a stored admin token through /admin/profile', async () => {
     localStorage.setItem('hms.adminToken', 'admin-jwt');
-    const store = boot({ status: 'loading', kind: 'admin' }, { 'GET /admin/profile': () => ({ body: PROFILE }) });
+    const store = boot({ status: 'loading', kind: 'admin' }, { 'GET /admin/profile': () => PROFILE });
     await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
     expect(store.get(sessionAtom)).toMatchObject({
       kind: 'admin',
@@ -75,7 +56,7 @@ describe('Session bootstrap', () => {
 
   it("resolves a stored user token through /auth/me, keeping the server's mustChangePassword", async () => {
     localStorage.setItem('hms.userToken', 'user-jwt');
-    const store = boot({ status: 'loading', kind: 'user' }, { 'GET /auth/me': () => ({ body: ME }) });
+    const store = boot({ status: 'loading', kind: 'user' }, { 'GET /auth/me': () => ME });
     await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
     expect(store.get(sessionAtom)).toMatchObject({
       kind: 'user',
@@ -97,7 +78,7 @@ describe('Session bootstrap', () => {
         status: 'signed-in',
         kind: 'admin',
         token: 'admin-jwt',
-        user: { ...PROFILE.data.admin, roleId: 0, hospital: null, mustChangePassword: false },
+        user: { ...adminAnswer(), roleId: 0, hospital: null, mustChangePassword: false },
       },
       { 'GET /patients': () => ({ status: 401, body: { success: false, message: 'Unauthorized' } }) },
     );
@@ -109,7 +90,7 @@ describe('Session bootstrap', () => {
 
   it('follows a sign-out in another tab', async () => {
     localStorage.setItem('hms.userToken', 'user-jwt');
-    const store = boot({ status: 'loading', kind: 'user' }, { 'GET /auth/me': () => ({ body: ME }) });
+    const store = boot({ status: 'loading', kind: 'user' }, { 'GET /auth/me': () => ME });
     await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
     localStorage.removeItem('hms.userToken');
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'hms.userToken', newValue: null })));

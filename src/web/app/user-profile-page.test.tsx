@@ -2,37 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { profilePageHarness } from './testing/profile-page-harness';
+import { meAnswer, passwordChanged } from './testing/identity-answers';
 import { STAFF_USER } from './testing/session-fixtures';
 import UserProfilePage from './user-profile-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const me = (over: Record<string, unknown> = {}) => ({
-  body: {
-    success: true,
-    data: {
-      user: {
-        id: 'u-9',
-        firstName: 'Tunde',
-        lastName: 'Bello',
-        fullName: 'Tunde Bello',
-        email: 'tunde@lagoon.ng',
-        role: 'nurse',
-        roleId: 2,
-        employeeId: 'EMP-0042',
-        department: 'Outpatients',
-        specialization: null,
-        phone: null,
-        profilePicture: null,
-        lastLogin: '2026-05-29T08:15:00.000Z',
-        mustChangePassword: false,
-        hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon Hospital', status: 'active' },
-        ...over,
-      },
-      hospital: null,
-    },
-  },
-});
+const me = (over: Parameters<typeof meAnswer>[0] = {}) => meAnswer({ role: 'nurse', ...over });
 
 const { renderPage, calls, fact, showsLoadingThen, showsFailureThenRetries, expectPasswordChanged } =
   profilePageHarness(STAFF_USER, '/user/profile', <UserProfilePage />);
@@ -67,7 +43,7 @@ describe('/user/profile', () => {
     const user = userEvent.setup();
     const store = renderPage({
       'GET /auth/me': () => me(),
-      'POST /auth/change-password': () => ({ body: { success: true, message: 'Password changed successfully!' } }),
+      'POST /auth/change-password': () => passwordChanged('user'),
     });
     const open = await screen.findByRole('button', { name: 'Change Password' });
     open.focus();

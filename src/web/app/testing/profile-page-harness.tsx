@@ -6,7 +6,7 @@ import { sessionAtom, type SessionUser } from '../../lib/session';
 import { deferred, fakeApi, type FakeHandler } from '../../lib/testing/fake-api';
 import { signedIn, withSession } from './session-fixtures';
 
-type Reply = { status?: number; body: unknown };
+type Reply = { status?: number; body?: unknown };
 
 /**
  * What the admin's and the staff member's profile page tests share: the page rendered for `user`

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
+import { pharmacyStatsEndpoint } from '../../../shared/api/dispensing';
 import { medicationsEndpoint, type StockStatus } from '../../../shared/api/pharmacy';
 import { answer, fakeApi, routeOf } from '../../lib/testing/fake-api';
 import AdminPharmacyPage from './admin-pharmacy-page';
@@ -8,7 +9,6 @@ import AdminPharmacyPage from './admin-pharmacy-page';
 vi.setConfig({ testTimeout: 20_000 });
 
 let api: ReturnType<typeof fakeApi>;
-const ok = (data: unknown) => ({ body: { success: true, data } });
 const batch = (
   id: string,
   name: string,
@@ -36,7 +36,7 @@ const medications = [
   batch('3', 'Artemether', 0, 'Out of Stock', '2027-06-01'),
   batch('4', 'Ibuprofen 400mg', 80, 'In Stock', '2026-12-15', true),
 ];
-const stats = ok({
+const stats = answer(pharmacyStatsEndpoint, {
   pendingPrescriptions: 4,
   dispensedToday: 7,
   dispensedTotal: 90,
@@ -54,7 +54,7 @@ describe('/admin/pharmacy', () => {
           medications,
           summary: { total: 4, inStock: 2, lowStock: 1, outOfStock: 1, expiringSoon: 1 },
         }),
-      'GET /pharmacy/stats': () => stats,
+      [routeOf(pharmacyStatsEndpoint)]: () => stats,
     });
     renderPage();
     expect(screen.getAllByText('Loading stock...')).toHaveLength(2);
@@ -80,7 +80,7 @@ describe('/admin/pharmacy', () => {
           medications: [],
           summary: { total: 0, inStock: 0, lowStock: 0, outOfStock: 0, expiringSoon: 0 },
         }),
-      'GET /pharmacy/stats': () => stats,
+      [routeOf(pharmacyStatsEndpoint)]: () => stats,
     });
     renderPage();
     expect(await screen.findByText('No medications in stock yet')).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('/admin/pharmacy', () => {
         status: 403,
         body: { success: false, message: 'Pharmacy is turned off' },
       }),
-      'GET /pharmacy/stats': () => ({ status: 500 }),
+      [routeOf(pharmacyStatsEndpoint)]: () => ({ status: 500 }),
     });
     renderPage();
     expect(await screen.findAllByText('Pharmacy is turned off')).toHaveLength(2);

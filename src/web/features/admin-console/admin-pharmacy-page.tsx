@@ -4,7 +4,8 @@ import { PageHeading } from '../../components/page-heading';
 import { calendarDate } from '../../lib/dates';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { useRemoteData } from '../../lib/use-remote-data';
-import { fetchDispensingCounts, fetchStockOverview, type StockBatch } from './api/admin-pharmacy';
+import { fetchPharmacyStats } from '../../lib/pharmacy-stats';
+import { fetchStockOverview, type StockBatch } from './api/admin-pharmacy';
 import styles from './admin-console.module.css';
 
 const LIVE_PHARMACY_EVENTS = ['NEW_PRESCRIPTION', 'PRESCRIPTION_DISPENSED'];
@@ -30,7 +31,7 @@ const expiryColumns: Column<StockBatch>[] = [
 /** /admin/pharmacy (issue 13): stock alerts, batches expiring within 90 days, and dispensing today. */
 export default function AdminPharmacyPage() {
   const stock = useRemoteData(fetchStockOverview, 'stock');
-  const dispensing = useRemoteData(fetchDispensingCounts, 'dispensing');
+  const dispensing = useRemoteData(fetchPharmacyStats, 'dispensing');
   useLiveRefresh(LIVE_PHARMACY_EVENTS, () => {
     stock.refresh();
     dispensing.refresh();

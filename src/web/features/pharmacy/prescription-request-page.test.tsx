@@ -7,7 +7,7 @@ import { realtimeStatusAtom } from '../../lib/notifications';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
 import { deferred, fakeApi } from '../../lib/testing/fake-api';
 import PrescriptionRequestPage, { CONNECTION_ISSUE } from './prescription-request-page';
-import { pendingPage, pharmacist, prescription } from './testing/pharmacy-fixtures';
+import { dispensed, pendingPage, pharmacist, prescription } from './testing/pharmacy-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -81,13 +81,14 @@ describe('Pending prescriptions', () => {
 
   it('removes the card at once on Dispense Medication and refetches the list 1 s after the answer', async () => {
     const user = userEvent.setup({ delay: null });
-    const answer = deferred<{ body: unknown }>();
-    let dispensed = false;
+    const answer = deferred<ReturnType<typeof dispensed>>();
+    const chioma = prescription('c-1', 'Chioma Nwosu');
+    let done = false;
     api = fakeApi({
       'GET /consultations/prescriptions/pending': () =>
-        pendingPage(dispensed ? [] : [prescription('c-1', 'Chioma Nwosu'), prescription('c-2', 'Emeka Obi')]),
+        pendingPage(done ? [] : [chioma, prescription('c-2', 'Emeka Obi')]),
       'POST /consultations/prescriptions/c-1/dispense': () => {
-        dispensed = true;
+        done = true;
         return answer.promise;
       },
     });
@@ -99,7 +100,7 @@ describe('Pending prescriptions', () => {
     expect(card('Emeka Obi')).toBeInTheDocument();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
-      answer.resolve({ body: { success: true, message: 'Medication dispensed successfully!' } });
+      answer.resolve(dispensed(chioma));
       // The answer is in once the page has set its 1 s timer.
       await settle(() => vi.getTimerCount() > 0);
     });

@@ -10,6 +10,7 @@ import { sessionAtom, type SessionUser } from '../../lib/session';
 import { fakeApi } from '../../lib/testing/fake-api';
 import AppShell from './app-shell';
 import ComingSoonPage from './coming-soon-page';
+import { loggedOut } from '../../app/testing/identity-answers';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -58,7 +59,7 @@ beforeEach(() => {
   localStorage.setItem('hms.adminToken', 't');
   const inbox = () => ({ body: { success: true, data: { notifications: [], unreadCount: 0 } } });
   api = fakeApi({
-    'POST /admin/logout': () => ({ body: { success: true } }),
+    'POST /admin/logout': () => loggedOut('admin'),
     'POST /notifications/dismiss': inbox,
     'POST /notifications/read': inbox,
   });

@@ -5,7 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, withSession } from '../../app/testing/session-fixtures';
 import { emitLiveEvent } from '../../lib/realtime/live-events';
 import type { SessionUser } from '../../lib/session';
-import { deferred, fakeApi, type FakeHandler, type RecordedCall } from '../../lib/testing/fake-api';
+import { dispensationsEndpoint, pharmacyStatsEndpoint } from '../../../shared/api/dispensing';
+import {
+  answer,
+  answerBody,
+  deferred,
+  fakeApi,
+  routeOf,
+  type FakeHandler,
+  type RecordedCall,
+} from '../../lib/testing/fake-api';
 import DispensationsPage from './dispensations-page';
 import UserDashboardPage from './user-dashboard-page';
 
@@ -30,7 +39,7 @@ const dispensation = (n: number) => ({
   prescribedBy: 'Tunde Bello',
   dispensedBy: 'Amaka Eze',
   dispensedAt: '2026-11-23T09:00:00.000Z',
-  status: n === 1 ? 'Partially Dispensed' : 'Completed',
+  status: n === 1 ? ('Partially Dispensed' as const) : ('Completed' as const),
   medications: [
     { name: 'Coartem', dosage: '80/480mg', quantity: 6 },
     { name: 'Paracetamol', dosage: '500mg', quantity: 10 },
@@ -41,13 +50,16 @@ const activity = (call: RecordedCall, total = 9) => {
   const limit = Number(call.query.get('limit'));
   const page = Number(call.query.get('page'));
   const rows = Array.from({ length: total }, (_, i) => dispensation(i + 1)).slice((page - 1) * limit, page * limit);
-  return {
-    body: { success: true, data: rows, pagination: { totalPages: Math.ceil(total / limit), totalRecords: total } },
-  };
+  const totalPages = Math.ceil(total / limit);
+  return answerBody(dispensationsEndpoint, {
+    success: true,
+    data: rows,
+    pagination: { currentPage: page, totalPages, totalRecords: total, hasPrev: page > 1, hasNext: page < totalPages },
+  });
 };
 const routes = (extra: Record<string, FakeHandler> = {}) => ({
-  'GET /pharmacy/stats': () => ({ body: { success: true, data: stats } }),
-  'GET /pharmacy/dispensations': (call: RecordedCall) => activity(call),
+  [routeOf(pharmacyStatsEndpoint)]: () => answer(pharmacyStatsEndpoint, stats),
+  [routeOf(dispensationsEndpoint)]: (call: RecordedCall) => activity(call),
   ...extra,
 });
 const metric = (label: string) => within(screen.getByRole('group', { name: label }));
@@ -58,12 +70,12 @@ const renderAt = (path: string, page: ReactElement) => render(withSession(signed
 
 describe('Pharmacist dashboard', () => {
   it('shows the real counts and the latest dispensations, 7 a page', async () => {
-    const reply = deferred<{ body: unknown }>();
+    const reply = deferred<ReturnType<typeof answer>>();
     api = fakeApi(routes({ 'GET /pharmacy/stats': () => reply.promise }));
     renderAt('/user/dashboard', <UserDashboardPage />);
     expect(screen.getByRole('heading', { name: 'Pharmacist Dashboard' })).toBeInTheDocument();
     expect(metric('Pending Prescriptions').getByTestId('metric-value')).toHaveTextContent('…');
-    reply.resolve({ body: { success: true, data: stats } });
+    reply.resolve(answer(pharmacyStatsEndpoint, stats));
     await waitFor(() => expect(metric('Pending Prescriptions').getByTestId('metric-value')).toHaveTextContent('4'));
     expect(metric('Dispensed Medications').getByTestId('metric-value')).toHaveTextContent('57');
     expect(metric('Dispensed Medications').getByText('3 today')).toBeInTheDocument();

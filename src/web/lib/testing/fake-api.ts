@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { pathOf, type DataOf, type Endpoint } from '../../../shared/api/endpoint';
 import { contractOf, contractViolation, type ContractEndpoint } from './fake-contracts';
+import type { z } from '../zod';
 
 /** One call the page made, as the server would see it. */
 export type RecordedCall = {
@@ -81,6 +82,16 @@ export function routeOf(e: Pick<Endpoint, 'method' | 'path'>, params?: Record<st
  */
 export function answer<E extends ContractEndpoint>(e: E, data: DataOf<E>, message?: string): Reply {
   const body = message === undefined ? { success: true, data } : { success: true, data, message };
+  answeredBy.set(body, e);
+  return { body };
+}
+
+/**
+ * A success answer written whole, for an endpoint whose answer carries fields beside `data` and `message` (a
+ * page's `pagination`, the admin sign-in's `token` and `user`): typed and checked by the contract's `response`
+ * as `answer`'s are.
+ */
+export function answerBody<E extends ContractEndpoint>(e: E, body: z.input<E['response']> & object): Reply {
   answeredBy.set(body, e);
   return { body };
 }

@@ -1,14 +1,18 @@
+import { adminLoginEndpoint, staffLoginEndpoint } from '../../../../shared/api/identity';
 import { z } from '../../../lib/zod';
 import type { SessionUser } from '../../../lib/session';
 import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchema } from '../../../lib/session-user';
 import type { SessionKind } from '../../../lib/session-storage';
 
 /**
- * A successful sign-in answer, read with zod. Loaded while the sign-in request is on its way, so
- * the sign-in pages themselves do not carry zod.
+ * A successful sign-in answer, read with the contracts' schemas, the user leniently (lib/session-user.ts). Loaded
+ * while the sign-in request is on its way, so the sign-in pages themselves do not carry zod.
  */
-const adminAnswer = z.object({ token: z.string().min(1), user: adminUserSchema });
-const staffAnswer = z.object({ data: z.object({ token: z.string().min(1), user: staffUserSchema }) });
+const token = adminLoginEndpoint.data.shape.token.min(1);
+const adminAnswer = z.object({ token, user: adminUserSchema });
+const staffAnswer = z.object({
+  data: staffLoginEndpoint.data.pick({ token: true, user: true }).extend({ token, user: staffUserSchema }),
+});
 
 export type SignedIn = { token: string; user: SessionUser };
 

@@ -8,6 +8,8 @@ import { sessionAtom } from '../../../lib/session';
 import { fakeApi, type FakeHandler } from '../../../lib/testing/fake-api';
 import AdminLoginPage from '../admin-login-page';
 import UserLoginPage from '../user-login-page';
+import type { AdminUser } from '../../../../shared/api/identity';
+import { adminSignedIn, staffSignedIn } from '../../../app/testing/identity-answers';
 
 /** Both sign-in pages in a router and a fresh jotai store, with a fake network, for component tests. */
 export function CurrentPath() {
@@ -46,45 +48,20 @@ export async function signIn(email: string, password: string) {
 /** The form's own message (toasts are alerts too). */
 export const failure = () => within(screen.getByRole('form')).findByRole('alert');
 
-export const ADMIN_ANSWER = {
-  success: true,
-  token: 'admin-jwt',
-  user: {
-    id: 'adm-1',
-    name: 'Ngozi Okafor',
-    email: 'ngozi@lagoon.ng',
-    initials: 'NO',
-    role: 'admin',
-    jobTitle: 'Medical Director',
-    lastLoginAt: '2025-01-10T09:00:00.000Z',
-    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active', setupStatus: 'pending' },
-  },
-};
-export const STAFF_ANSWER = {
-  success: true,
-  data: {
-    token: 'user-jwt',
-    user: {
-      id: 'u-9',
-      firstName: 'Tunde',
-      lastName: 'Bello',
-      fullName: 'Tunde Bello',
-      email: 'tunde@lagoon.ng',
-      role: 'pharmacist',
-      roleId: 5,
-      employeeId: 'EMP-0009',
-      department: 'Pharmacy',
-      specialization: null,
-      phone: null,
-      permissions: [{ module: 'pharmacy', actions: ['read', 'write'] }],
-      lastLogin: null,
-      profilePicture: null,
-      hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
-      mustChangePassword: true,
-    },
-    hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active' },
-  },
-};
+/** POST /api/admin/login's answer for Ngozi Okafor, as the server sends it. */
+export const adminSignIn = (over: Partial<AdminUser> = {}) =>
+  adminSignedIn('admin-jwt', { lastLoginAt: '2025-01-10T09:00:00.000Z', ...over });
+
+/** POST /api/auth/login's answer for Tunde Bello, a pharmacist still on a generated password. */
+export const staffSignIn = () =>
+  staffSignedIn('user-jwt', {
+    role: 'pharmacist',
+    employeeId: 'EMP-0009',
+    department: 'Pharmacy',
+    permissions: [{ module: 'pharmacy', actions: ['read', 'write'] }],
+    lastLogin: null,
+    mustChangePassword: true,
+  });
 
 /** Registers the per-test set-up and clean-up of the harness. */
 export function setUpLoginHarness() {

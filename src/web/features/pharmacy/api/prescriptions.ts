@@ -1,41 +1,24 @@
-import { request } from '../../../lib/api-client';
+import { medication } from '../../../../shared/api/consultations';
+import { dispenseEndpoint, pendingPrescriptionsEndpoint } from '../../../../shared/api/dispensing';
 import { failureOf } from '../../../lib/api-failure';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { z } from '../../../lib/zod';
 
-const medication = z.object({
-  name: z.string(),
-  dosage: z.string(),
-  frequency: z.string(),
-  duration: z.string(),
-  instructions: z.string().nullish(),
-  quantity: z.number(),
-  dispensed: z.boolean().default(false),
-});
+/**
+ * What a card shows of a prescribed medication: the queue's answer has it, and so has a live NEW_PRESCRIPTION
+ * (which says nothing of dispensing yet, and may leave out instructions).
+ */
+const cardMedication = medication
+  .pick({ name: true, dosage: true, frequency: true, duration: true, quantity: true })
+  .extend({ instructions: z.string().nullish(), dispensed: z.boolean().default(false) });
+type CardMedication = z.output<typeof cardMedication>;
+
+type QueueItem = z.output<typeof pendingPrescriptionsEndpoint.data>[number];
 
 /** A pending prescription (product-spec-2 §3): the consultation's medications still to hand out. */
-export const prescriptionSchema = z.object({
-  id: z.string(),
-  consultationId: z.string(),
-  patientId: z.string().nullish(),
-  patientName: z.string(),
-  dateIssued: z.string(),
-  prescribedBy: z.string(),
-  diagnosis: z.string().nullish(),
-  medications: z.array(medication),
-});
-export type PendingPrescription = z.infer<typeof prescriptionSchema>;
+export type PendingPrescription = Omit<QueueItem, 'medications'> & { medications: CardMedication[] };
 
-const pageAnswer = z.object({
-  data: z.array(prescriptionSchema),
-  pagination: z.object({
-    currentPage: z.number(),
-    totalPages: z.number(),
-    totalRecords: z.number(),
-    hasPrev: z.boolean(),
-    hasNext: z.boolean(),
-  }),
-});
-export type PrescriptionsPage = z.infer<typeof pageAnswer>;
+export type PrescriptionsPage = z.output<typeof pendingPrescriptionsEndpoint.response>;
 
 /** GET /api/consultations/prescriptions/pending: oldest first, `limit` a page. */
 export async function listPendingPrescriptions(
@@ -43,7 +26,7 @@ export async function listPendingPrescriptions(
   signal?: AbortSignal,
 ): Promise<PrescriptionsPage> {
   try {
-    return pageAnswer.parse(await request('/consultations/prescriptions/pending', { searchParams: query, signal }));
+    return await callEndpoint(pendingPrescriptionsEndpoint, { searchParams: query, signal });
   } catch (e) {
     throw failureOf(e, 'Failed to fetch prescriptions', 'An error occurred while fetching prescriptions');
   }
@@ -52,13 +35,7 @@ export async function listPendingPrescriptions(
 /** POST …/{consultationId}/dispense with an empty body: every medication left; 409 names a short one. */
 export async function dispensePrescription(consultationId: string): Promise<string> {
   try {
-    const answer = z.object({ message: z.string() }).parse(
-      await request(`/consultations/prescriptions/${encodeURIComponent(consultationId)}/dispense`, {
-        method: 'post',
-        json: {},
-      }),
-    );
-    return answer.message;
+    return (await callEndpoint(dispenseEndpoint, { params: { consultationId }, json: {} })).message;
   } catch (e) {
     throw failureOf(e, 'Failed to dispense medication', 'An error occurred while dispensing medication');
   }
@@ -67,12 +44,12 @@ export async function dispensePrescription(consultationId: string): Promise<stri
 /** The consultation a NEW_PRESCRIPTION message carries, as a card; null when it is not one. */
 const liveConsultation = z.object({
   id: z.string(),
-  patientId: z.string().nullish(),
+  patientId: z.string(),
   patientName: z.string(),
   doctor: z.object({ name: z.string() }),
-  diagnosis: z.string().nullish(),
+  diagnosis: z.string(),
   dateIssued: z.string(),
-  medications: z.array(medication),
+  medications: z.array(cardMedication),
 });
 
 export function prescriptionFromMessage(data: Record<string, unknown>): PendingPrescription | null {

@@ -1,3 +1,5 @@
+import { dispenseEndpoint, pendingPrescriptionsEndpoint } from '../../../../shared/api/dispensing';
+import type { DataOf } from '../../../../shared/api/endpoint';
 import {
   type addMedicationEndpoint,
   type adjustStockEndpoint,
@@ -6,9 +8,8 @@ import {
   type receiveStockEndpoint,
 } from '../../../../shared/api/pharmacy';
 import type { Medication, MedicationGroup } from '../../../lib/medication-stock';
-import { answer } from '../../../lib/testing/fake-api';
+import { answer, answerBody } from '../../../lib/testing/fake-api';
 import type { SessionUser } from '../../../lib/session';
-import type { PendingPrescription } from '../api/prescriptions';
 
 /** Fixtures for the pharmacy screens' component tests. */
 export const pharmacist: SessionUser = {
@@ -22,7 +23,10 @@ export const pharmacist: SessionUser = {
   mustChangePassword: false,
 };
 
-export const prescription = (id: string, patientName: string, medicationName = 'Coartem'): PendingPrescription => ({
+type QueueItem = DataOf<typeof pendingPrescriptionsEndpoint>[number];
+
+/** A pending prescription as the queue answers it: one medication, none dispensed yet. */
+export const prescription = (id: string, patientName: string, medicationName = 'Coartem'): QueueItem => ({
   id,
   consultationId: id,
   patientId: `p-${id}`,
@@ -32,33 +36,51 @@ export const prescription = (id: string, patientName: string, medicationName = '
   diagnosis: 'Malaria',
   medications: [
     {
+      index: 0,
       name: medicationName,
+      medicationName,
+      medicationId: null,
       dosage: '80/480mg',
       frequency: 'Twice daily',
       duration: '3 days',
       instructions: 'After meals',
       quantity: 6,
       dispensed: false,
+      dispensedAt: null,
     },
   ],
 });
 
-export function pendingPage(items: PendingPrescription[], totalRecords = items.length, currentPage = 1) {
+/** GET /api/consultations/prescriptions/pending: a page of 10 of `totalRecords`. */
+export function pendingPage(items: QueueItem[], totalRecords = items.length, currentPage = 1) {
   const totalPages = Math.ceil(totalRecords / 10);
-  return {
-    body: {
-      success: true,
-      data: items,
-      pagination: {
-        currentPage,
-        totalPages,
-        totalRecords,
-        hasPrev: currentPage > 1,
-        hasNext: currentPage < totalPages,
+  return answerBody(pendingPrescriptionsEndpoint, {
+    success: true,
+    data: items,
+    pagination: {
+      currentPage,
+      totalPages,
+      totalRecords,
+      hasPrev: currentPage > 1,
+      hasNext: currentPage < totalPages,
+    },
+  });
+}
+
+/** The dispense command's answer: every medication of `item` handed out now. */
+export const dispensed = (item: QueueItem) =>
+  answer(
+    dispenseEndpoint,
+    {
+      dispensed: item.medications.map((m) => m.index),
+      prescription: {
+        consultationId: item.consultationId,
+        pending: false,
+        medications: item.medications.map((m) => ({ ...m, dispensed: true, dispensedAt: '2026-03-02T10:30:00.000Z' })),
       },
     },
-  };
-}
+    'Medication dispensed successfully!',
+  );
 
 export const medication = (overrides: Partial<Medication> = {}): Medication => ({
   id: 'm-1',

@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { Panel } from '../../../components/panel';
 import { useLiveRefresh } from '../../../lib/realtime/live-events';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { fetchPharmacyStats } from '../api/pharmacy-api';
+import { fetchPharmacyStats } from '../../../lib/pharmacy-stats';
 import { DispensationsTable, PHARMACY_LIVE_EVENTS } from './dispensations-table';
 import styles from './dashboard-layout.module.css';
 
