@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onboarded, verifyEmailEndpoint } from '../../shared/api/hospitals';
 import { settingsRoutes } from './settings-routes';
 import { errorEnvelope, ok, okMessage } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
@@ -28,16 +29,6 @@ const registerBody = z.object({
     .optional(),
 });
 
-const adminSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), jobTitle: z.string() });
-const hospitalSchema = z.object({
-  id: z.string(),
-  hospitalId: z.string().describe('The human-facing Hospital ID, e.g. HMS-7K3QX9MD'),
-  name: z.string(),
-  status: z.string(),
-  setupStatus: z.string(),
-});
-const onboarded = z.object({ token: z.string(), admin: adminSchema, hospital: hospitalSchema });
-
 const errors = { 400: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope, 503: errorEnvelope };
 
 export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Date) {
@@ -61,18 +52,15 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
   );
 
   app.post(
-    '/hospital/verify-email',
+    verifyEmailEndpoint.path,
     {
       config: VERIFY_LIMIT,
       schema: {
         tags: ['hospitals'],
         summary: "Verify the admin's email with the code; creates the hospital, the admin and a session",
-        body: z.object({ email: text, token: text }),
+        body: verifyEmailEndpoint.body,
         // token, admin and hospital also at the top level, where the onboarding client reads them (§7).
-        response: {
-          200: onboarded.extend({ success: z.literal(true), message: z.string(), data: onboarded }),
-          ...errors,
-        },
+        response: { 200: verifyEmailEndpoint.response, ...errors },
       },
     },
     async (request) => {
@@ -108,7 +96,7 @@ export function hospitalRoutes(app: HttpApp, platform: Platform, clock: () => Da
         security: [{ bearer: [] }],
         params: z.object({ id: z.string() }),
         response: {
-          200: ok(z.object({ hospital: hospitalSchema.extend({ plan: z.string() }) })),
+          200: ok(z.object({ hospital: onboarded.shape.hospital.extend({ plan: z.string() }) })),
           401: errorEnvelope,
           404: errorEnvelope,
         },

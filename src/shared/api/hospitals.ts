@@ -52,3 +52,29 @@ export const saveHospitalSettingsEndpoint = endpoint({
   body: saveSettingsBody,
   data: z.object({ settings: hospitalSettings }),
 });
+
+/** The hospital and its admin as email verification creates them, with the admin's first session. */
+export const onboarded = z.object({
+  token: z.string(),
+  admin: z.object({ id: z.string(), name: z.string(), email: z.string(), jobTitle: z.string() }),
+  hospital: z.object({
+    id: z.string(),
+    hospitalId: z.string().describe('The human-facing Hospital ID, e.g. HMS-7K3QX9MD'),
+    name: z.string(),
+    status: z.string(),
+    setupStatus: z.string(),
+  }),
+});
+
+/**
+ * POST /hospital/verify-email: the code checked, the hospital and its admin created. The answer carries
+ * `token`, `admin` and `hospital` under `data` and again at the top level (product-spec-1 §7's client
+ * reads them there).
+ */
+export const verifyEmailEndpoint = {
+  method: 'POST',
+  path: '/hospital/verify-email',
+  body: z.object({ email: z.string().optional(), token: z.string().optional() }),
+  data: onboarded,
+  response: onboarded.extend({ success: z.literal(true), message: z.string(), data: onboarded }),
+} as const;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { verifyEmailEndpoint } from '../../../shared/api/hospitals';
 import { sessionAtom } from '../../lib/session';
+import { answerBody } from '../../lib/testing/fake-api';
 import { failure, login, renderLogin, setUpLoginHarness, signIn } from './testing/login-harness';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,13 +17,12 @@ const NOT_VERIFIED = {
   },
 };
 
-const VERIFIED = {
-  success: true,
-  message: 'Email verified successfully!',
+const ONBOARDED = {
   token: 'admin-session-token',
   admin: { id: 'adm-1', name: 'Ngozi Okafor', email: 'ngozi@lagoon.ng', jobTitle: 'Medical Director' },
   hospital: { id: 'h-1', hospitalId: 'HMS-7Q4K2X', name: 'Lagoon', status: 'active', setupStatus: 'pending' },
 };
+const VERIFIED = { success: true as const, message: 'Email verified successfully!', ...ONBOARDED, data: ONBOARDED };
 
 const wrongDoor = (loginPath: string, message: string) => ({
   status: 401,
@@ -32,7 +33,7 @@ describe('Admin Login: an admin who never verified the email', () => {
   it('asks for the emailed code on the spot and signs the admin in as onboarding does', async () => {
     const store = renderLogin('admin', {
       'POST /admin/login': () => NOT_VERIFIED,
-      'POST /hospital/verify-email': () => ({ body: { ...VERIFIED, data: VERIFIED } }),
+      'POST /hospital/verify-email': () => answerBody(verifyEmailEndpoint, VERIFIED),
     });
     await signIn('ngozi@lagoon.ng', 'kola-nut-42');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Verify your email' });

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { verifyEmailEndpoint } from '../../../shared/api/hospitals';
 import { sessionAtom } from '../../lib/session';
+import { answerBody } from '../../lib/testing/fake-api';
 import {
   fill,
   registered,
@@ -114,7 +116,7 @@ describe('Onboarding step 4: Welcome', () => {
       'POST /hospital/register-with-verification': registered,
       'POST /hospital/verify-email': (call) => {
         expect(call.body).toEqual({ email: 'ngozi@lagoon.ng', token: '482913' });
-        return { body: VERIFIED };
+        return answerBody(verifyEmailEndpoint, VERIFIED);
       },
     });
     await toStep3();

@@ -23,9 +23,7 @@ export const ADMIN = {
   Password: 'kola-nut-42',
   'Confirm Password': 'kola-nut-42',
 };
-export const VERIFIED = {
-  success: true,
-  message: 'Email verified successfully',
+const ONBOARDED = {
   token: 'admin-session-token',
   admin: { id: 'adm-1', name: 'Ngozi Okafor', email: 'ngozi@lagoon.ng', jobTitle: 'Medical Director' },
   hospital: {
@@ -35,6 +33,13 @@ export const VERIFIED = {
     status: 'active',
     setupStatus: 'pending',
   },
+};
+/** The verify-email answer as the server sends it: the onboarded admin at the top level and under data. */
+export const VERIFIED = {
+  success: true as const,
+  message: 'Email verified successfully!',
+  ...ONBOARDED,
+  data: ONBOARDED,
 };
 
 export function CurrentPath() {
