@@ -55,6 +55,7 @@ export const migrations: Migrations = {
     '0044-identity-first-password-change': await import('./0044-identity-first-password-change'),
     '0045-audit-events-by-type': await import('./0045-audit-events-by-type'),
     '0046-audit-patient-views-compact': await import('./0046-audit-patient-views-compact'),
+    '0047-doctor-dashboard-indexes': await import('./0047-doctor-dashboard-indexes'),
   },
   renamed,
 };
