@@ -6,12 +6,16 @@ import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchem
 const profileAnswer = z.object({ data: z.object({ admin: adminUserSchema }) });
 const meAnswer = z.object({ data: z.object({ user: staffUserSchema }) });
 
+/** Where the owner of a stored token is asked for (product-spec-2 §4 "Authentication on load"). */
+export const sessionUserPath = (kind: 'admin' | 'user') => (kind === 'admin' ? 'admin/profile' : 'auth/me');
+
+/** The answer of `sessionUserPath(kind)`, read into the signed-in person. */
+export function readSessionUser(kind: 'admin' | 'user', body: unknown): SessionUser {
+  if (kind === 'admin') return adminToSessionUser(profileAnswer.parse(body).data.admin);
+  return staffToSessionUser(meAnswer.parse(body).data.user);
+}
+
 /** Who owns the stored token (product-spec-2 §4 "Authentication on load"). */
 export async function loadSessionUser(kind: 'admin' | 'user', signal?: AbortSignal): Promise<SessionUser> {
-  if (kind === 'admin') {
-    const body = profileAnswer.parse(await request<unknown>('admin/profile', { signal }));
-    return adminToSessionUser(body.data.admin);
-  }
-  const body = meAnswer.parse(await request<unknown>('auth/me', { signal }));
-  return staffToSessionUser(body.data.user);
+  return readSessionUser(kind, await request<unknown>(sessionUserPath(kind), { signal }));
 }
