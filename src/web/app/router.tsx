@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '../components/states';
+import { preloadable } from '../lib/preloadable';
 import { paths } from './paths';
 import { RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
 
@@ -14,14 +15,17 @@ function loaded(element: ReactNode, load: Load): ReactNode {
   return element;
 }
 
-/** Route modules are lazy-loaded; each feature exports its page as the default of one file. */
+/**
+ * Route modules are lazy-loaded; each feature exports its page as the default of one file. Fetched
+ * ahead (preloadScreen), a page renders at once rather than after its loading state.
+ */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Component = lazy(load);
+  const { Component, preload } = preloadable(load);
   return loaded(
     <Suspense fallback={<LoadingState fullPage />}>
       <Component />
     </Suspense>,
-    load,
+    preload,
   );
 }
 
@@ -29,8 +33,7 @@ const Landing = () => import('../features/landing/landing-page');
 const Onboarding = () => import('../features/onboarding/onboarding-page');
 const AdminLogin = () => import('../features/auth/admin-login-page');
 const UserLogin = () => import('../features/auth/user-login-page');
-const loadShell = () => import('../features/shell/app-shell');
-const Shell = lazy(loadShell);
+const { Component: Shell, preload: loadShell } = preloadable(() => import('../features/shell/app-shell'));
 const ComingSoon = () => import('../features/shell/coming-soon-page');
 const AdminDashboard = () => import('./admin-dashboard');
 const Users = () => import('../features/users/users-page');
