@@ -56,6 +56,7 @@ export const migrations: Migrations = {
     '0045-audit-events-by-type': await import('./0045-audit-events-by-type'),
     '0046-audit-patient-views-compact': await import('./0046-audit-patient-views-compact'),
     '0047-audit-cursor-commits': await import('./0047-audit-cursor-commits'),
+    '0048-doctor-dashboard-indexes': await import('./0048-doctor-dashboard-indexes'),
   },
   renamed,
 };

@@ -95,6 +95,28 @@ describe('lab requests', () => {
     expect(events.map((e) => e.type)).toEqual(['LabRequestOrdered', 'LabTestStarted', 'LabResultsRecorded']);
   });
 
+  it('counts pending, in progress and completed today as requests move, each count its own', async () => {
+    const stats = async () => {
+      const d = (await api.call(s.tokens.doctor, 'GET', '/api/lab/stats?recent=1')).json().data;
+      return { pending: d.pending, inProgress: d.inProgress, completedToday: d.completedToday };
+    };
+    const before = await stats();
+    const { consultation } = await order([
+      { testName: 'Full Blood Count' },
+      { testName: 'Urine Analysis' },
+      { testName: 'Blood Sugar Test' },
+    ]);
+    const [a, b] = consultation.labOrders as { id: string }[];
+    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${a!.id}/start`);
+    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${b!.id}/results`, { results: 'Negative' });
+    const after = await stats();
+    expect({
+      pending: after.pending - before.pending,
+      inProgress: after.inProgress - before.inProgress,
+      completedToday: after.completedToday - before.completedToday,
+    }).toEqual({ pending: 1, inProgress: 1, completedToday: 1 });
+  });
+
   it("answers the last test's results with the patient already at 'test complete', changed in that very commit", async () => {
     const { patient, consultation } = await order([{ testName: 'Blood Sugar Test' }]);
     const id = consultation.labOrders[0].id as string;

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { sessionAtom } from '../lib/session';
-import { createRouter } from './router';
+import { createRouter, preloadScreen } from './router';
 import { OfflineSession } from './offline-session';
 import { SessionBootstrap } from './session-bootstrap';
 import toasts from './toasts.module.css';
@@ -33,7 +33,7 @@ const cspNonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute(
 export function App() {
   return (
     <JotaiProvider>
-      <SessionBootstrap>
+      <SessionBootstrap preload={preloadScreen}>
         <RouterProvider router={router} />
         <LiveWhenSignedIn />
         <OfflineSession />

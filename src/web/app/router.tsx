@@ -1,16 +1,31 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '../components/states';
+import { preloadable } from '../lib/preloadable';
 import { paths } from './paths';
 import { RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
 
-/** Route modules are lazy-loaded; each feature exports its page as the default of one file. */
+type Load = () => Promise<unknown>;
+
+/** What each lazy route element loads, so that the screen at the address can be fetched early. */
+const loaders = new Map<ReactNode, Load>();
+
+function loaded(element: ReactNode, load: Load): ReactNode {
+  loaders.set(element, load);
+  return element;
+}
+
+/**
+ * Route modules are lazy-loaded; each feature exports its page as the default of one file. Fetched
+ * ahead (preloadScreen), a page renders at once rather than after its loading state.
+ */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Component = lazy(load);
-  return (
+  const { Component, preload } = preloadable(load);
+  return loaded(
     <Suspense fallback={<LoadingState fullPage />}>
       <Component />
-    </Suspense>
+    </Suspense>,
+    preload,
   );
 }
 
@@ -18,7 +33,7 @@ const Landing = () => import('../features/landing/landing-page');
 const Onboarding = () => import('../features/onboarding/onboarding-page');
 const AdminLogin = () => import('../features/auth/admin-login-page');
 const UserLogin = () => import('../features/auth/user-login-page');
-const Shell = lazy(() => import('../features/shell/app-shell'));
+const { Component: Shell, preload: loadShell } = preloadable(() => import('../features/shell/app-shell'));
 const ComingSoon = () => import('../features/shell/coming-soon-page');
 const AdminDashboard = () => import('./admin-dashboard');
 const Users = () => import('../features/users/users-page');
@@ -61,13 +76,17 @@ const AdminProfile = () => import('./admin-profile-page');
 const UserProfile = () => import('./user-profile-page');
 const Appointments = () => import('../features/appointments/appointments-page');
 
-function shell(): ReactNode {
-  return (
-    <Suspense fallback={<LoadingState fullPage />}>
-      <Shell>
-        <Outlet />
-      </Shell>
-    </Suspense>
+/** A signed-in area: its guard, then the shell around the screen. */
+function signedIn(area: 'admin' | 'user' | 'audit'): ReactNode {
+  return loaded(
+    <RequireSession area={area}>
+      <Suspense fallback={<LoadingState fullPage />}>
+        <Shell>
+          <Outlet />
+        </Shell>
+      </Suspense>
+    </RequireSession>,
+    loadShell,
   );
 }
 
@@ -81,7 +100,7 @@ export const routes: RouteObject[] = [
   { path: paths.adminRoot, element: <SessionIndexRedirect area="admin" /> },
   { path: paths.userRoot, element: <SessionIndexRedirect area="user" /> },
   {
-    element: <RequireSession area="admin">{shell()}</RequireSession>,
+    element: signedIn('admin'),
     children: [
       { path: paths.admin.dashboard, element: page(AdminDashboard) },
       { path: paths.admin.users, element: page(Users) },
@@ -101,7 +120,7 @@ export const routes: RouteObject[] = [
   },
   {
     // Audit Logs and patient histories: admins, and compliance officers (who sign in as staff).
-    element: <RequireSession area="audit">{shell()}</RequireSession>,
+    element: signedIn('audit'),
     children: [
       { path: paths.admin.audit, element: page(AuditLogs) },
       { path: paths.admin.auditLogs, element: page(AuditLogs) },
@@ -109,7 +128,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireSession area="user">{shell()}</RequireSession>,
+    element: signedIn('user'),
     children: [
       { path: paths.user.dashboard, element: page(UserDashboard) },
       // product-spec-2 §2: these two show the role dashboard.
@@ -151,6 +170,21 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to={paths.landing} replace /> },
 ];
+
+/**
+ * Starts fetching the code of the screen at `pathname` (its page and, for a signed-in screen, the
+ * shell), while the stored session is still being asked about: otherwise each waits for the one
+ * before it (the session's answer, then the shell, then the page). What a later render asks for
+ * is the same module, already on its way or there.
+ */
+export function preloadScreen(pathname = window.location.pathname): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    // A failed fetch is the render's to report (the lazy route asks again); nothing to say here.
+    void loaders
+      .get(match.route.element)?.()
+      .catch(() => undefined);
+  }
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,7 +1,7 @@
 import { useStore } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, onUnauthorized, SESSION_EXPIRED } from '../lib/api-client';
+import { ApiError, onUnauthorized, request, SESSION_EXPIRED } from '../lib/api-client';
 import { forgetOfflineSession, keptSessionUser } from '../lib/offline/kept-session';
 import { sessionAtom } from '../lib/session';
 import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
@@ -10,16 +10,22 @@ import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../l
  * Resolves the stored token into a session on load, and signs the person out when any
  * authenticated call answers 401 (the guards then send them to the right login).
  */
-export function SessionBootstrap({ children }: { children: ReactNode }) {
+export function SessionBootstrap({ children, preload }: { children: ReactNode; preload?: () => void }) {
   const store = useStore();
 
   useEffect(() => {
     const stored = currentToken();
     if (!stored || store.get(sessionAtom).status !== 'loading') return;
     const controller = new AbortController();
-    // Loaded only when a token is stored: a first-time visitor never downloads the answer's reader.
-    import('./session-loader')
-      .then(({ loadSessionUser }) => loadSessionUser(stored.kind, controller.signal))
+    // The reader is loaded only when a token is stored (a first-time visitor never downloads it), and
+    // while the question is on its way rather than before it is asked; the signed-in screen's code
+    // is fetched meanwhile too (preloadSignedInScreen: the router's, given by the app).
+    preload?.();
+    const answer = request<unknown>(stored.kind === 'admin' ? 'admin/profile' : 'auth/me', {
+      signal: controller.signal,
+    });
+    Promise.all([import('./session-loader'), answer])
+      .then(([{ readSessionUser }, body]) => readSessionUser(stored.kind, body))
       .then(
         (user) => {
           if (controller.signal.aborted || currentToken()?.token !== stored.token) return;
@@ -38,6 +44,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
       );
     // StrictMode mounts twice: the first load is abandoned, the second one wins.
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the preload is asked for once, on load
   }, [store]);
 
   useEffect(

@@ -9,12 +9,14 @@ import { adminToSessionUser, adminUserSchema, staffToSessionUser, staffUserSchem
 const profileAnswer = z.object({ data: adminProfileEndpoint.data.extend({ admin: adminUserSchema }) });
 const meAnswer = z.object({ data: meEndpoint.data.pick({ user: true }).extend({ user: staffUserSchema }) });
 
+/** The answer of GET /admin/profile (admin) or GET /auth/me (staff), read into the signed-in person. */
+export function readSessionUser(kind: 'admin' | 'user', body: unknown): SessionUser {
+  if (kind === 'admin') return adminToSessionUser(profileAnswer.parse(body).data.admin);
+  return staffToSessionUser(meAnswer.parse(body).data.user);
+}
+
 /** Who owns the stored token (product-spec-2 §4 "Authentication on load"). */
 export async function loadSessionUser(kind: 'admin' | 'user', signal?: AbortSignal): Promise<SessionUser> {
-  if (kind === 'admin') {
-    const body = profileAnswer.parse(await request<unknown>(pathOf(adminProfileEndpoint), { signal }));
-    return adminToSessionUser(body.data.admin);
-  }
-  const body = meAnswer.parse(await request<unknown>(pathOf(meEndpoint), { signal }));
-  return staffToSessionUser(body.data.user);
+  const path = pathOf(kind === 'admin' ? adminProfileEndpoint : meEndpoint);
+  return readSessionUser(kind, await request<unknown>(path, { signal }));
 }

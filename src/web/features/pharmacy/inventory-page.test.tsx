@@ -80,6 +80,30 @@ describe('Inventory', () => {
     expect(screen.getByText('No medications match your search')).toBeInTheDocument();
   });
 
+  it('shows the batches 20 a page, the metrics over all of them, and a search over every page from page 1', async () => {
+    // 45 batches, named so that their order (name, then expiry) is their number's.
+    const batches = Array.from({ length: 45 }, (_, i) =>
+      medication({ id: `b-${i + 1}`, name: `Drug ${String(i + 1).padStart(2, '0')}`, batchNumber: `BN-${i + 1}` }),
+    );
+    api = fakeApi(routes({ 'GET /inventory/medications': () => inventory(batches) }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Medications' });
+    await within(table).findByText('Drug 01');
+    const names = () =>
+      within(table)
+        .getAllByText(/^Drug \d+$/u)
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(batches.slice(0, 20).map((b) => b.name));
+    expect(metric('Total Medications')).toHaveTextContent('45');
+    const pages = screen.getByRole('navigation', { name: 'Medications pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    expect(names()).toEqual(batches.slice(40).map((b) => b.name));
+    // Drug 05 is on page 1: a search finds it from page 3, and shows its page of matches.
+    await user.type(screen.getByLabelText('Search medications'), 'Drug 05');
+    expect(names()).toEqual(['Drug 05']);
+    expect(screen.queryByRole('navigation', { name: 'Medications pages' })).not.toBeInTheDocument();
+  });
+
   it('switches to Group Medications', async () => {
     api = fakeApi(routes());
     renderPage();

@@ -7,6 +7,8 @@ import { Button } from '../../components/button';
 import fieldStyles from '../../components/field.module.css';
 import { MetricCard, MetricGrid } from '../../components/metric-card';
 import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
+import { pageCount } from '../../lib/page-window';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
 import { normaliseRole } from '../../lib/roles';
 import { signedInUserAtom } from '../../lib/session';
@@ -23,6 +25,11 @@ import tabStyles from '../../components/tabs.module.css';
 
 /** Dispensations move stock: the inventory follows them live. */
 const STOCK_EVENTS = ['PRESCRIPTION_DISPENSED'];
+/**
+ * Batches a page of the Medications tab (issue 34 §5): a hospital's pharmacy holds hundreds, and
+ * rendering them all (each with its three actions) took longer than the rest of the screen.
+ */
+export const BATCHES_PER_PAGE = 20;
 
 /**
  * /user/inventory (product-spec-2 §2): metrics over the whole stock, a search, the batches and the
@@ -33,6 +40,7 @@ export default function InventoryPage() {
   const role = normaliseRole(useAtomValue(signedInUserAtom)?.role ?? '');
   const canKeep = role === 'pharmacist' || role === 'admin';
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [receiving, setReceiving] = useState<Medication | null>(null);
   const [adjusting, setAdjusting] = useState<Medication | null>(null);
@@ -64,6 +72,10 @@ export default function InventoryPage() {
   // A failed load shows dashes here; the table below says why and offers a retry.
   const metric = (value: number | undefined) => ({ value: value ?? null, isLoading: stock.status === 'loading' });
   const query = search.trim();
+  const matching = stock.data?.medications.filter((m) => matchesSearch(query, m.name, m.batchNumber, m.vendor));
+  const totalPages = pageCount(matching?.length ?? 0, BATCHES_PER_PAGE);
+  // A refresh that leaves fewer pages (a narrower search, batches gone) shows the last one.
+  const shownPage = Math.min(page, totalPages);
   const emptyTitle = query ? 'No medications match your search' : 'No medications in stock yet';
   const emptyText = query
     ? 'Try another name, batch number or vendor.'
@@ -92,7 +104,14 @@ export default function InventoryPage() {
         </Banner>
       ) : null}
       <div className={styles.toolbar} role="search">
-        <SearchField className={`${fieldStyles.field} ${styles.search}`} value={search} onChange={setSearch}>
+        <SearchField
+          className={`${fieldStyles.field} ${styles.search}`}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        >
           <Label className={fieldStyles.label}>Search medications</Label>
           <Input className={fieldStyles.input} placeholder="Search by name, batch number or vendor" />
         </SearchField>
@@ -108,7 +127,7 @@ export default function InventoryPage() {
         </TabList>
         <TabPanel id="medications" className={tabStyles.panel}>
           <MedicationsTable
-            medications={stock.data?.medications.filter((m) => matchesSearch(query, m.name, m.batchNumber, m.vendor))}
+            medications={matching?.slice((shownPage - 1) * BATCHES_PER_PAGE, shownPage * BATCHES_PER_PAGE)}
             isLoading={stock.status === 'loading'}
             error={stock.status === 'error' ? stock.error.message : null}
             onRetry={stock.reload}
@@ -119,6 +138,7 @@ export default function InventoryPage() {
             onPrice={canKeep ? setPricing : undefined}
             price={price}
           />
+          <Pagination label="Medications pages" page={shownPage} totalPages={totalPages} onPageChange={setPage} />
         </TabPanel>
         <TabPanel id="groups" className={tabStyles.panel}>
           <MedicationGroupsTable
