@@ -4,9 +4,7 @@ import { SuiteSequencer } from './test/sequencer';
 /**
  * Files that kill and restart real servers, cut PostgreSQL off, or start `npm start` on its embedded
  * database: their waits are timed against a machine with a core to spare, so beside another file on two
- * cores they failed now and then. They run one at a time, first (`groupOrder: 1`), while `npm test`'s
- * static checks take the other core at the lowest CPU priority (scripts/test.mjs); every other file
- * follows on two workers (`groupOrder: 2`).
+ * cores they failed now and then. They run one at a time after every other file (`groupOrder: 1`).
  */
 const ALONE = [
   'test/durability.test.ts',
@@ -31,9 +29,6 @@ const server = {
   hookTimeout: 60_000,
 };
 
-/** After the ALONE files, on two workers (see SuiteSequencer for the order within). */
-const afterAlone = { groupOrder: 2 };
-
 export default defineConfig({
   test: {
     // Two workers for everything but the ALONE files (see SuiteSequencer for the order).
@@ -46,7 +41,6 @@ export default defineConfig({
           ...server,
           include: ['src/**/*.unit.test.ts', 'src/**/*.int.test.ts', 'test/**/*.test.ts'],
           exclude: ['test/browser/**', 'node_modules/**', ...ALONE],
-          sequence: afterAlone,
           // A worker keeps its modules from one file to the next: the app's import is paid once a worker,
           // not once a file. Every file makes its own app, database and data dir.
           isolate: false,
@@ -60,7 +54,6 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
           isolate: false,
-          sequence: afterAlone,
         },
       },
       {
@@ -77,7 +70,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // expect.poll waits for the screen to catch up with the server; a second is too short on a loaded machine.
           expect: { poll: { timeout: 15_000 } },
-          sequence: afterAlone,
         },
       },
       {

@@ -1,7 +1,7 @@
 // `npm test`: the static checks (eslint, prettier, tsc) run beside the build and the tests instead of
 // before them, so the suite does not wait minutes for them. They run at the lowest CPU priority: the
 // tests' servers, browsers and waits come first, and the checks take the CPU the tests leave idle (the
-// files that run alone, first, leave a core). Vitest's output streams as it comes; each check's
+// files that run alone at the end leave a core). Vitest's output streams as it comes; each check's
 // output is kept and printed when it ends. Fails when any of them fails.
 // Arguments after `npm test --` reach vitest: `npm test -- --reporter=json --outputFile.json=out.json`.
 import { spawn } from 'node:child_process';

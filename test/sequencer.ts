@@ -9,10 +9,10 @@ const PROJECT_ORDER = ['server', 'browser', 'web'];
  * in PROJECT_ORDER, so that:
  * - a worker goes on from one file to the next of the same project without starting again (the projects
  *   are not isolated: a worker is reused only when the next file in the queue is of its project);
- * - the browser files, the longest, come after the server files, two of them at most at once;
+ * - the browser files, the longest, start after the static checks of `npm test` (which run beside the
+ *   first minute or two of vitest) and two of them at most run at once;
  * - the jsdom files, short and many, come last and fill both workers to the end.
- * The `server-alone` project (its own group, one worker) runs before all of them, while `npm test`'s
- * static checks take the other core.
+ * The `server-alone` project (its own group, one worker) runs after all of them.
  */
 export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
