@@ -93,6 +93,8 @@ async function startClusters(workers: number): Promise<Started> {
       ]);
       return { clusters, durable: durable!, stop };
     }
+    if (process.env.DATABASE_URL)
+      console.warn(`No PostgreSQL programs of DATABASE_URL's version here: the other workers use embedded ones.`);
     const others = await Promise.all(Array.from({ length: workers - 1 }, () => embedded(stops)));
     const clusters = await Promise.all([first, ...others].map(withTemplate));
     return { clusters, durable: clusters[0]!, stop };
