@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionAtom, type SessionState } from '../lib/session';
 import { guardRedirect, RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
 import { ADMIN_USER, signedIn, STAFF_USER, withSession } from './testing/session-fixtures';
@@ -23,6 +23,12 @@ const routes = (
     </Route>
   </Routes>
 );
+
+// The guards load these lazily; loaded here first, a test that ends before one arrives leaves no import
+// running into the next file's environment (a worker keeps its modules: it failed three files so once).
+beforeAll(async () => {
+  await Promise.all([import('./change-password-modal'), import('./inactivity-timeout')]);
+});
 
 function visit(session: SessionState, path: string) {
   const { store, ui } = withSession(session, path, routes);
