@@ -86,7 +86,7 @@ async function startClusters(workers: number): Promise<Started> {
       const [durable, ...clusters] = await Promise.all([
         withTemplate(first),
         ...Array.from({ length: workers }, async () => {
-          const cluster = await startPrivateCluster(binaries, { throwaway: true });
+          const cluster = await startPrivateCluster(binaries);
           stops.push(cluster.stop);
           return withTemplate(cluster.url);
         }),

@@ -59,14 +59,11 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
 
 /**
  * A throw-away PostgreSQL cluster of the machine's own programs in `binDir`, for one test worker: trust
- * authentication on a free loopback port, the server's defaults otherwise, removed on `stop`. With
- * `throwaway`, it never waits for the disk (fsync, synchronous commit and full-page writes off): for
- * data that need not outlive the run, and never for a test that crashes PostgreSQL to prove a write kept.
+ * authentication on a free loopback port, removed on `stop`. It never waits for the disk (fsync,
+ * synchronous commit and full-page writes off): its data need not outlive the run, so it is never for a
+ * test that crashes PostgreSQL to prove a write kept (those use DATABASE_URL's server).
  */
-export async function startPrivateCluster(
-  binDir: string,
-  options: { throwaway?: boolean } = {},
-): Promise<PrivateCluster> {
+export async function startPrivateCluster(binDir: string): Promise<PrivateCluster> {
   const user = runAs();
   const root = mkdtempSync(path.join(os.tmpdir(), 'hms-test-cluster-'));
   if (user) chownSync(root, user.uid, user.gid);
@@ -81,7 +78,7 @@ export async function startPrivateCluster(
     path.join(binDir, 'postgres'),
     [
       ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      ...(options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'], // see above
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], ...user },
   );
