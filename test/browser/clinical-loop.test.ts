@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
+import { openNewConsultation } from './helpers/screens';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 import { browserSuite } from './helpers/suite';
 
@@ -72,12 +73,7 @@ describe('The clinical loop across four roles in Chromium', () => {
     const d = await signedIn(doctor);
     await d.page.getByRole('table', { name: 'Waiting patients' }).getByText(patient.name).click();
     await d.page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patient.id}`);
-    await d.page.getByRole('link', { name: 'Medical Records' }).click();
-    // The overview has its own New Consultation button: wait for the records page before pressing one.
-    await d.page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patient.id}/medical-records`);
-    await d.page.getByText('No consultations recorded yet').waitFor();
-    await d.page.getByRole('button', { name: 'New Consultation' }).click();
-    const panel = d.page.getByRole('dialog', { name: 'New Consultation' });
+    const panel = await openNewConsultation(d.page);
     await panel.getByLabel('Chief complaint').fill('Fever and chills for three days');
     await panel.getByLabel('Primary diagnosis').fill('Uncomplicated malaria');
     await panel.getByRole('button', { name: 'Add Medication' }).click();

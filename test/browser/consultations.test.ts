@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { onboardHospital, type Onboarded } from '../helpers/onboard';
 import { asClient, newPatient } from '../helpers/patients-api';
 import { expectAccessible } from './helpers/axe';
+import { openNewConsultation } from './helpers/screens';
 import { browserSuite } from './helpers/suite';
 import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
@@ -73,12 +74,7 @@ describe('Consultations in Chromium', () => {
       .getByRole('region', { name: 'Last Medical Record' })
       .getByText('No consultations recorded yet')
       .waitFor();
-    await page.getByRole('link', { name: 'Medical Records' }).click();
-    await page.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patient.id}/medical-records`);
-    await page.getByText('No consultations recorded yet').waitFor();
-
-    await page.getByRole('button', { name: 'New Consultation' }).click();
-    const panel = page.getByRole('dialog', { name: 'New Consultation' });
+    const panel = await openNewConsultation(page);
     // The form's own rules first, with the spec's words.
     await panel.getByRole('button', { name: 'Save Consultation' }).click();
     await panel.getByText('Chief complaint is required').waitFor();

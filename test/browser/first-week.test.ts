@@ -12,6 +12,7 @@ import {
   changeInModal,
   choose,
   fillAddMedication,
+  openNewConsultation,
   registerHospitalOnScreens,
   registerPatientOnScreen,
 } from './helpers/screens';
@@ -207,12 +208,7 @@ describe("A hospital's first week in Chromium (issue 34)", () => {
     await signInAsStaff(doc, suite.server.baseUrl, staff.doctor);
     await doc.getByRole('table', { name: 'Waiting patients' }).getByText(patientName).click();
     await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}`);
-    await doc.getByRole('link', { name: 'Medical Records' }).click();
-    // The overview has its own New Consultation button: wait for the records page before pressing one.
-    await doc.waitForURL(`${suite.server.baseUrl}/doctor/patients/${patientId}/medical-records`);
-    await doc.getByText('No consultations recorded yet').waitFor();
-    await doc.getByRole('button', { name: 'New Consultation' }).click();
-    const panel = doc.getByRole('dialog', { name: 'New Consultation' });
+    const panel = await openNewConsultation(doc);
     await panel.getByLabel('Chief complaint').fill('Fever and chills for three days');
     await panel.getByLabel('Primary diagnosis').fill('Uncomplicated malaria');
     await panel.getByRole('button', { name: 'Add Medication' }).click();

@@ -1,10 +1,11 @@
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { sessionAtom } from '../lib/session';
 import { createRouter, preloadScreen } from './router';
 import { OfflineSession } from './offline-session';
+import { preloadOnIntent } from './preload-on-intent';
 import { SessionBootstrap } from './session-bootstrap';
 import toasts from './toasts.module.css';
 
@@ -31,6 +32,7 @@ function LiveWhenSignedIn() {
 const cspNonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
 
 export function App() {
+  useEffect(() => preloadOnIntent(preloadScreen), []);
   return (
     <JotaiProvider>
       <SessionBootstrap preload={preloadScreen}>

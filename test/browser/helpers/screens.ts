@@ -125,3 +125,18 @@ export async function choose(page: Page, scope: ReturnType<Page['getByRole']>, l
   await scope.getByRole('button', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
+
+/**
+ * From a patient's overview to Medical Records (a patient with none yet), and its New Consultation
+ * panel opened. The URL
+ * changes before the lazy records page has arrived (the router keeps the overview on screen
+ * meanwhile, with its own New Consultation button and "No consultations recorded yet"), so the
+ * records page's own heading is what says it is there.
+ */
+export async function openNewConsultation(page: Page) {
+  await page.getByRole('link', { name: 'Medical Records' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Medical Records' }).waitFor();
+  await page.getByText('No consultations recorded yet').waitFor();
+  await page.getByRole('button', { name: 'New Consultation' }).click();
+  return page.getByRole('dialog', { name: 'New Consultation' });
+}
