@@ -114,10 +114,22 @@ describe('verify checks the chain against checkpoints signed outside the databas
   let first: SignedCheckpoint[];
   let second: SignedCheckpoint[];
   const of = (list: SignedCheckpoint[], h: Onboarded) => list.find((c) => c.hospitalId === h.hospital.id)!;
+  /**
+   * The first checkpoint in the file of a hospital's with at least `seq` entries: the one verify
+   * names. Signing until nothing moves can sign a head on its way (the trail still following the
+   * feed), so it need not be the newest of a settled round.
+   */
+  const firstSignedFrom = (h: Onboarded, seq: number) =>
+    auditAnchorOf(t.platform)!
+      .file.read()
+      .map((l) => l.checkpoint)
+      .find((c) => c?.hospitalId === h.hospital.id && c.seq >= seq)!;
 
   it('signs each moved head into the append-only file, and verifies an untouched chain against it', async () => {
     first = await settledCheckpoints();
     for (const h of hospitals) await register(h.receptionist);
+    // A checkpoint between the two rounds: the tampering below is named by the first that no longer holds.
+    await settledCheckpoints();
     for (const h of hospitals) await register(h.receptionist);
     second = await settledCheckpoints();
     // Nothing moved since: nothing new is signed.
@@ -136,7 +148,8 @@ describe('verify checks the chain against checkpoints signed outside the databas
   it('names the checkpoint whose entries were deleted from the tail (and re-sealed)', async () => {
     const { admin } = hospitals[0]!;
     const hospitalId = admin.hospital.id;
-    const cut = of(second, admin);
+    const cut = firstSignedFrom(admin, of(first, admin).seq + 1);
+    expect(cut.seq).toBeLessThanOrEqual(of(second, admin).seq);
     // Every event after the first checkpoint, up to and beyond the second, is gone.
     await tamper(hospitalId, (c) =>
       c.query(
@@ -162,6 +175,10 @@ describe('verify checks the chain against checkpoints signed outside the databas
         order by transaction_id, position limit 1`,
       [hospitalId, of(first, admin).tx, of(first, admin).position],
     );
+    const { rows: entry } = await owner.query<{ seq: string }>(
+      'select seq::text from audit_events where event_id = $1',
+      [rows[0]!.event_id],
+    );
     await tamper(hospitalId, (c) => c.query('delete from events where event_id = $1', [rows[0]!.event_id]));
     // The hospital's day goes on: the chain grows past the checkpoint's entry count again.
     await register(hospitals[1]!.receptionist);
@@ -169,7 +186,8 @@ describe('verify checks the chain against checkpoints signed outside the databas
     expect(await verify(admin)).toMatchObject({ checked: expect.any(Number) });
     expect(await verifyChain(t.platform.db, hospitalId)).toMatchObject({ ok: true });
     const answer = await verify(admin);
-    const expected = of(second, admin);
+    const expected = firstSignedFrom(admin, Number(entry[0]!.seq));
+    expect(expected.seq).toBeLessThanOrEqual(of(second, admin).seq);
     expect(answer).toMatchObject({
       ok: false,
       checkpoint: { seq: expected.seq, hash: expected.hash, reason: 'changed' },
@@ -190,7 +208,7 @@ describe('verify checks the chain against checkpoints signed outside the databas
     const answer = await verify(admin);
     expect(answer).toMatchObject({
       ok: false,
-      checkpoint: { seq: of(first, admin).seq, hash: of(first, admin).hash, reason: 'changed' },
+      checkpoint: { seq: firstSignedFrom(admin, 1).seq, hash: firstSignedFrom(admin, 1).hash, reason: 'changed' },
     });
     // The other hospitals' checkpoints still hold.
     expect((await verify(hospitals[3]!.admin)).ok).toBe(true);
