@@ -45,9 +45,13 @@ const binStart = (at: Date) => {
   return new Date(Math.floor(at.getTime() / ms) * ms);
 };
 
-/** "Viewed the patient list 6 times, 14 patients"; the times are the screen's to show in its zone. */
+/**
+ * "Viewed the patient list 6 times, 14 patients"; the times are the screen's to show in its zone. A
+ * route whose read is the record itself (subject 'invoice', what 'invoice') names it once.
+ */
 export function groupSummary(g: Pick<ReadGroup, 'subjectType' | 'what' | 'list' | 'times' | 'patients'>): string {
-  const screen = g.list ? `the ${g.subjectType} ${g.what}` : `${g.subjectType} ${g.what}`.trim();
+  const named = g.what === g.subjectType ? g.subjectType : `${g.subjectType} ${g.what}`.trim();
+  const screen = g.list ? `the ${named}` : named;
   const times = g.times === 1 ? 'once' : `${g.times} times`;
   const patients = g.patients ? `, ${g.patients} patient${g.patients === 1 ? '' : 's'}` : '';
   return `Viewed ${screen} ${times}${patients}`;
