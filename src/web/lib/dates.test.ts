@@ -51,5 +51,8 @@ describe('dates', () => {
   it('truncates long messages at 60 characters with an ellipsis', () => {
     expect(truncate('a'.repeat(60))).toBe('a'.repeat(60));
     expect(truncate('a'.repeat(61))).toBe(`${'a'.repeat(60)}...`);
+    // By code points: 59 letters and an emoji are 60 characters, kept whole; the 61st is cut, not halved.
+    expect(truncate(`${'a'.repeat(59)}🩺`)).toBe(`${'a'.repeat(59)}🩺`);
+    expect(truncate(`${'a'.repeat(59)}🩺🩺`)).toBe(`${'a'.repeat(59)}🩺...`);
   });
 });

@@ -49,9 +49,13 @@ function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
 
-/** Cuts text to `max` characters with an ellipsis (notification messages are cut at 60). */
+/**
+ * Cuts text to `max` characters with an ellipsis (notification messages are cut at 60), counted in
+ * code points: a character outside the BMP (an emoji, some scripts) is never split in two.
+ */
 export function truncate(text: string, max = 60): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
 /** '27 Nov 2026, 10:15' — when something happened, inside tables (lab orders and results). */

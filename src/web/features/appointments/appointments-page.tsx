@@ -19,7 +19,7 @@ import {
 } from './api/appointments';
 import { BookDialog, CancelDialog, RescheduleDialog } from './components/appointment-dialogs';
 import { WaitingBookings } from './components/waiting-bookings';
-import { canCheckIn, doctorColumns, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
+import { canCheckIn, doctorColumns, doneMessage, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
 import { useHospitalTimeZone } from '../../lib/hospital-time';
 
@@ -59,7 +59,7 @@ export default function AppointmentsPage() {
     setBooking(null);
     setRescheduling(null);
     setCancelling(null);
-    toast.success(a ? `${message}: ${a.patientName}, ${a.date} ${a.time}` : SAVED_ON_DEVICE);
+    toast.success(a ? doneMessage(message, a) : SAVED_ON_DEVICE);
     day.refresh();
   };
 

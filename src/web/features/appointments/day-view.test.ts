@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from './api/appointments';
-import { canCheckIn, doctorColumns, hospitalNow, isPastSlot, nextFreeSlot, quarterHours } from './day-view';
+import {
+  canCheckIn,
+  doctorColumns,
+  doneMessage,
+  hospitalNow,
+  isPastSlot,
+  nextFreeSlot,
+  quarterHours,
+} from './day-view';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: 'a',
@@ -25,6 +33,12 @@ const appointment = (over: Partial<Appointment>): Appointment => ({
 });
 
 describe('the day view', () => {
+  it("says what was done in the app's one date format, not the API's ISO date", () => {
+    expect(doneMessage('Checked in', { patientName: 'Chiamaka Obi', date: '2026-11-28', time: '04:45' })).toBe(
+      'Checked in: Chiamaka Obi, 28 Nov 2026, 04:45',
+    );
+  });
+
   it('gives each doctor a column, in time order, and the unassigned ones last', () => {
     const eze = { id: 'd1', name: 'Dr. Eze' };
     const columns = doctorColumns(

@@ -1,3 +1,4 @@
+import { calendarDate } from '../../lib/dates';
 import type { Appointment } from './api/appointments';
 
 /** Pure helpers of the day view; each takes `now` where time matters. */
@@ -113,4 +114,9 @@ export function frontDeskQueue(appointments: readonly Appointment[]) {
     waiting: byTime.filter((a) => a.status === 'checked in'),
     seen: byTime.filter((a) => a.status === 'attended'),
   };
+}
+
+/** The toast after a booking, a move, a cancel or a check-in: 'Checked in: Ada Obi, 28 Nov 2026, 10:15'. */
+export function doneMessage(message: string, a: Pick<Appointment, 'patientName' | 'date' | 'time'>): string {
+  return `${message}: ${a.patientName}, ${calendarDate(a.date)}, ${a.time}`;
 }
