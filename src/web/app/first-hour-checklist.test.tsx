@@ -1,10 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceListEndpoint } from '../../shared/api/billing';
 import { hospitalSettingsEndpoint } from '../../shared/api/hospitals';
+import { hospitalSettingsAtom } from '../lib/hospital-settings';
 import { answer, fakeApi } from '../lib/testing/fake-api';
 import { missingContactText } from '../features/hospital-settings/components/contact-checklist-item';
 import { FirstHourChecklist } from './first-hour-checklist';
+import { HospitalInactivityTimeout } from './inactivity-timeout';
 import { ADMIN_USER, signedIn, withSession } from './testing/session-fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -58,5 +62,27 @@ describe('the first-hour checklist', () => {
     const checklist = renderChecklist({ phone: '0803 123 4567', address: '3 Allen Avenue, Ikeja' });
     expect(await within(checklist).findByText(/phone number and address are set/)).toBeInTheDocument();
     expect(within(checklist).queryByRole('link', { name: 'Add Phone and Address' })).not.toBeInTheDocument();
+  });
+
+  it("leaves the settings it read for the shell's idle time-out, which comes later and asks no second time", async () => {
+    api = fakeApi({
+      'GET /hospital/settings': () =>
+        answer(hospitalSettingsEndpoint, { settings: { ...settings, idleTimeoutMinutes: 25 } }),
+      'GET /billing/price-list': () => answer(priceListEndpoint, priceList),
+    });
+    const { store, ui } = withSession(signedIn(ADMIN_USER), '/admin/dashboard', <FirstHourChecklist />);
+    render(ui);
+    await screen.findByText(/phone number and address are not set yet/);
+    expect(store.get(hospitalSettingsAtom)?.settings.idleTimeoutMinutes).toBe(25);
+    // The shell's reader arrives after the checklist's answer (its code came later, on a loaded machine).
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/admin/dashboard']}>
+          <HospitalInactivityTimeout />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls.filter((c) => c.path === '/hospital/settings')).toHaveLength(1);
   });
 });

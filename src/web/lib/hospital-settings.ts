@@ -1,4 +1,4 @@
-import { atom, useAtom, useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue, type useStore } from 'jotai';
 import { useEffect } from 'react';
 import { hospitalSettingsEndpoint, type hospitalSettings } from '../../shared/api/hospitals';
 import { fetchData } from './endpoint-client';
@@ -52,6 +52,24 @@ export function recentHospitalSettings(
 ): HospitalSettings | null {
   if (!shared || shared.userId !== userId || shared.at === undefined) return null;
   return now - shared.at < RECENT_SETTINGS_MS ? shared.settings : null;
+}
+
+/**
+ * This user's shared copy when there is one, else one GET (shared with any under way) whose answer
+ * becomes the shared copy: a screen that reads the settings before the shell's idle time-out has
+ * (the first-hour checklist) leaves them for it, which asked again when its code came later
+ * (bench:screens: the admin dashboard's GET /hospital/settings twice on one load).
+ */
+export function sharedHospitalSettings(store: ReturnType<typeof useStore>): Promise<HospitalSettings> {
+  const userId = store.get(signedInUserAtom)?.id;
+  const shared = store.get(hospitalSettingsAtom);
+  if (shared && userId && shared.userId === userId) return Promise.resolve(shared.settings);
+  return loadHospitalSettings().then((settings) => {
+    if (userId && store.get(signedInUserAtom)?.id === userId) {
+      store.set(hospitalSettingsAtom, { userId, settings, at: Date.now() });
+    }
+    return settings;
+  });
 }
 
 /** The loaded settings, or null while loading (or when they could not be read: callers keep their defaults). */

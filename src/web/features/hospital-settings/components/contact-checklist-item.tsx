@@ -1,8 +1,7 @@
 import { ButtonLink } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useStore } from 'jotai';
-import { hospitalSettingsAtom, loadHospitalSettings } from '../../../lib/hospital-settings';
-import { signedInUserAtom } from '../../../lib/session';
+import { sharedHospitalSettings } from '../../../lib/hospital-settings';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import styles from './checklist-item.module.css';
 
@@ -20,12 +19,9 @@ export function missingContactText(settings: { phone: string | null; address: st
 /** The first-hour checklist's contact line: phone and address, asked for until both are set. */
 export function ContactChecklistItem({ settingsHref }: { settingsHref: string }) {
   const store = useStore();
-  // The session's copy when the shell has it already (and the settings page's saved answer): no second GET.
-  const settings = useRemoteData(() => {
-    const shared = store.get(hospitalSettingsAtom);
-    const mine = shared && shared.userId === store.get(signedInUserAtom)?.id;
-    return mine ? Promise.resolve(shared.settings) : loadHospitalSettings();
-  }, 'contact-checklist');
+  // The session's copy when the shell has it already (and the settings page's saved answer), else
+  // one GET whose answer the shell then takes: one GET a load either way.
+  const settings = useRemoteData(() => sharedHospitalSettings(store), 'contact-checklist');
   if (settings.status === 'loading' && !settings.data) return <LoadingState label="Checking contact details..." />;
   if (!settings.data) {
     return settings.status === 'error' ? (
