@@ -84,4 +84,30 @@ describe('The web app offline', () => {
     expect(pageErrors).toEqual([]);
     await context.setOffline(false);
   });
+
+  it("serves the build's files from its cache and the API from the network, without starting the worker's script", async () => {
+    const { page } = await suite.open(undefined, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await workerReady(page);
+    // Controlled from this load on: the worker installed its routes with its cache.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const sources = await page.evaluate(async () => {
+      await (await fetch('/api/health')).text();
+      // The call's timing entry is added once its answer is read to the end.
+      await new Promise((r) => setTimeout(r, 100));
+      const entries = performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+        workerMatchedSourceType?: string;
+      })[];
+      return entries.map((e) => ({ path: new URL(e.name).pathname, source: e.workerMatchedSourceType ?? null }));
+    });
+    const assets = sources.filter((s) => s.path.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(
+      assets.every((a) => a.source === 'cache'),
+      JSON.stringify(assets),
+    ).toBe(true);
+    expect(sources.find((s) => s.path === '/api/health')?.source, JSON.stringify(sources)).toBe('network');
+  });
 });
