@@ -175,15 +175,16 @@ export const routes: RouteObject[] = [
  * Starts fetching the code of the screen at `pathname` (its page and, for a signed-in screen, the
  * shell), while the stored session is still being asked about: otherwise each waits for the one
  * before it (the session's answer, then the shell, then the page). What a later render asks for
- * is the same module, already on its way or there.
+ * is the same module, already on its way or there. Resolves once they have come (or failed).
  */
-export function preloadScreen(pathname = window.location.pathname): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadScreen(pathname = window.location.pathname): Promise<void> {
+  const fetching = (matchRoutes(routes, pathname) ?? []).map((match) =>
     // A failed fetch is the render's to report (the lazy route asks again); nothing to say here.
-    void loaders
+    loaders
       .get(match.route.element)?.()
-      .catch(() => undefined);
-  }
+      .catch(() => undefined),
+  );
+  return Promise.all(fetching).then(() => undefined);
 }
 
 export function createRouter() {

@@ -10,13 +10,13 @@ import { adminAnswer, meAnswer, profileAnswer } from './testing/identity-answers
 
 let api: ReturnType<typeof fakeApi> | undefined;
 
-function boot(session: SessionState, routes: Record<string, FakeHandler>) {
+function boot(session: SessionState, routes: Record<string, FakeHandler>, preload?: () => Promise<unknown>) {
   api = fakeApi(routes);
   const store = createStore();
   store.set(sessionAtom, session);
   render(
     <Provider store={store}>
-      <SessionBootstrap>
+      <SessionBootstrap preload={preload}>
         <p>app</p>
       </SessionBootstrap>
       <ToastContainer />
@@ -62,6 +62,27 @@ describe('Session bootstrap', () => {
       kind: 'user',
       user: { name: 'Amina Yusuf', initials: 'AY', role: 'lab_technician', roleId: 4, mustChangePassword: true },
     });
+  });
+
+  it("sets the session once the screen's code has come as well, so the screen renders whole at once", async () => {
+    localStorage.setItem('hms.adminToken', 'admin-jwt');
+    let arrive: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const store = boot({ status: 'loading', kind: 'admin' }, { 'GET /admin/profile': () => PROFILE }, () => code);
+    await waitFor(() => expect(api!.calls).toHaveLength(1));
+    // The answer is in; the code is not: still loading.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.get(sessionAtom).status).toBe('loading');
+    arrive();
+    await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
+  });
+
+  it("signs in all the same when the screen's code fails to come (the screen reports it)", async () => {
+    localStorage.setItem('hms.adminToken', 'admin-jwt');
+    const store = boot({ status: 'loading', kind: 'admin' }, { 'GET /admin/profile': () => PROFILE }, () =>
+      Promise.reject(new Error('chunk failed')),
+    );
+    await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
   });
 
   it('clears the token and signs out when the profile cannot be read', async () => {

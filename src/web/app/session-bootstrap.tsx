@@ -10,7 +10,13 @@ import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../l
  * Resolves the stored token into a session on load, and signs the person out when any
  * authenticated call answers 401 (the guards then send them to the right login).
  */
-export function SessionBootstrap({ children, preload }: { children: ReactNode; preload?: () => void }) {
+export function SessionBootstrap({
+  children,
+  preload,
+}: {
+  children: ReactNode;
+  preload?: () => Promise<unknown> | void;
+}) {
   const store = useStore();
 
   useEffect(() => {
@@ -20,11 +26,15 @@ export function SessionBootstrap({ children, preload }: { children: ReactNode; p
     // The reader is loaded only when a token is stored (a first-time visitor never downloads it), and
     // while the question is on its way rather than before it is asked; the signed-in screen's code
     // is fetched meanwhile too (preloadSignedInScreen: the router's, given by the app).
-    preload?.();
+    // The session is set once that code has come too: the screen then renders whole at once. Set
+    // while a page's module was still on its way, the page suspended, and React 19 holds a revealed
+    // Suspense boundary back until 300 ms after its fallback showed (bench:screens: the dashboards'
+    // data requests waited ~300 ms with the main thread idle).
+    const code = Promise.resolve(preload?.()).catch(() => undefined);
     const answer = request<unknown>(stored.kind === 'admin' ? 'admin/profile' : 'auth/me', {
       signal: controller.signal,
     });
-    Promise.all([import('./session-loader'), answer])
+    Promise.all([import('./session-loader'), answer, code])
       .then(([{ readSessionUser }, body]) => readSessionUser(stored.kind, body))
       .then(
         (user) => {
