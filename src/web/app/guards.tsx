@@ -1,20 +1,29 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingState } from '../components/states';
 import { dashboardPathFor } from '../lib/auth-actions';
+import { preloadable } from '../lib/preloadable';
 import { sessionAtom, type SessionState } from '../lib/session';
 import { paths } from './paths';
 import styles from './guards.module.css';
 
 // The signed-in screens' watchers (and the dialog code they bring) load with those screens, not
 // with the landing and sign-in pages.
-const InactivityTimeout = lazy(() =>
+const { Component: InactivityTimeout, preload: loadInactivityTimeout } = preloadable(() =>
   import('./inactivity-timeout').then((m) => ({ default: m.HospitalInactivityTimeout })),
 );
-const ChangePasswordModal = lazy(() =>
+const { Component: ChangePasswordModal, preload: loadChangePasswordModal } = preloadable(() =>
   import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
 );
+
+/**
+ * The guard's own lazy parts, fetched with the shell (router.tsx): the first signed-in render then
+ * has nothing to wait for, where a part still on its way held the screen's first commit back.
+ */
+export function preloadGuardParts(): Promise<unknown> {
+  return Promise.all([loadInactivityTimeout(), loadChangePasswordModal()]);
+}
 
 /** 'audit': the audit screens, shared by admins and compliance officers (issue 10). */
 type Area = 'admin' | 'user' | 'audit';

@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } 
 import { LoadingState } from '../components/states';
 import { preloadable } from '../lib/preloadable';
 import { paths } from './paths';
-import { RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
+import { preloadGuardParts, RedirectIfSignedIn, RequireSession, SessionIndexRedirect } from './guards';
 
 type Load = () => Promise<unknown>;
 
@@ -86,7 +86,7 @@ function signedIn(area: 'admin' | 'user' | 'audit'): ReactNode {
         </Shell>
       </Suspense>
     </RequireSession>,
-    loadShell,
+    () => Promise.all([loadShell(), preloadGuardParts()]),
   );
 }
 
