@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paths } from '../../app/paths';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
@@ -22,6 +22,12 @@ const METHOD_OPTIONS = [
 ];
 const METHODS = Object.keys(PAYMENT_METHOD_LABELS);
 type Day = Ledger['days'][number];
+/**
+ * The cash-up's days shown at first (newest first): a period of years is hundreds of rows, which took
+ * the screen over a second to draw on a hospital with two years of payments (bench:screens). The
+ * rest are one press away; the badge's total is the whole period's.
+ */
+export const CASH_UP_DAYS_SHOWN = 14;
 
 /** /user/payments: the payments ledger and the end-of-day cash-up (totals per day per method). */
 export default function PaymentsPage() {
@@ -34,6 +40,9 @@ export default function PaymentsPage() {
   const page = paging.filtersKey === filtersKey ? paging.page : 1;
   const query = { method, from, to, page };
   const list = useRemoteData((signal) => listPayments(query, signal), JSON.stringify(query));
+  const [allDaysFor, setAllDaysFor] = useState<string | null>(null);
+  const days = list.data?.days;
+  const shownDays = allDaysFor === filtersKey ? days : days?.slice(0, CASH_UP_DAYS_SHOWN);
   useLiveRefresh(['payment_received'], list.refresh);
   const money = (kobo: number) => <span className={styles.money}>{formatNaira(kobo)}</span>;
   const loading = list.status === 'loading';
@@ -98,13 +107,18 @@ export default function PaymentsPage() {
         <DataTable
           label="Totals per day per method"
           columns={dayColumns}
-          rows={list.data?.days}
+          rows={shownDays}
           rowKey={(d) => d.date}
           isLoading={loading && !list.data}
           error={error}
           onRetry={list.reload}
           emptyTitle="No payments in this period"
         />
+        {days && shownDays && days.length > shownDays.length ? (
+          <Button variant="secondary" onPress={() => setAllDaysFor(filtersKey)}>
+            {`Show all ${days.length} days`}
+          </Button>
+        ) : null}
       </Panel>
       <Panel title="Ledger">
         <DataTable
