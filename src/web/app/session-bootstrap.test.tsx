@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { request } from '../lib/api-client';
 import { sessionAtom, type SessionState } from '../lib/session';
 import { fakeApi, type FakeHandler } from '../lib/testing/fake-api';
-import { SessionBootstrap } from './session-bootstrap';
+import { askStoredSession, SessionBootstrap } from './session-bootstrap';
 import { adminAnswer, meAnswer, profileAnswer } from './testing/identity-answers';
 
 let api: ReturnType<typeof fakeApi> | undefined;
@@ -83,6 +83,24 @@ describe('Session bootstrap', () => {
       Promise.reject(new Error('chunk failed')),
     );
     await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
+  });
+
+  it('takes the answer to the question asked before the first render, and asks no second time', async () => {
+    localStorage.setItem('hms.adminToken', 'admin-jwt');
+    api = fakeApi({ 'GET /admin/profile': () => PROFILE });
+    askStoredSession();
+    await waitFor(() => expect(api!.calls).toHaveLength(1));
+    const store = createStore();
+    store.set(sessionAtom, { status: 'loading', kind: 'admin' });
+    render(
+      <Provider store={store}>
+        <SessionBootstrap>
+          <p>app</p>
+        </SessionBootstrap>
+      </Provider>,
+    );
+    await waitFor(() => expect(store.get(sessionAtom).status).toBe('signed-in'));
+    expect(api.calls).toHaveLength(1);
   });
 
   it('clears the token and signs out when the profile cannot be read', async () => {

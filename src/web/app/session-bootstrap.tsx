@@ -6,6 +6,25 @@ import { forgetOfflineSession, keptSessionUser } from '../lib/offline/kept-sessi
 import { sessionAtom } from '../lib/session';
 import { ADMIN_TOKEN_KEY, clearTokens, currentToken, USER_TOKEN_KEY } from '../lib/session-storage';
 
+/** Who the stored token is, asked before React's first render (see `askStoredSession`). */
+let asked: { token: string; answer: Promise<unknown> } | null = null;
+
+const sessionPath = (kind: 'admin' | 'user') => (kind === 'admin' ? 'admin/profile' : 'auth/me');
+
+/**
+ * Asks who the stored token is as soon as the app's code runs (main.tsx), before React has rendered
+ * anything: asked from SessionBootstrap's effect, the question waited for the first render, a long
+ * task on a slow or loaded phone. The effect takes this answer when its token is still the one stored.
+ */
+export function askStoredSession(): void {
+  const stored = currentToken();
+  if (!stored) return;
+  const answer = request<unknown>(sessionPath(stored.kind));
+  // Its failure is the effect's to handle; unhandled here it would be reported twice.
+  answer.catch(() => undefined);
+  asked = { token: stored.token, answer };
+}
+
 /**
  * Resolves the stored token into a session on load, and signs the person out when any
  * authenticated call answers 401 (the guards then send them to the right login).
@@ -31,9 +50,10 @@ export function SessionBootstrap({
     // Suspense boundary back until 300 ms after its fallback showed (bench:screens: the dashboards'
     // data requests waited ~300 ms with the main thread idle).
     const code = Promise.resolve(preload?.()).catch(() => undefined);
-    const answer = request<unknown>(stored.kind === 'admin' ? 'admin/profile' : 'auth/me', {
-      signal: controller.signal,
-    });
+    // The question asked before the first render, once (a second mount asks again).
+    const early = asked?.token === stored.token ? asked.answer : null;
+    asked = null;
+    const answer = early ?? request<unknown>(sessionPath(stored.kind), { signal: controller.signal });
     Promise.all([import('./session-loader'), answer, code])
       .then(([{ readSessionUser }, body]) => readSessionUser(stored.kind, body))
       .then(
