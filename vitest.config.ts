@@ -22,7 +22,7 @@ const ALONE = [
 /** What every project that talks to PostgreSQL shares. */
 const server = {
   environment: 'node' as const,
-  globalSetup: ['test/global-setup.ts'],
+  globalSetup: ['test/global-setup.ts', 'test/server-bundle.setup.ts'],
   // Passwords hashed by tests are thrown away: the cheapest argon2 cost (never in production).
   env: { HMS_TEST_PASSWORD_HASH_COST: 'cheap' },
   testTimeout: 60_000,

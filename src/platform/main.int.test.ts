@@ -67,6 +67,8 @@ describe('server entry on SIGTERM', () => {
       dataDir: runDir,
       env: { LOG_LEVEL: 'info' },
       tsxCli,
+      // How `npm start` and a plain `node` run the entry: from its source, not the tests' bundle.
+      fromSource: true,
     });
     await server.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });

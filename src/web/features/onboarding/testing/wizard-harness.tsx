@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionAtom } from '../../../lib/session';
 import { fakeApi, type FakeHandler } from '../../../lib/testing/fake-api';
 import OnboardingPage from '../onboarding-page';
+import { SAVE_DELAY_MS } from '../state/use-onboarding';
 
 /** The onboarding page in a router and a fresh jotai store, with a fake network, for component tests. */
 export const HOSPITAL = {
@@ -67,20 +68,34 @@ export function renderOnboarding(routes: Record<string, FakeHandler> = {}) {
   return store;
 }
 
+/**
+ * Puts each value in its field as a person replacing it would: into the field (clearing it focuses it),
+ * emptied, then the text pasted in at once. No click: clicking a field the clearing has already focused
+ * only walked the pointer over the page, the most expensive part of filling a step in jsdom.
+ */
 export async function fill(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(label, { selector: 'input' });
     await wizard.user.clear(input);
-    if (value) {
-      await wizard.user.click(input);
-      await wizard.user.paste(value);
-    }
+    if (value) await wizard.user.paste(value);
   }
 }
 
+/**
+ * Step 1 filled and saved. The save's one-second wait (SAVE_DELAY_MS) goes by on a fake clock: the
+ * wizard still waits for it, the test does not sit idle through it (hospital-step.test.tsx's own tests
+ * of step 1 wait it out in real time).
+ */
 export async function toStep2() {
   await fill(HOSPITAL);
-  await wizard.user.click(screen.getByRole('button', { name: 'Next' }));
+  // The clock also moves with real time, as Testing Library's own waits need it to.
+  vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
+  try {
+    await wizard.user.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+  } finally {
+    vi.useRealTimers();
+  }
   await screen.findByRole('heading', { name: 'Admin Account' }, { timeout: 5000 });
 }
 
