@@ -10,10 +10,10 @@ import styles from './guards.module.css';
 
 // The signed-in screens' watchers (and the dialog code they bring) load with those screens, not
 // with the landing and sign-in pages.
-const { Component: InactivityTimeout, preload: loadInactivityTimeout } = preloadable(() =>
+const { Component: InactivityTimeout, preload: loadInactivityTimeout } = preloadable<object>(() =>
   import('./inactivity-timeout').then((m) => ({ default: m.HospitalInactivityTimeout })),
 );
-const { Component: ChangePasswordModal, preload: loadChangePasswordModal } = preloadable(() =>
+const { Component: ChangePasswordModal, preload: loadChangePasswordModal } = preloadable<{ delayMs?: number }>(() =>
   import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
 );
 
