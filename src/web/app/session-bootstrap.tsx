@@ -44,7 +44,7 @@ export function SessionBootstrap({
     const controller = new AbortController();
     // The reader is loaded only when a token is stored (a first-time visitor never downloads it), and
     // while the question is on its way rather than before it is asked; the signed-in screen's code
-    // is fetched meanwhile too (preloadSignedInScreen: the router's, given by the app).
+    // is fetched meanwhile too (`preload`: the router's preloadScreen, given by the app).
     // The session is set once that code has come too: the screen then renders whole at once. Set
     // while a page's module was still on its way, the page suspended, and React 19 holds a revealed
     // Suspense boundary back until 300 ms after its fallback showed (bench:screens: the dashboards'

@@ -1,4 +1,4 @@
-import { atom, useAtom, useAtomValue, type useStore } from 'jotai';
+import { atom, useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { hospitalSettingsEndpoint, type hospitalSettings } from '../../shared/api/hospitals';
 import { fetchData } from './endpoint-client';
@@ -74,22 +74,14 @@ export function sharedHospitalSettings(store: ReturnType<typeof useStore>): Prom
 
 /** The loaded settings, or null while loading (or when they could not be read: callers keep their defaults). */
 export function useHospitalSettings(): HospitalSettings | null {
+  const store = useStore();
   const user = useAtomValue(signedInUserAtom);
-  const [cached, setCached] = useAtom(hospitalSettingsAtom);
+  const cached = useAtomValue(hospitalSettingsAtom);
   const userId = user?.id ?? null;
   const fresh = cached && cached.userId === userId ? cached.settings : null;
   useEffect(() => {
-    if (!userId || fresh) return;
-    let gone = false;
-    loadHospitalSettings().then(
-      (settings) => {
-        if (!gone) setCached({ userId, settings, at: Date.now() });
-      },
-      () => undefined,
-    );
-    return () => {
-      gone = true;
-    };
-  }, [userId, fresh, setCached]);
+    // The answer becomes the shared copy (for this user only), which this hook then reads.
+    if (userId && !fresh) sharedHospitalSettings(store).catch(() => undefined);
+  }, [userId, fresh, store]);
   return fresh;
 }
