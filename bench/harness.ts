@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,9 @@ function run(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (d: Buffer) => (log += d));
+  // BENCH_SERVER_LOG=file: the server's own log (LOG_LEVEL info, every request with its time) kept there.
+  const keep = process.env.BENCH_SERVER_LOG;
+  child.stdout!.on('data', (d: Buffer) => (keep ? appendFileSync(keep, d) : (log += d)));
   child.stderr!.on('data', (d: Buffer) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -73,7 +75,13 @@ export async function startServer(
   const port = await freePort();
   return run(
     [...nodeArgs, '--import', 'tsx', 'src/main.ts'],
-    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn',
+      TRUST_PROXY: 'true',
+    },
     (base) => `${base}/api/health`,
     port,
     root,

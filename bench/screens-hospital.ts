@@ -329,8 +329,16 @@ async function signInStaff(dir: string, base: string, appDir: string, m: Manifes
     save(dir, m);
     chosen = pick()!;
   }
+  return signInAgain(base, chosen);
+}
+
+/**
+ * Staff signed in afresh: a session idle for longer than the hospital's time-out has ended (the
+ * staff signed in before a phase with the server idle are signed out by the time it is over).
+ */
+export async function signInAgain(base: string, accounts: Omit<Account, 'token'>[]): Promise<Account[]> {
   const staff: Account[] = [];
-  for (const a of chosen) {
+  for (const a of accounts) {
     const url = a.role === 'admin' ? '/api/admin/login' : '/api/auth/login';
     const login = await post(base, url, { email: a.email, password: a.password }, undefined, a.ip);
     staff.push({ ...a, token: (login.data as { token: string }).token });

@@ -1,4 +1,4 @@
-import { ms } from './report';
+import { ms, percentile } from './report';
 import type { Manifest } from './screens-hospital';
 import { stat, type Load, type Phase } from './screens-measure';
 import { SCREENS, type Screen } from './screens-list';
@@ -14,6 +14,9 @@ export type Figures = {
   screens: Screen[];
   runs: number;
   countRuns: number;
+  /** Rounds over every screen before timing, and each screen's first load in them (just after the server started). */
+  warmRounds: number;
+  firstLoads: Map<Screen, number>;
   trivialMs: number;
   rawMs: number;
   idle: Phase | null;
@@ -37,6 +40,16 @@ const over = (p: Phase, screens: Screen[]) =>
   screens
     .filter((s) => stat(p.loads.get(s)!).p95 >= TARGET_MS)
     .map((s) => `${s.name} ${ms(stat(p.loads.get(s)!).p95)}`);
+
+/** The warm-up, and how the first loads after the server started fared. */
+function firstLoadsLine(f: Figures): string {
+  const firsts = f.screens.map((s) => ({ s, ms: f.firstLoads.get(s) ?? Infinity }));
+  if (!f.warmRounds || !firsts.length)
+    return '- No warm-up: the first screens measured met a server that had just started.';
+  const sorted = firsts.map((x) => x.ms).sort((a, b) => a - b);
+  const slowest = firsts.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return `- Before anything was timed, every screen was opened ${f.warmRounds} times in turn, so that the screens measured first did not meet a server that had just started (its code not yet optimised, PostgreSQL's caches empty), as a hospital's server runs all day. Those first loads after the start, one a screen, not in the figures below: p50 ${ms(percentile(sorted, 0.5))}, slowest ${ms(slowest.ms)} (${slowest.s.name}).`;
+}
 
 /** The `screens` section: hospital, baselines, load averages, the verdict on the target, a row per screen. */
 export function screensSection(f: Figures): string {
@@ -85,6 +98,7 @@ export function screensSection(f: Figures): string {
     `- Run: \`${f.command}\`; measuring took ${f.minutes.toFixed(1)} min, the whole run ${f.totalMinutes.toFixed(1)} min${flags.length ? `; ${flags.join('; ')}` : ''}`,
     `- Hospital: ${count(m.patients)} patients, each registered with a day of clinical work (vitals; for 4 in 5 a consultation with prescriptions and lab tests, the lab's work, dispensing, an invoice and mostly its payment; reads of the record), spread over the two years before seeding (about ${count(Math.round(m.patients / 730))} a day, the last on the day it was seeded): ${count(m.seededEvents)} events written by SQL in ${m.seedSeconds.toFixed(0)} s, then every projection rebuilt from them by \`npm run projections:rebuild -- --all\` in ${m.rebuildSeconds.toFixed(0)} s (${seeded} UTC${f.seededNow ? ', in this run' : '; kept in its data directory since, so this run measured only'}). The feed held ${count(f.events)} events when this run began (runs with staff at work add to it), the patient list ${count(f.listed)} patients.`,
     `- Each screen opened from its address ${f.runs} times after one warm-up load, in a Chromium signed in as its role through the login page (1366 × 800, each load from a blank page, the build in the browser's cache), timed from navigation until <main> shows its content with nothing loading; requests counted on the first ${Math.min(f.countRuns, f.runs)} loads of a screen in each phase, until the network was idle.`,
+    firstLoadsLine(f),
     `- Baselines in the same run: a trivial Fastify route ${ms(f.trivialMs)} and page 1 of the patient list by raw SQL ${ms(f.rawMs)} (medians of 50); each screen with the server idle, its own baseline for the phase with staff at work.`,
     f.idle ? `- Server idle: ${loadLine(f.idle)}.` : null,
     f.busy

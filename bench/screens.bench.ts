@@ -17,6 +17,7 @@
  * - SCREENS_PHASES: `idle,busy` (default); `idle` or `busy` alone; `seed` to seed and stop.
  * - SCREENS_RUNS (20), SCREENS_PATIENTS (100,000, when seeding), SCREENS_STAFF (20 staff at work),
  *   SCREENS_COUNT_RUNS (3: the loads of a screen, in each phase, whose requests are counted),
+ *   SCREENS_WARMUP (3: rounds over every screen before anything is timed; their first loads are reported),
  *   SCREENS_ONLY (screen names, comma separated, part of a name will do: a partial run, which
  *   prints its section without writing it).
  */
@@ -33,10 +34,10 @@ import { work } from './day-roles';
 import { Staff, type Day } from './day-staff';
 import { startTrivialFastify } from './harness';
 import { machineLine, writeSection } from './report';
-import { openSeededHospital } from './screens-hospital';
+import { openSeededHospital, signInAgain } from './screens-hospital';
 import { signIn, signInOn } from './screens-login';
 import { SCREENS, type ScreenRole } from './screens-list';
-import { measurePhase, median, type Signed } from './screens-measure';
+import { measurePhase, median, warmUp, type Signed } from './screens-measure';
 import { screensSection } from './screens-report';
 
 const env = process.env;
@@ -44,6 +45,7 @@ const RUNS = Number(env.SCREENS_RUNS ?? 20);
 const PATIENTS = env.SCREENS_PATIENTS ? Number(env.SCREENS_PATIENTS) : undefined;
 const STAFF = Number(env.SCREENS_STAFF ?? 20);
 const COUNT_RUNS = Number(env.SCREENS_COUNT_RUNS ?? 3);
+const WARM_ROUNDS = Number(env.SCREENS_WARMUP ?? 3);
 const PHASES = (env.SCREENS_PHASES ?? 'idle,busy').split(',').map((p) => p.trim());
 const ONLY = (env.SCREENS_ONLY ?? '')
   .split(',')
@@ -115,6 +117,8 @@ async function main() {
     const machine = machineLine(
       `Chromium (playwright-core), embedded PostgreSQL; the machine may be shared with other work, so the load averages below are the whole machine's`,
     );
+    step(`warming up: every screen ${WARM_ROUNDS} times in turn`);
+    const firstLoads = await warmUp(pages, screens, WARM_ROUNDS);
     let idle = null;
     if (PHASES.includes('idle')) {
       step(`screens, server idle: ${screens.length} screens × ${RUNS}; load ${os.loadavg()[0]!.toFixed(2)}`);
@@ -130,7 +134,9 @@ async function main() {
         end: Infinity,
         medications: m.medications,
       };
-      const staff = hospital.staff.map((a, i) => new Staff(day, a.role, a.token, a.ip, i));
+      // Signed in now: the sessions opened before the idle phase have ended with its idle time.
+      const accounts = await signInAgain(base, hospital.staff);
+      const staff = accounts.map((a, i) => new Staff(day, a.role, a.token, a.ip, i));
       for (const s of staff) await s.connect();
       day.recorder.measuring = true;
       const loops = Promise.all(staff.map((s) => work(s)));
@@ -154,6 +160,8 @@ async function main() {
       screens,
       runs: RUNS,
       countRuns: COUNT_RUNS,
+      warmRounds: WARM_ROUNDS,
+      firstLoads,
       trivialMs,
       rawMs,
       idle,
