@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionAtom } from '../lib/session';
 import { fakeApi } from '../lib/testing/fake-api';
+import { signedInStore } from '../lib/testing/session';
 import DashboardForRole from './dashboard-for-role';
 
 let api: ReturnType<typeof fakeApi>;
@@ -13,22 +13,7 @@ describe('/user/dashboard', () => {
   it("renders the compliance officer's dashboard at once: its code comes with the page", () => {
     // No answer is needed to show the page: its panels load (or fail) afterwards.
     api = fakeApi({});
-    const store = createStore();
-    store.set(sessionAtom, {
-      status: 'signed-in',
-      kind: 'user',
-      token: 't',
-      user: {
-        id: 'u',
-        name: 'Ngozi Eze',
-        email: 'n@b.ng',
-        initials: 'NE',
-        role: 'compliance_officer',
-        roleId: 8,
-        hospital: null,
-        mustChangePassword: false,
-      },
-    });
+    const store = signedInStore('compliance_officer', 8, { name: 'Ngozi Eze', initials: 'NE' });
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={['/user/dashboard']}>
