@@ -91,25 +91,6 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) =>
           chunk.name === SERVICE_WORKER.entry ? SERVICE_WORKER.file : 'assets/[name]-[hash].js',
-        // The libraries and the shared components in a few files instead of one small chunk per
-        // module: a dashboard needed ~95 files, each a request to the worker's cache and a script to
-        // compile, and its first loads took over 1 s (bench:screens, docs/benchmarks.md). The password
-        // dictionary (zxcvbn) and the charts (visx) stay in their own chunks, for the screens that use them.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/,
-            },
-            {
-              name: 'aria',
-              test: /node_modules[\\/](react-aria-components|react-aria|@react-aria|@react-stately|@react-types|@internationalized|react-stately)[\\/]/,
-            },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!@zxcvbn|@visx|d3-)/ },
-            { name: 'common', test: /src[\\/]web[\\/](components|lib)[\\/]/ },
-          ],
-        },
       },
     },
   },

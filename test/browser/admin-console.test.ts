@@ -200,20 +200,4 @@ describe('The admin console in Chromium', () => {
       if (path === '/admin/billing' || path === '/admin/profile') await expectAccessible(page, path);
     }
   });
-
-  it("loads the dashboard's code in a few files, not one per module", async () => {
-    // Each file a screen needs is one more request and one more script to compile: ~95 small chunks
-    // kept a warm dashboard load at 0.8–1 s and its first loads over 1 s on the bench machine
-    // (bench:screens). The build groups the libraries and the shared components (vite.config.ts).
-    const { page } = await openAsAdmin('/admin/dashboard');
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name).pathname)
-        .filter((path) => path.startsWith('/assets/') && path.endsWith('.js')),
-    );
-    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(40);
-  });
 });
