@@ -114,11 +114,9 @@ export class Staff {
         else this.day.clock.received(m.type, pushKey(m.type, m.data ?? {}), at);
       });
       ws.once('error', reject);
-      // Closed before its welcome (a session that has ended): refused, never left waiting.
-      ws.once('close', (code, reason) =>
-        reject(new Error(`socket of ${this.role} closed (${code} ${reason.toString()})`)),
-      );
-      ws.once('close', (code) => {
+      ws.once('close', (code, reason) => {
+        // Closed before its welcome (a session that has ended): refused, never left waiting.
+        reject(new Error(`socket of ${this.role} closed (${code} ${reason.toString()})`));
         if (performance.now() < this.day.end && code !== 1000)
           this.day.recorder.record('WS /ws (closed early)', code, 0, `socket of ${this.role} #${this.index}`, null);
       });

@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingActivityEndpoint, billingDashboardEndpoint } from '../../../shared/api/billing';
 import { answer, deferred, fakeApi, type FakeHandler, type FakeReply } from '../../lib/testing/fake-api';
-import { sessionAtom } from '../../lib/session';
+import { signedInStore } from '../../lib/testing/session';
 import UserDashboardPage from './user-dashboard-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -48,21 +48,12 @@ const activity = (n: number, totalPages = 1) =>
 let api: ReturnType<typeof fakeApi>;
 function renderDashboard(routes: Record<string, FakeHandler>) {
   api = fakeApi(routes);
-  const store = createStore();
-  store.set(sessionAtom, {
-    status: 'signed-in',
-    kind: 'user',
-    token: 't',
-    user: {
-      id: 'u-1',
-      name: 'Bola Ade',
-      email: 'bola@clinic.ng',
-      initials: 'BA',
-      role: 'accountant',
-      roleId: 6,
-      hospital: { id: 'h1', hospitalId: 'HOSP-1', name: 'Lagos Clinic', status: 'active' },
-      mustChangePassword: false,
-    },
+  const store = signedInStore('accountant', 6, {
+    id: 'u-1',
+    name: 'Bola Ade',
+    email: 'bola@clinic.ng',
+    initials: 'BA',
+    hospital: { id: 'h1', hospitalId: 'HOSP-1', name: 'Lagos Clinic', status: 'active' },
   });
   return render(
     <Provider store={store}>
