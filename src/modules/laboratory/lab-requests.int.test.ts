@@ -201,4 +201,48 @@ describe('lab requests', () => {
     expect((await api.call(otherLab, 'GET', '/api/lab/requests')).json().data.requests).toEqual([]);
     expect((await api.call(s.tokens.lab_technician, 'GET', '/api/lab/requests?status=done')).statusCode).toBe(400);
   });
+
+  it("lists the open queue in one request and one day's completed tests by the hospital's calendar", async () => {
+    const { consultation } = await order([
+      { testName: 'Chest X-ray', urgency: 'Urgent' },
+      { testName: 'ECG', urgency: 'STAT' },
+      { testName: 'Urine Analysis' },
+    ]);
+    const [mp, widal, group] = consultation.labOrders as { id: string }[];
+    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${widal!.id}/start`);
+    const done = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${group!.id}/results`, {
+      results: 'No abnormality seen',
+    });
+    expect(done.statusCode).toBe(200);
+
+    const open = await queue('open');
+    expect(open.map((r) => r.id)).toEqual(expect.arrayContaining([mp!.id, widal!.id]));
+    expect(open.map((r) => r.id)).not.toContain(group!.id);
+    expect(open.every((r) => r.status !== 'completed')).toBe(true);
+    const rank = (u: string) => ['STAT', 'Urgent', 'Routine'].indexOf(u);
+    expect(open.map((r) => rank(r.urgency))).toEqual(open.map((r) => rank(r.urgency)).sort());
+
+    const completedOn = async (day: string) => {
+      const res = await api.call(
+        s.tokens.lab_technician,
+        'GET',
+        `/api/lab/requests?status=completed&completedOn=${day}&limit=100`,
+      );
+      expect(res.statusCode).toBe(200);
+      return (res.json().data.requests as { id: string }[]).map((r) => r.id);
+    };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
+      new Date(Date.now() - 86_400_000),
+    );
+    expect(await completedOn('today')).toContain(group!.id);
+    expect(await completedOn(today)).toContain(group!.id);
+    expect(await completedOn(yesterday)).not.toContain(group!.id);
+
+    const bad = await api.call(s.tokens.lab_technician, 'GET', '/api/lab/requests?completedOn=27-11-2026');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { field: 'completedOn', message: 'Completed on must be a date (YYYY-MM-DD) or today' },
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { listRead } from '../../platform/http/access-trail';
 import { success } from '../../platform/http/envelope';
 import type { HttpApp, Platform } from '../../platform/platform';
 import { hospitalToday } from '../hospitals';
+import { isCalendarDate } from '../../shared/hospital-calendar';
 import { recordLabResults, startLabTest } from './commands';
 import { labStats, listLabActivity, listLabRequests } from './read-models/lab-requests';
 import { labTurnaround } from './read-models/lab-turnaround';
@@ -21,7 +22,9 @@ const VIEW_ROLES = ['admin', 'lab_technician', 'doctor'] as const;
 const WORK_ROLES = ['admin', 'lab_technician'] as const;
 const denied = (what: string) => `Access denied. You do not have permission to ${what}.`;
 
-const STATUS_ALIASES: Record<string, 'pending' | 'in progress' | 'completed'> = {
+const STATUS_ALIASES: Record<string, 'pending' | 'in progress' | 'completed' | 'open'> = {
+  /** The queue: pending and in progress together, STAT first. */
+  open: 'open',
   pending: 'pending',
   'in progress': 'in progress',
   in_progress: 'in progress',
@@ -48,12 +51,18 @@ const listQuery = z.object({
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
       z
         .enum(['all', ...(Object.keys(STATUS_ALIASES) as (keyof typeof STATUS_ALIASES)[])], {
-          error: 'Status must be one of: pending, in progress, completed',
+          error: 'Status must be one of: open, pending, in progress, completed',
         })
         .optional(),
     )
     .transform((v) => (!v || v === 'all' ? undefined : STATUS_ALIASES[v])),
   search: z.string().trim().max(200).optional(),
+  /** Completed on this day of the hospital's calendar (`today` is the hospital's today). */
+  completedOn: z
+    .string()
+    .trim()
+    .refine((v) => v === 'today' || isCalendarDate(v), 'Completed on must be a date (YYYY-MM-DD) or today')
+    .optional(),
   ...pageQuery,
 });
 
@@ -97,7 +106,7 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
         tags,
         security,
         summary:
-          'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first; search by patient, test, doctor, conducted by or request id',
+          'The lab queue: STAT first, then Urgent, then Routine, oldest first; completed newest first; open is pending and in progress; completedOn (a date or today) is one day of completed tests; search by patient, test, doctor, conducted by or request id',
         querystring: listQuery,
         response: { 200: labRequestsEndpoint.response },
       },
@@ -105,7 +114,17 @@ export function laboratoryRoutes(app: HttpApp, platform: Platform) {
     async (request) => {
       const { status, search, page, limit } = request.query;
       const hospitalId = request.auth!.hospitalId;
-      const { requests, total } = await listLabRequests(platform.db, hospitalId, { status, search, page, limit });
+      const completedOn =
+        request.query.completedOn === 'today'
+          ? await hospitalToday(platform.db, hospitalId)
+          : request.query.completedOn;
+      const { requests, total } = await listLabRequests(platform.db, hospitalId, {
+        status,
+        search,
+        completedOn,
+        page,
+        limit,
+      });
       return success({ requests, pagination: pagination(page, limit, total) });
     },
   );

@@ -91,10 +91,19 @@ export type LabRequestView = ReturnType<typeof toLabRequestView>;
 export async function listLabRequests(
   db: Db,
   hospitalId: string,
-  query: { status?: LabRequestStatus; search?: string; page: number; limit: number },
+  query: {
+    status?: LabRequestStatus | 'open';
+    search?: string;
+    /** A day of the hospital's calendar: the tests completed on it. */
+    completedOn?: string;
+    page: number;
+    limit: number;
+  },
 ) {
   let q = db.selectFrom('lab_requests').where('hospital_id', '=', hospitalId);
-  if (query.status) q = q.where('status', '=', query.status);
+  if (query.status === 'open') q = q.where('status', '!=', 'completed');
+  else if (query.status) q = q.where('status', '=', query.status);
+  if (query.completedOn) q = q.where('completed_on', '=', query.completedOn);
   const search = query.search?.trim();
   if (search) {
     // Wildcards in the search are text, not patterns ("50%" finds "50%").
@@ -113,7 +122,7 @@ export async function listLabRequests(
   }
   const [{ n }, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    (query.status === 'completed'
+    (query.status === 'completed' || query.completedOn
       ? q.selectAll().orderBy('completed_at', 'desc')
       : q
           .selectAll()

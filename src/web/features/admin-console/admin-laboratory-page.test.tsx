@@ -51,13 +51,16 @@ const routes = (overrides = {}) =>
   fakeApi({
     [routeOf(labStatsEndpoint)]: () =>
       answer(labStatsEndpoint, { pending: 2, inProgress: 1, completedToday: 1, recentActivity: [] }),
+    // The server's lists: the open queue STAT first; a day's completed tests when completedOn is given.
     [routeOf(labRequestsEndpoint)]: (call) =>
       answer(
         labRequestsEndpoint,
         pageOf(
-          { pending: [routine, urgent], 'in progress': [stat], completed: [doneToday, doneBefore] }[
-            call.query.get('status')!
-          ]!,
+          call.query.get('status') === 'open'
+            ? [stat, urgent, routine]
+            : call.query.get('completedOn') === 'today'
+              ? [doneToday]
+              : [doneToday, doneBefore],
         ),
       ),
     [routeOf(labTurnaroundEndpoint)]: () =>
@@ -105,8 +108,25 @@ describe('/admin/laboratory', () => {
     const done = screen.getByRole('table', { name: 'Completed today' });
     expect(await within(done).findByText('Full Blood Count')).toBeInTheDocument();
     expect(within(done).queryByText('Lipid Profile')).not.toBeInTheDocument();
+    // One request for the queue, one for today's completed tests by the hospital's calendar.
+    const lists = api.calls.filter((c) => c.path === '/lab/requests').map((c) => c.query.toString());
+    expect(lists.sort()).toEqual(['status=completed&completedOn=today&limit=100', 'status=open&limit=100']);
+    expect(screen.queryByText(/Showing the first/)).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Pending' })).toHaveTextContent('2');
     expect(screen.getByRole('group', { name: 'Completed today' })).toHaveTextContent('1');
+  });
+
+  it('says how many a list holds when its first page is not all of it', async () => {
+    api = routes({
+      [routeOf(labRequestsEndpoint)]: (call) =>
+        answer(labRequestsEndpoint, {
+          ...pageOf(call.query.get('status') === 'open' ? [stat] : [doneToday]),
+          pagination: { currentPage: 1, totalPages: 2, totalRecords: 143, hasPrev: false, hasNext: true },
+        }),
+    });
+    renderPage();
+    expect(await screen.findByText('Showing the first 1 of 143 tests in the queue.')).toBeInTheDocument();
+    expect(screen.getByText('Showing the first 1 of 143 tests completed today.')).toBeInTheDocument();
   });
 
   it('says so when the lab is idle and nothing was completed', async () => {

@@ -4,16 +4,16 @@ import { MetricCard } from '../../components/metric-card';
 import { PageHeading } from '../../components/page-heading';
 import { shortDateTime } from '../../lib/dates';
 import { useLiveRefresh } from '../../lib/realtime/live-events';
-import { useNow } from '../../lib/use-now';
 import { useRemoteData } from '../../lib/use-remote-data';
 import {
+  fetchLabCompletedToday,
   fetchLabCounts,
   fetchLabQueue,
   fetchLabTurnaround,
   type AdminLabRequest,
+  type LabListPage,
   type LabTurnaround,
 } from './api/admin-lab';
-import { hospitalDate } from '../../../shared/hospital-calendar';
 import styles from './admin-console.module.css';
 import { useHospitalTimeZone } from '../../lib/hospital-time';
 
@@ -47,24 +47,27 @@ const turnaroundColumns: Column<LabTurnaround['tests'][number]>[] = [
   { key: 'p90', header: '90th percentile', render: (t) => minutesText(t.p90Minutes) },
 ];
 
+/** Under a list cut at its first page: how many of how many it shows. */
+function ShownOf({ page, what }: { page: LabListPage | undefined; what: string }) {
+  if (!page || page.total <= page.requests.length) return null;
+  return (
+    <p className={styles.muted}>
+      Showing the first {page.requests.length} of {page.total} {what}.
+    </p>
+  );
+}
+
 /**
  * /admin/laboratory (issue 13): the queue STAT first, today's completed tests, and turnaround per test;
  * `catalogue`, composed by the app (issue 34 §1), is the lab's catalogue with its prices.
  */
 export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNode }) {
   const timeZone = useHospitalTimeZone();
-  const now = useNow();
   const counts = useRemoteData(fetchLabCounts, 'counts');
-  const queue = useRemoteData(async (signal) => {
-    const [pending, started] = await Promise.all([
-      fetchLabQueue('pending', signal),
-      fetchLabQueue('in progress', signal),
-    ]);
-    // STAT first, then Urgent, then Routine; within each, whoever was ordered first.
-    const rank = (r: AdminLabRequest) => ['STAT', 'Urgent', 'Routine'].indexOf(r.urgency);
-    return [...pending, ...started].sort((a, b) => rank(a) - rank(b) || a.orderedAt.localeCompare(b.orderedAt));
-  }, 'queue');
-  const done = useRemoteData((signal) => fetchLabQueue('completed', signal), 'done');
+  // Both lists are the server's: the queue STAT first, then Urgent, then Routine, whoever was ordered first;
+  // today's completed tests by the hospital's calendar, newest first.
+  const queue = useRemoteData(fetchLabQueue, 'queue');
+  const done = useRemoteData(fetchLabCompletedToday, 'done');
   const turnaround = useRemoteData(fetchLabTurnaround, 'turnaround');
   useLiveRefresh(LIVE_LAB_EVENTS, () => {
     counts.refresh();
@@ -72,8 +75,6 @@ export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNo
     done.refresh();
     turnaround.refresh();
   });
-  const today = hospitalDate(now, timeZone);
-  const doneToday = done.data?.filter((r) => r.completedAt && hospitalDate(r.completedAt, timeZone) === today);
   const counting = !counts.data && counts.status === 'loading';
 
   return (
@@ -91,7 +92,7 @@ export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNo
         <DataTable
           label="Lab queue"
           columns={queueColumns(timeZone)}
-          rows={queue.data}
+          rows={queue.data?.requests}
           rowKey={(r) => r.id}
           isLoading={queue.status === 'loading'}
           loadingText="Loading the lab queue..."
@@ -99,6 +100,7 @@ export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNo
           onRetry={queue.reload}
           emptyTitle="No tests waiting"
         />
+        <ShownOf page={queue.data} what="tests in the queue" />
       </section>
       <section className={styles.section} aria-labelledby="lab-turnaround">
         <h2 id="lab-turnaround" className={styles.sectionTitle}>
@@ -126,7 +128,7 @@ export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNo
         <DataTable
           label="Completed today"
           columns={doneColumns(timeZone)}
-          rows={doneToday}
+          rows={done.data?.requests}
           rowKey={(r) => r.id}
           isLoading={done.status === 'loading'}
           loadingText="Loading completed tests..."
@@ -134,6 +136,7 @@ export default function AdminLaboratoryPage({ catalogue }: { catalogue?: ReactNo
           onRetry={done.reload}
           emptyTitle="No tests completed today"
         />
+        <ShownOf page={done.data} what="tests completed today" />
       </section>
       {catalogue ? (
         <section className={styles.section} aria-labelledby="lab-catalogue">

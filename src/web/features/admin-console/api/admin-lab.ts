@@ -9,13 +9,30 @@ export type AdminLabRequest = z.infer<typeof labRequestsEndpoint.data>['requests
 export type LabTurnaround = z.infer<typeof labTurnaroundEndpoint.data>;
 export type LabCounts = LabStats;
 
-/** GET /api/lab/requests?status=…: one status of the queue, STAT first (completed: newest first). */
-export async function fetchLabQueue(status: string, signal?: AbortSignal): Promise<AdminLabRequest[]> {
+/** The first page of a lab list and how many the whole list holds. */
+export type LabListPage = { requests: AdminLabRequest[]; total: number };
+export const LAB_LIST_LIMIT = 100;
+
+async function fetchLabList(searchParams: Record<string, string | number>, signal?: AbortSignal) {
   try {
-    return (await fetchData(labRequestsEndpoint, { searchParams: { status, limit: 100 }, signal })).requests;
+    const data = await fetchData(labRequestsEndpoint, {
+      searchParams: { ...searchParams, limit: LAB_LIST_LIMIT },
+      signal,
+    });
+    return { requests: data.requests, total: data.pagination.totalRecords };
   } catch (e) {
     throw failureOf(e, 'Failed to fetch lab requests');
   }
+}
+
+/** GET /api/lab/requests?status=open: pending and in progress, STAT first, then whoever was ordered first. */
+export function fetchLabQueue(signal?: AbortSignal): Promise<LabListPage> {
+  return fetchLabList({ status: 'open' }, signal);
+}
+
+/** GET /api/lab/requests?status=completed&completedOn=today: the hospital's today, newest first. */
+export function fetchLabCompletedToday(signal?: AbortSignal): Promise<LabListPage> {
+  return fetchLabList({ status: 'completed', completedOn: 'today' }, signal);
 }
 
 /** GET /api/lab/stats: pending, in progress, completed today. */
