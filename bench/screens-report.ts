@@ -19,12 +19,17 @@ export type Figures = {
   firstLoads: Map<Screen, number>;
   trivialMs: number;
   rawMs: number;
+  /** Before the idle phase: how long the bench waited for the server to catch up and the machine to be quiet. */
+  settled: Settled | null;
   idle: Phase | null;
   busy: (Phase & { staff: number; requests: number }) | null;
   /** The measuring (both phases), and the whole run (seeding, when it seeded, included). */
   minutes: number;
   totalMinutes: number;
 };
+
+/** The wait before the idle phase (see `settle` in bench/screens.bench.ts). */
+export type Settled = { seconds: number; load: number; quiet: boolean };
 
 const TARGET_MS = 1000;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -49,6 +54,19 @@ function firstLoadsLine(f: Figures): string {
   const sorted = firsts.map((x) => x.ms).sort((a, b) => a - b);
   const slowest = firsts.reduce((a, b) => (b.ms > a.ms ? b : a));
   return `- Before anything was timed, every screen was opened ${f.warmRounds} times in turn, so that the screens measured first did not meet a server that had just started (its code not yet optimised, PostgreSQL's caches empty), as a hospital's server runs all day. Those first loads after the start, one a screen, not in the figures below: p50 ${ms(percentile(sorted, 0.5))}, slowest ${ms(slowest.ms)} (${slowest.s.name}).`;
+}
+
+function settledText(s: Settled): string {
+  return s.quiet
+    ? `it began once the server had caught up with the warm-up's work and the machine was quiet (load average ${s.load.toFixed(2)} after ${s.seconds.toFixed(0)} s)`
+    : `**the machine was not quiet before it began** (load average ${s.load.toFixed(2)} after waiting ${s.seconds.toFixed(0)} s)`;
+}
+
+function targetNote(f: Figures, quiet: boolean): string {
+  if (quiet) return 'The load average stayed under 1.';
+  if (f.idle && f.settled?.quiet)
+    return "The server-idle phase began on a quiet machine (load average under 1, nothing else running); during it the load was the bench's own. The phase with staff at work is the load test, not the target's condition.";
+  return '**The load average was not under 1 throughout, so this run does not test the target.**';
 }
 
 /** The `screens` section: hospital, baselines, load averages, the verdict on the target, a row per screen. */
@@ -100,12 +118,14 @@ export function screensSection(f: Figures): string {
     `- Each screen opened from its address ${f.runs} times after one warm-up load, in a Chromium signed in as its role through the login page (1366 × 800, each load from a blank page, the build in the browser's cache), timed from navigation until <main> shows its content with nothing loading; requests counted on the first ${Math.min(f.countRuns, f.runs)} loads of a screen in each phase, until the network was idle.`,
     firstLoadsLine(f),
     `- Baselines in the same run: a trivial Fastify route ${ms(f.trivialMs)} and page 1 of the patient list by raw SQL ${ms(f.rawMs)} (medians of 50); each screen with the server idle, its own baseline for the phase with staff at work.`,
-    f.idle ? `- Server idle: ${loadLine(f.idle)}.` : null,
+    f.idle
+      ? `- Server idle: ${f.settled ? `${settledText(f.settled)}; ` : ''}${loadLine(f.idle)} (the bench's own Chromium, server and PostgreSQL).`
+      : null,
     f.busy
       ? `- Staff at work: ${f.busy.staff} background staff working through bench:day's loops (${count(f.busy.requests)} requests while measured); ${loadLine(f.busy)}.`
       : null,
     `- Over all screens and phases: p50 ${ms(overall.p50)}, p95 ${ms(overall.p95)}; the p50 is ×${(overall.p50 / f.trivialMs).toFixed(0)} the trivial route's.`,
-    `- Target (issue 34 §5: every screen's p95 under 1 s, at a load average under 1): ${verdict.join('; ')}. ${quiet ? 'The load average stayed under 1.' : '**The load average was not under 1 throughout, so this run does not test the target.**'}`,
+    `- Target (issue 34 §5: every screen's p95 under 1 s, at a load average under 1): ${verdict.join('; ')}. ${targetNote(f, quiet)}`,
     twice.size
       ? `- **Requests made twice on one load**: ${listed(twice)}.`
       : '- No screen made the same request twice on one load.',

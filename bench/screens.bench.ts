@@ -18,6 +18,8 @@
  * - SCREENS_RUNS (20), SCREENS_PATIENTS (100,000, when seeding), SCREENS_STAFF (20 staff at work),
  *   SCREENS_COUNT_RUNS (3: the loads of a screen, in each phase, whose requests are counted),
  *   SCREENS_WARMUP (3: rounds over every screen before anything is timed; their first loads are reported),
+ *   SCREENS_SETTLE (300: at most this many seconds of waiting, before the idle phase, for the server to catch up
+ *   and the load average to fall under 1),
  *   SCREENS_ONLY (screen names, comma separated, part of a name will do: a partial run, which
  *   prints its section without writing it).
  */
@@ -38,7 +40,8 @@ import { openSeededHospital, signInAgain } from './screens-hospital';
 import { signIn, signInOn } from './screens-login';
 import { SCREENS, type ScreenRole } from './screens-list';
 import { measurePhase, median, warmUp, type Signed } from './screens-measure';
-import { screensSection } from './screens-report';
+import { screensSection, type Settled } from './screens-report';
+import { caughtUp } from './day-setup';
 
 const env = process.env;
 const RUNS = Number(env.SCREENS_RUNS ?? 20);
@@ -51,6 +54,7 @@ const ONLY = (env.SCREENS_ONLY ?? '')
   .split(',')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
+const SETTLE_SECONDS = Number(env.SCREENS_SETTLE ?? 300);
 const step = (what: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${what}`);
 
 /** The command as run, its settings included, for the section and for running it again. */
@@ -60,6 +64,24 @@ function command(): string {
     .sort()
     .map((k) => `${k}=${env[k]}`);
   return [...set, 'npm run bench:screens'].join(' ');
+}
+
+/**
+ * Before the idle phase: until the server has caught up with the warm-up's events (each load's reads are
+ * recorded and projected) and the 1-minute load average is under 1, for at most SCREENS_SETTLE seconds.
+ * The warm-up leaves the load at 3–5, and the first screens timed met the trail still projecting its reads.
+ */
+async function settle(base: string): Promise<Settled> {
+  const started = performance.now();
+  step(
+    `settling: waiting for the server to catch up and the load average to fall under 1 (at most ${SETTLE_SECONDS} s)`,
+  );
+  await caughtUp(base, SETTLE_SECONDS * 1000);
+  const seconds = () => (performance.now() - started) / 1000;
+  while (os.loadavg()[0]! >= 1 && seconds() < SETTLE_SECONDS) await new Promise((r) => setTimeout(r, 2000));
+  const load = os.loadavg()[0]!;
+  step(`settled after ${seconds().toFixed(0)} s: load ${load.toFixed(2)}`);
+  return { seconds: seconds(), load, quiet: load < 1 };
 }
 
 async function main() {
@@ -120,7 +142,9 @@ async function main() {
     step(`warming up: every screen ${WARM_ROUNDS} times in turn`);
     const firstLoads = await warmUp(pages, screens, WARM_ROUNDS);
     let idle = null;
+    let settled = null;
     if (PHASES.includes('idle')) {
+      settled = await settle(base);
       step(`screens, server idle: ${screens.length} screens × ${RUNS}; load ${os.loadavg()[0]!.toFixed(2)}`);
       idle = await measurePhase(pages, screens, { runs: RUNS, countRuns: COUNT_RUNS });
     }
@@ -162,6 +186,7 @@ async function main() {
       countRuns: COUNT_RUNS,
       warmRounds: WARM_ROUNDS,
       firstLoads,
+      settled,
       trivialMs,
       rawMs,
       idle,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_USER, signedIn, withSession } from '../../app/testing/session-fixtures';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { labRequestsEndpoint, labStatsEndpoint, labTurnaroundEndpoint } from '../../../shared/api/laboratory';
-import { answer, fakeApi, routeOf } from '../../lib/testing/fake-api';
+import { answer, fakeApi, routeOf, type RecordedCall } from '../../lib/testing/fake-api';
 import AdminLaboratoryPage, { minutesText } from './admin-laboratory-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -118,7 +118,7 @@ describe('/admin/laboratory', () => {
 
   it('says how many a list holds when its first page is not all of it', async () => {
     api = routes({
-      [routeOf(labRequestsEndpoint)]: (call) =>
+      [routeOf(labRequestsEndpoint)]: (call: RecordedCall) =>
         answer(labRequestsEndpoint, {
           ...pageOf(call.query.get('status') === 'open' ? [stat] : [doneToday]),
           pagination: { currentPage: 1, totalPages: 2, totalRecords: 143, hasPrev: false, hasNext: true },
