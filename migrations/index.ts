@@ -57,6 +57,7 @@ export const migrations: Migrations = {
     '0046-audit-patient-views-compact': await import('./0046-audit-patient-views-compact'),
     '0047-audit-cursor-commits': await import('./0047-audit-cursor-commits'),
     '0048-doctor-dashboard-indexes': await import('./0048-doctor-dashboard-indexes'),
+    '0049-lab-queue-indexes': await import('./0049-lab-queue-indexes'),
   },
   renamed,
 };

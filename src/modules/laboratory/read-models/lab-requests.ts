@@ -101,7 +101,8 @@ export async function listLabRequests(
   },
 ) {
   let q = db.selectFrom('lab_requests').where('hospital_id', '=', hospitalId);
-  if (query.status === 'open') q = q.where('status', '!=', 'completed');
+  // The open queue is the first rows of its own index (migration 0049), whose predicate this is.
+  if (query.status === 'open') q = q.where('status', '<>', 'completed');
   else if (query.status) q = q.where('status', '=', query.status);
   if (query.completedOn) q = q.where('completed_on', '=', query.completedOn);
   const search = query.search?.trim();
@@ -124,9 +125,9 @@ export async function listLabRequests(
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     (query.status === 'completed' || query.completedOn
       ? q.selectAll().orderBy('completed_at', 'desc')
-      : q
-          .selectAll()
-          .orderBy(sql`status = 'completed'`)
+      : // Completed ones last, when the list has both: with one status (or the open ones) the list is in
+        // the order of an index (the queue's, or migration 0049's), read no further than its page.
+        (query.status ? q.selectAll() : q.selectAll().orderBy(sql`status = 'completed'`))
           .orderBy('urgency_rank')
           .orderBy('ordered_at')
     )
