@@ -1,8 +1,9 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { waitingFor } from './pending-screens';
 
 /**
  * A lazily loaded component that can be fetched before it is rendered, and that, once fetched,
- * renders at once. React.lazy suspends on its first render even when its module is already there
+ * renders at once; while a render waits for it, `pendingScreens()` counts it. React.lazy suspends on its first render even when its module is already there
  * (its answer comes a microtask later), and React 19 then holds the content back until 300 ms
  * after the nearest Suspense boundary last changed: each level of lazy screens (shell, page, a
  * part of the page) cost up to that again. `preload` fetches the module; a render after it has
@@ -27,7 +28,10 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
   };
   const Lazy = lazy(preload);
   function Preloadable(props: P) {
-    return loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props);
+    if (loaded) return createElement(loaded, props);
+    // The render waits for the module: the shell's bar says so (a navigation keeps the old screen meanwhile).
+    waitingFor(preload());
+    return createElement(Lazy as ComponentType<P>, props);
   }
   return { Component: Preloadable, preload };
 }

@@ -6,6 +6,7 @@ import { AriaRouter } from '../../components/aria-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OfflineBanner } from '../../components/offline-banner';
 import { OfflineConflicts } from '../../components/offline-conflicts';
+import { PendingBar } from '../../components/pending-bar';
 import { offlineSnapshot } from '../../lib/offline/offline-queue';
 import { useLogout } from '../../lib/auth-actions';
 import { initialsOf } from '../../lib/roles';
@@ -65,6 +66,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.shell}>
+      <PendingBar />
       <aside className={styles.aside}>
         <div className={styles.asideInner}>{sidebar()}</div>
       </aside>
