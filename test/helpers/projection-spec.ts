@@ -84,6 +84,11 @@ export function projectionSpec(projection: Projection) {
     };
     return {
       then,
+      /** A query of the module's own over the rows the events made (what a route answers from them). */
+      read: async <T>(query: (db: Db) => Promise<T>): Promise<T> => {
+        await applied;
+        return query(db);
+      },
       /** The same events once more, as a replay after a crash would bring them: nothing may change. */
       replayed: () => ({
         then: async (table: string, rows: Record<string, unknown>[]) => {

@@ -244,7 +244,7 @@ export async function formularyMedications(db: Db, hospitalId: string) {
     .select([
       sql<string>`min(trim(name))`.as('name'),
       sql<string>`lower(trim(name))`.as('key'),
-      sql<number>`sum(stock_quantity)::int`.as('stock'),
+      sql<number>`sum(stock_quantity)::float8`.as('stock'),
     ])
     .where('hospital_id', '=', hospitalId)
     .groupBy(sql`lower(trim(name))`)

@@ -1,7 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectionSpec, type GivenEvent } from '../../../../test/helpers/projection-spec';
 import type { MedicationEvent } from '../events';
-import { medicationStockProjection } from './medication-stock';
+import { formularyMedications, medicationStockProjection } from './medication-stock';
 import { stockMovementsProjection } from './stock-movements';
 
 /** The pharmacy's read models as given(events).then(rows): a database, no server. */
@@ -53,6 +53,17 @@ describe('medication stock', () => {
     spec
       .given(stocked, received, dispensed(30, 0), dispensed(10, 1), adjusted)
       .then('pharmacy_medications', [{ medication_id: 'm1', stock_quantity: 105, version: 5 }]));
+
+  it('adds up a medication kept in many full batches past a 32-bit integer (the price list and the formulary)', async () => {
+    // 22 batches at the most a batch may hold (100,000,000): 2.2 billion units, more than an int holds.
+    const batches = Array.from({ length: 22 }, (_, i): GivenEvent<MedicationEvent> => ({
+      ...stocked,
+      streamId: `medication-full-${i}`,
+      data: { ...stocked.data, medicationId: `full-${i}`, batchNumber: `F-${i}`, quantity: 100_000_000 },
+    }));
+    const formulary = await spec.given(...batches).read((db) => formularyMedications(db, 'hospital-1'));
+    expect(formulary).toEqual([{ name: 'Paracetamol 500mg', key: 'paracetamol 500mg', stock: 2_200_000_000 }]);
+  });
 
   it('changes nothing when the same events come again (a replay after a crash)', () =>
     spec
