@@ -137,6 +137,28 @@ describe('The admin console in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('a bar along the top says the next screen is coming while its code is on its way', async () => {
+    const { page, pageErrors } = await suite.open(undefined, { serviceWorkers: 'block' });
+    await page.addInitScript((token) => localStorage.setItem('hms.adminToken', token), hospital.token);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // From here on every script arrives a second and a half late, as on a slow connection.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const bar = page.getByRole('progressbar', { name: 'Opening the next screen' });
+    expect(await bar.count()).toBe(0);
+    await menu(page).getByRole('link', { name: 'Users', exact: true }).click();
+    await bar.waitFor();
+    // The old screen stays on view meanwhile; then the next one comes and the bar goes.
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(1);
+    await REAL_CONTENT['/admin/users']!(page).waitFor({ timeout: 15_000 });
+    await bar.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  });
+
   it('revoking Pharmacy for pharmacists on Access Control hides their pharmacy menu and the server refuses them', async () => {
     const admin = await openAsAdmin('/admin/access-control');
     const box = admin.page.getByRole('checkbox', { name: 'Pharmacy: Pharmacist' });
