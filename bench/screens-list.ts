@@ -65,3 +65,12 @@ export function contentShown(content: string): boolean {
   }
   return main.querySelector(content) !== null;
 }
+
+/** Runs in the page: the text of an error shown inside <main> (an alert that says it failed), or null. */
+export function errorShown(): string | null {
+  for (const alert of document.querySelectorAll('main [role="alert"]')) {
+    const text = alert.textContent ?? '';
+    if (/error|failed|denied|could not|unable/i.test(text)) return text.trim().slice(0, 200);
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Page, Request, WebSocket } from 'playwright-core';
 import { ms, percentile } from './report';
-import { contentShown, DEFAULT_CONTENT, type Screen, type ScreenRole } from './screens-list';
+import { contentShown, DEFAULT_CONTENT, errorShown, type Screen, type ScreenRole } from './screens-list';
 
 /**
  * One load of a screen: the time until its content is shown, and on the loads that count them,
@@ -79,6 +79,9 @@ async function open(page: Page, screen: Screen, count: boolean): Promise<Load> {
         throw new Error(`${screen.path}: no content in 30 s (${e.message}); main shows: ${main.slice(0, 300)}`);
       });
     const shown = performance.now() - t0;
+    // An error state is not the screen's content: a load that shows one failed (Infinity in the figures).
+    const failed = await page.evaluate(errorShown);
+    if (failed) throw new Error(`${screen.path}: shows an error: ${failed}`);
     if (!count) return { ms: shown, counted: false, requests: 0, api: 0, twice: [], refreshed: [] };
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     const api = requests.filter((r) => r.api);
