@@ -14,21 +14,23 @@ function slowModule() {
   return { load: () => arrived, arrive };
 }
 
+/** An old screen, and a Go button that navigates to `Next` in a transition, as the router does. */
+function Navigator({ Next }: { Next: ComponentType }) {
+  const [there, setThere] = useState(false);
+  return (
+    <>
+      <PendingBar />
+      <button onClick={() => startTransition(() => setThere(true))}>Go</button>
+      <Suspense fallback={<p>Loading…</p>}>{there ? <Next /> : <p>Old screen</p>}</Suspense>
+    </>
+  );
+}
+
 describe('PendingBar', () => {
   it('shows while a navigation waits for the next screen’s code, with the old screen still on view', async () => {
     const next = slowModule();
     const { Component: Next } = preloadable(next.load);
-    function App() {
-      const [there, setThere] = useState(false);
-      return (
-        <>
-          <PendingBar />
-          <button onClick={() => startTransition(() => setThere(true))}>Go</button>
-          <Suspense fallback={<p>Loading…</p>}>{there ? <Next /> : <p>Old screen</p>}</Suspense>
-        </>
-      );
-    }
-    render(<App />);
+    render(<Navigator Next={Next} />);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go' }));
     // The transition keeps the old screen; the bar says the next one is coming.
@@ -44,17 +46,7 @@ describe('PendingBar', () => {
     const { Component: Next, preload } = preloadable(next.load);
     next.arrive();
     await preload();
-    function App() {
-      const [there, setThere] = useState(false);
-      return (
-        <>
-          <PendingBar />
-          <button onClick={() => startTransition(() => setThere(true))}>Go</button>
-          <Suspense fallback={<p>Loading…</p>}>{there ? <Next /> : <p>Old screen</p>}</Suspense>
-        </>
-      );
-    }
-    render(<App />);
+    render(<Navigator Next={Next} />);
     await userEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findByText('Next screen')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 300));
