@@ -22,7 +22,7 @@ export type Figures = {
   /** Before the idle phase: how long the bench waited for the server to catch up and the machine to be quiet. */
   settled: Settled | null;
   idle: Phase | null;
-  busy: (Phase & { staff: number; requests: number }) | null;
+  busy: (Phase & { staff: number; requests: number; errors: number; errorSamples: string[] }) | null;
   /** The measuring (both phases), and the whole run (seeding, when it seeded, included). */
   minutes: number;
   totalMinutes: number;
@@ -54,6 +54,13 @@ function firstLoadsLine(f: Figures): string {
   const sorted = firsts.map((x) => x.ms).sort((a, b) => a - b);
   const slowest = firsts.reduce((a, b) => (b.ms > a.ms ? b : a));
   return `- Before anything was timed, every screen was opened ${f.warmRounds} times in turn, so that the screens measured first did not meet a server that had just started (its code not yet optimised, PostgreSQL's caches empty), as a hospital's server runs all day. Those first loads after the start, one a screen, not in the figures below: p50 ${ms(percentile(sorted, 0.5))}, slowest ${ms(slowest.ms)} (${slowest.s.name}).`;
+}
+
+/** The staff's requests that the server answered with an error (a colleague's 409 is not one). */
+function staffErrors(b: { errors: number; errorSamples: string[] }): string {
+  if (b.errors === 0) return 'none answered with an error';
+  const samples = b.errorSamples.map((e) => `\`${e.replaceAll('`', "'").replaceAll('|', '/')}\``).join('; ');
+  return `**${count(b.errors)} answered with an error**${samples ? `, e.g. ${samples}` : ''}`;
 }
 
 function settledText(s: Settled): string {
@@ -122,7 +129,7 @@ export function screensSection(f: Figures): string {
       ? `- Server idle: ${f.settled ? `${settledText(f.settled)}; ` : ''}${loadLine(f.idle)} (the bench's own Chromium, server and PostgreSQL).`
       : null,
     f.busy
-      ? `- Staff at work: ${f.busy.staff} background staff working through bench:day's loops (${count(f.busy.requests)} requests while measured); ${loadLine(f.busy)}.`
+      ? `- Staff at work: ${f.busy.staff} background staff working through bench:day's loops (${count(f.busy.requests)} requests while measured, ${staffErrors(f.busy)}); ${loadLine(f.busy)}.`
       : null,
     `- Over all screens and phases: p50 ${ms(overall.p50)}, p95 ${ms(overall.p95)}; the p50 is ×${(overall.p50 / f.trivialMs).toFixed(0)} the trivial route's.`,
     `- Target (issue 34 §5: every screen's p95 under 1 s, at a load average under 1): ${verdict.join('; ')}. ${targetNote(f, quiet)}`,

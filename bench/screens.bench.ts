@@ -167,7 +167,12 @@ async function main() {
       await new Promise((r) => setTimeout(r, 30_000));
       step(`screens, ${staff.length} staff at work: load ${os.loadavg()[0]!.toFixed(2)}`);
       const phase = await measurePhase(pages, screens, { runs: RUNS, countRuns: COUNT_RUNS });
-      busy = { ...phase, staff: staff.length, requests: day.recorder.requests };
+      // The staff's own requests: any answered neither 2xx nor a colleague's 409 is an error of the server's.
+      const kinds = day.recorder.summary();
+      const errors = kinds.reduce((n, k) => n + k.errors, 0);
+      const errorSamples = kinds.flatMap((k) => k.samples).slice(0, 3);
+      for (const sample of errorSamples) step(`  staff error: ${sample}`);
+      busy = { ...phase, staff: staff.length, requests: day.recorder.requests, errors, errorSamples };
       day.end = 0;
       // Each ends after its current screen and think time (up to half a minute, or more); a call
       // still under way when the server stops is recorded as a network error, which nothing reads.
