@@ -76,12 +76,16 @@ async function settle(base: string): Promise<Settled> {
   step(
     `settling: waiting for the server to catch up and the load average to fall under 1 (at most ${SETTLE_SECONDS} s)`,
   );
-  await caughtUp(base, SETTLE_SECONDS * 1000);
+  // Still behind at the deadline: measured all the same, and the section says the machine was not quiet.
+  const caught = await caughtUp(base, SETTLE_SECONDS * 1000).then(
+    () => true,
+    () => false,
+  );
   const seconds = () => (performance.now() - started) / 1000;
   while (os.loadavg()[0]! >= 1 && seconds() < SETTLE_SECONDS) await new Promise((r) => setTimeout(r, 2000));
   const load = os.loadavg()[0]!;
-  step(`settled after ${seconds().toFixed(0)} s: load ${load.toFixed(2)}`);
-  return { seconds: seconds(), load, quiet: load < 1 };
+  step(`settled after ${seconds().toFixed(0)} s: load ${load.toFixed(2)}${caught ? '' : ', the server still behind'}`);
+  return { seconds: seconds(), load, quiet: caught && load < 1 };
 }
 
 async function main() {

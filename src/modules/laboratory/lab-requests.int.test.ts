@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicalApi } from '../../../test/helpers/clinical-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
+import { DEFAULT_TIME_ZONE, hospitalDate } from '../../shared/hospital-calendar';
 
 describe('lab requests', () => {
   let s: PatientsSuite;
@@ -208,16 +209,16 @@ describe('lab requests', () => {
       { testName: 'ECG', urgency: 'STAT' },
       { testName: 'Urine Analysis' },
     ]);
-    const [mp, widal, group] = consultation.labOrders as { id: string }[];
-    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${widal!.id}/start`);
-    const done = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${group!.id}/results`, {
+    const [xray, ecg, urine] = consultation.labOrders as { id: string }[];
+    await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${ecg!.id}/start`);
+    const done = await api.call(s.tokens.lab_technician, 'POST', `/api/lab/requests/${urine!.id}/results`, {
       results: 'No abnormality seen',
     });
     expect(done.statusCode).toBe(200);
 
     const open = await queue('open');
-    expect(open.map((r) => r.id)).toEqual(expect.arrayContaining([mp!.id, widal!.id]));
-    expect(open.map((r) => r.id)).not.toContain(group!.id);
+    expect(open.map((r) => r.id)).toEqual(expect.arrayContaining([xray!.id, ecg!.id]));
+    expect(open.map((r) => r.id)).not.toContain(urine!.id);
     expect(open.every((r) => r.status !== 'completed')).toBe(true);
     const rank = (u: string) => ['STAT', 'Urgent', 'Routine'].indexOf(u);
     expect(open.map((r) => rank(r.urgency))).toEqual(open.map((r) => rank(r.urgency)).sort());
@@ -231,13 +232,12 @@ describe('lab requests', () => {
       expect(res.statusCode).toBe(200);
       return (res.json().data.requests as { id: string }[]).map((r) => r.id);
     };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
-    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-      new Date(Date.now() - 86_400_000),
-    );
-    expect(await completedOn('today')).toContain(group!.id);
-    expect(await completedOn(today)).toContain(group!.id);
-    expect(await completedOn(yesterday)).not.toContain(group!.id);
+    // The suite's hospital keeps the default zone.
+    const today = hospitalDate(new Date(), DEFAULT_TIME_ZONE);
+    const yesterday = hospitalDate(new Date(Date.now() - 86_400_000), DEFAULT_TIME_ZONE);
+    expect(await completedOn('today')).toContain(urine!.id);
+    expect(await completedOn(today)).toContain(urine!.id);
+    expect(await completedOn(yesterday)).not.toContain(urine!.id);
 
     const bad = await api.call(s.tokens.lab_technician, 'GET', '/api/lab/requests?completedOn=27-11-2026');
     expect(bad.statusCode).toBe(400);

@@ -5,10 +5,8 @@
  */
 const waiting = new Set<Promise<unknown>>();
 const listeners = new Set<() => void>();
-let count = 0;
 
 function changed() {
-  count = waiting.size;
   // Never during a render: a render records what it waits for, the bar's state changes after it.
   queueMicrotask(() => listeners.forEach((l) => l()));
 }
@@ -32,5 +30,5 @@ export function subscribePendingScreens(listener: () => void): () => void {
 
 /** How many screens' code a render is waiting for now. */
 export function pendingScreens(): number {
-  return count;
+  return waiting.size;
 }
