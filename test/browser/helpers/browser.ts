@@ -137,12 +137,14 @@ export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
-  options: { serviceWorkers?: 'allow' | 'block'; clock?: () => Date } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; clock?: () => Date; reducedMotion?: 'reduce' } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
     serviceWorkers: options.serviceWorkers ?? 'block',
+    // A person who asked the system for less motion (prefers-reduced-motion).
+    ...(options.reducedMotion && { reducedMotion: options.reducedMotion }),
   });
   // The page's clock starts at the test's clock and runs at the real pace, as the test's clock does.
   if (options.clock) await context.clock.install({ time: options.clock() });

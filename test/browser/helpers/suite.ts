@@ -10,7 +10,7 @@ export type BrowserSuite = {
   /** A fresh browser context and page on the server, closed after the file. */
   open: (
     viewport?: { width: number; height: number },
-    options?: { serviceWorkers?: 'allow' | 'block' },
+    options?: { serviceWorkers?: 'allow' | 'block'; reducedMotion?: 'reduce' },
   ) => Promise<OpenedPage>;
 };
 
