@@ -1,23 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { ALONE } from './test/alone-files';
 import { SuiteSequencer } from './test/sequencer';
-
-/**
- * Files that kill and restart real servers, cut PostgreSQL off, or start `npm start` on its embedded
- * database: their waits are timed against a machine with a core to spare, so beside another file on two
- * cores they failed now and then. They run one at a time after every other file (`groupOrder: 1`).
- */
-const ALONE = [
-  'test/durability.test.ts',
-  'test/crash-burst.test.ts',
-  'test/several-servers.test.ts',
-  'test/embedded-postgres-crash.test.ts',
-  'test/database-outage.test.ts',
-  'src/platform/main.int.test.ts',
-  'src/platform/projections/rebuild-command.int.test.ts',
-  // Counts on a consumer asleep between its warm-up read and thirty commits: beside another file's load
-  // its warm-up read can still be following the feed when they come (it failed so once in a full run).
-  'src/platform/projections/runner-wake.int.test.ts',
-];
 
 /** What every project that talks to PostgreSQL shares. */
 const server = {
@@ -31,7 +14,8 @@ const server = {
 
 export default defineConfig({
   test: {
-    // Two workers for everything but the ALONE files (see SuiteSequencer for the order).
+    // Two workers: the server and browser files first, then the ALONE files in one beside the jsdom
+    // files in the other (see SuiteSequencer for the order).
     maxWorkers: 2,
     sequence: { sequencer: SuiteSequencer },
     projects: [
@@ -40,7 +24,7 @@ export default defineConfig({
           name: 'server',
           ...server,
           include: ['src/**/*.unit.test.ts', 'src/**/*.int.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'node_modules/**', ...ALONE],
+          exclude: ['test/browser/**', 'node_modules/**', 'test/alone.test.ts', ...ALONE],
           // A worker keeps its modules from one file to the next: the app's import is paid once a worker,
           // not once a file. Every file makes its own app, database and data dir.
           isolate: false,
@@ -54,6 +38,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
           isolate: false,
+          // Beside the ALONE files (test/alone.test.ts), on the core they leave.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -76,10 +62,10 @@ export default defineConfig({
         test: {
           name: 'server-alone',
           ...server,
-          include: ALONE,
+          // One file that runs the ALONE files one after the other: one worker, beside the jsdom files.
+          include: ['test/alone.test.ts'],
           // They crash and cut off PostgreSQL: the machine's own server, which syncs (test/global-setup.ts).
           env: { ...server.env, HMS_TEST_DURABLE_CLUSTER: '1' },
-          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,7 +1,10 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The order of the projects in the two-worker group: the long files first, the many short ones last. */
-const PROJECT_ORDER = ['server', 'browser', 'web'];
+/**
+ * The order of the projects within each group: the long files first, the many short ones last. The
+ * first group holds the server and browser files, the second the ALONE files (one file) and the jsdom files.
+ */
+const PROJECT_ORDER = ['server', 'browser', 'server-alone', 'web'];
 
 /**
  * Vitest's order runs the projects by name and, within each, failed files first, then the slowest (or
@@ -11,8 +14,9 @@ const PROJECT_ORDER = ['server', 'browser', 'web'];
  *   are not isolated: a worker is reused only when the next file in the queue is of its project);
  * - the browser files, the longest, start after the static checks of `npm test` (which run beside the
  *   first minute or two of vitest) and two of them at most run at once;
- * - the jsdom files, short and many, come last and fill both workers to the end.
- * The `server-alone` project (its own group, one worker) runs after all of them.
+ * - in the second group, the one file of the `server-alone` project (the files that crash servers, one
+ *   after the other) starts first and takes one worker; the jsdom files, short and many, take the other
+ *   and fill both once it ends.
  */
 export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,9 +1,14 @@
+import { setPriority } from 'node:os';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { ATTENTION_REGION_ID } from '../src/web/lib/focus-first-invalid';
 import { forgetOfflineKey } from '../src/web/lib/offline/crypto';
 import { takeContractViolations } from '../src/web/lib/testing/fake-contracts';
+
+// The jsdom files run beside the files that crash and restart servers against timed waits
+// (vitest.config.ts): this worker takes the CPU they leave, never theirs.
+setPriority(19);
 
 afterEach(() => cleanup());
 
