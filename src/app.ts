@@ -133,6 +133,7 @@ export async function buildApp(
     metrics,
     db,
     store,
+    appendAlongside: (alongside) => store.appendAlongside(alongside),
     tokens,
     mailer,
     realtime,

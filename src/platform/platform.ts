@@ -16,12 +16,14 @@ import type { Metrics } from './metrics/metrics';
 import type { Decider, CommandResult, HandleOptions } from './event-store/command-handler';
 import type { EventContract } from './event-store/contracts';
 import type { DomainEvent, EventMetadata, EventStore, GlobalPosition } from './event-store/port';
+import type { EventLog } from './event-store/event-log';
 import type { Transacted, TransactOptions, UnitOfWork } from './event-store/unit-of-work';
 import type { LiveConsumer, ProjectionRunner } from './projections/runner';
 import type { FeedConsumerRef, Projection, Reactor } from './projections/projection';
 import type { AuthContext, IdleTimeouts, SessionValidator, TokenService } from './http/auth';
 import type { AccessPolicy } from './http/module-access';
 import type { HospitalOrigins } from './http/device-headers';
+import type { ReadRecorder } from './http/access-trail';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/hub';
@@ -51,6 +53,8 @@ export type Platform = {
   db: Db;
   /** The event log: every module's contracts checked on append and read, inline projections applied. */
   store: EventStore;
+  /** An append with statements of the caller's in its transaction (see EventLog.appendAlongside). */
+  appendAlongside: EventLog['appendAlongside'];
   runner: ProjectionRunner;
   tokens: TokenService;
   mailer: Mailer;
@@ -106,6 +110,8 @@ export type AppModule = {
   idleTimeouts?: (platform: Platform) => IdleTimeouts;
   /** The module that owns hospitals says when each was registered (device times before it are refused). */
   hospitalOrigins?: (platform: Platform) => HospitalOrigins;
+  /** The module that owns the access log records the reads every audited route serves (access-trail.ts). */
+  readRecorder?: (platform: Platform) => ReadRecorder;
 };
 
 export type BackgroundTask = {

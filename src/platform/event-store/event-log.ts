@@ -85,6 +85,36 @@ export class EventLog implements EventStore {
     return this.commits ? this.commits.append(encoded) : this.adapter.appendMany(encoded);
   }
 
+  /**
+   * Runs `alongside` (statements of the caller's) and appends the writes it returns, in one
+   * transaction on PostgreSQL: both commit or neither does (the access log's sealer moves its bounds
+   * with its seals). On EventStoreDB, which shares no transaction, `alongside` commits first and the
+   * append follows. Outside the group commit: the caller's writes are few and its own.
+   */
+  async appendAlongside(alongside: (trx: Trx) => Promise<StreamWrite[]>): Promise<AppendResult[]> {
+    const encode = (writes: StreamWrite[]) =>
+      writes.map((w) => ({
+        ...w,
+        events: w.events.map((e) => this.registry.encode({ ...e, id: e.id ?? randomUUID() })),
+      }));
+    const pg = this.pg;
+    if (!pg) {
+      const writes = encode(await this.db.transaction().execute(alongside));
+      return writes.length ? this.adapter.appendMany(writes) : [];
+    }
+    let types: string[] = [];
+    const results = await this.db.transaction().execute(async (trx) => {
+      const writes = encode(await alongside(trx));
+      if (writes.length === 0) return [];
+      types = typesOf([writes]);
+      const { results, rows } = await pg.appendOn(runnerOn(trx), writes);
+      await this.applyInline(trx, recordedFrom(writes, rows));
+      return results;
+    });
+    if (types.length) pg.announce(types);
+    return results;
+  }
+
   /** One append in its own transaction, with its inline projections; its own conflict when it fails. */
   private async commitAlone(pg: PostgresEventStore, writes: StreamWrite[]): Promise<AppendResult[]> {
     if (this.inlineFor(writes).length === 0) return pg.appendMany(writes);

@@ -240,8 +240,20 @@ export function accessEventFor(request: FastifyRequest, reply: FastifyReply): Ac
   return null;
 }
 
-/** Installs the hook on the root instance, before any route is registered. */
-export function installAccessTrail(app: FastifyInstance, store: EventStore, log: Logger): void {
+/**
+ * Where the reads go: the module that owns the access log writes them there, many to one insert
+ * (the audit module's AccessLog). Resolves once the read is committed; throws when it was not.
+ */
+export interface ReadRecorder {
+  record(read: RecordAccessed['data'], metadata: EventMetadata): Promise<void>;
+}
+
+/**
+ * Installs the hook on the root instance, before any route is registered. Reads go to `reads` when
+ * a module records them (the access log), else to the store as `RecordAccessed` events; refusals are
+ * always events.
+ */
+export function installAccessTrail(app: FastifyInstance, store: EventStore, log: Logger, reads?: ReadRecorder): void {
   app.decorateRequest('auditPatients', null);
   app.decorateRequest('auditReplayed', false);
   // The answer object, before it becomes text: the patients a list read shows are taken from it.
@@ -261,6 +273,10 @@ export function installAccessTrail(app: FastifyInstance, store: EventStore, log:
     if (!event) return payload;
     const metadata = metadataOf(request);
     try {
+      if (reads && event.type === 'RecordAccessed') {
+        await reads.record(event.data, metadata);
+        return payload;
+      }
       await store.append(
         accessStream(metadata.hospitalId, metadata.actor.userId, metadata.occurredAt, request.id),
         [{ ...event, metadata }],

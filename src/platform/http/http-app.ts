@@ -65,7 +65,8 @@ export async function createHttpApp(
     void reply.header('x-request-id', request.id);
   });
   installMetrics(app as unknown as FastifyInstance, platform);
-  installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log);
+  const reads = modules.find((m) => m.readRecorder)?.readRecorder?.(platform);
+  installAccessTrail(app as unknown as FastifyInstance, platform.store, platform.log, reads);
   installRequestGuards(app as unknown as FastifyInstance);
   const origins = modules.find((m) => m.hospitalOrigins)?.hospitalOrigins?.(platform);
   installDeviceHeaders(app as unknown as FastifyInstance, platform.config.deviceTimeWindowDays, origins);
