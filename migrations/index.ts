@@ -58,6 +58,7 @@ export const migrations: Migrations = {
     '0047-audit-cursor-commits': await import('./0047-audit-cursor-commits'),
     '0048-doctor-dashboard-indexes': await import('./0048-doctor-dashboard-indexes'),
     '0049-lab-queue-indexes': await import('./0049-lab-queue-indexes'),
+    '0050-audit-reads': await import('./0050-audit-reads'),
   },
   renamed,
 };

@@ -31,6 +31,8 @@ export { redact } from './redact';
  * record's history.
  */
 export const SECONDARY_TYPES: ReadonlySet<string> = new Set([
+  // The access log's seal of an insert's reads: each read is an entry of its own (audit_reads).
+  'ReadsSealed',
   'UniqueValueReserved',
   'UniqueValueReleased',
   // A registration's likely-duplicate keys (phone, names and birth date) ride with it.
@@ -163,6 +165,10 @@ export function describe(event: DomainEvent, name: NameOf): Described {
       const verb =
         d.what === 'export' ? `Exported the record of ${who}${format}` : `Viewed the ${str(d.what)} of ${who}`;
       return ok(`${verb}${asOf}`, kind, id);
+    }
+    case 'ReadsSealed': {
+      const count = typeof d.count === 'number' ? d.count : 0;
+      return ok(`Sealed ${count} read${count === 1 ? '' : 's'} of the access log`, null, null);
     }
     case 'AccessRefused': {
       const kind = str(d.subjectType);

@@ -1,4 +1,7 @@
 import type { AppModule } from '../../platform/platform';
+import { accessLogOf } from './access-log/access-log';
+import { readsSealed } from './access-log/read-seal';
+import { readSealerOf } from './access-log/read-sealer';
 import { accessReportExportsOf } from './access-report-exports';
 import { auditAnchorOf } from './anchoring/anchor';
 import { auditPatientRoutes } from './patient-routes';
@@ -13,10 +16,14 @@ import { auditRoutes } from './routes';
 export { AUDIT_TRAIL } from './read-models/audit-trail';
 export { AUDIT_ROLES } from './routes';
 export { auditAnchorOf } from './anchoring/anchor';
+export { readSealerOf } from './access-log/read-sealer';
 export { verifyEveryHospital, type HospitalVerification } from './verify-all';
 
 export const auditModule: AppModule = {
   name: 'audit',
+  events: [readsSealed],
+  // Every read an audited route serves goes to the access log (migration 0050), sealed in the chain.
+  readRecorder: (platform) => accessLogOf(platform),
   routes: async (app, platform) => {
     auditRoutes(app, platform);
     auditPatientRoutes(app, platform);
@@ -28,6 +35,7 @@ export const auditModule: AppModule = {
   background: (platform) => {
     const anchor = auditAnchorOf(platform);
     const exports = accessReportExportsOf(platform);
+    const sealer = readSealerOf(platform);
     return [
       { start: () => undefined, stop: () => exports.stop() },
       {
@@ -38,6 +46,8 @@ export const auditModule: AppModule = {
         },
         stop: async () => await anchor?.stop(),
       },
+      // Seals the access log's new rows about once a second, on one server at a time.
+      { elected: 'background:access-log-sealer', start: () => sealer.start(), stop: () => sealer.stop() },
     ];
   },
 };

@@ -16,7 +16,8 @@ export type HospitalVerification = {
 
 /**
  * Every hospital's trail verified as `GET /api/audit/verify` does for one: the chain recomputed
- * from the stored events, the signed checkpoints, and the lag behind the event log. For an
+ * from the stored events, the access log against its seals, the signed checkpoints, and the lag
+ * behind the event log. For an
  * operator (after a restore, `npm run restore`), not for a hospital's users.
  */
 export async function verifyEveryHospital(platform: Platform): Promise<HospitalVerification[]> {
@@ -30,8 +31,11 @@ export async function verifyEveryHospital(platform: Platform): Promise<HospitalV
     const lag = head ? await trailLag(platform.db, hospitalId, head[1]) : null;
     const chain = await verifyChain(platform.db, hospitalId);
     const signed = anchor ? await verifyCheckpoints(platform.db, anchor, hospitalId) : null;
-    const problem = !chain.ok
-      ? `entry #${chain.broken.seq} (${chain.broken.eventType}) ${chain.broken.reason}`
+    const b = chain.ok ? null : chain.broken;
+    const problem = b
+      ? b.reason === 'reads' && b.seal
+        ? `the seal at entry #${b.seq} no longer matches the access log (${b.seal.count} reads sealed, ${b.seal.found} found)`
+        : `entry #${b.seq} (${b.eventType}) ${b.reason}`
       : signed?.broken
         ? `signed checkpoint on line ${signed.broken.line}: ${signed.broken.reason}`
         : lag && lag.behind > 0

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { RECORD_ID, wellFormed } from '../../shared/text';
 import { chainHash, GENESIS, RECORDED_AT, type StoredEvent } from './chain';
+import { verifyReads, type ReadsSummary } from './verify-reads';
 
 export type Broken = {
   seq: number;
@@ -12,15 +13,29 @@ export type Broken = {
   /**
    * 'changed': the stored event no longer gives its hash; 'missing': it is gone from the table;
    * 'display': the entry shows another actor, role, time, address or request than its event holds;
-   * 'views': the access report lacks a patient the event's read showed (issue 33).
+   * 'views': the access report lacks a patient the event's read showed (issue 33);
+   * 'reads': the entry is a `ReadsSealed` seal the access log's rows no longer give (`seal`).
    */
-  reason: 'changed' | 'missing' | 'display' | 'views';
+  reason: 'changed' | 'missing' | 'display' | 'views' | 'reads';
+  /** For 'reads': the reads the seal covers, and how many rows of its range the access log holds now. */
+  seal?: { count: number; found: number };
 };
 
-/** `since`: when the chain's first entry was recorded (null for an empty trail), for "all N entries since …". */
+/**
+ * `since`: when the chain's first entry was recorded (null for an empty trail), for "all N entries
+ * since …". `reads`: the access log's reads under seals that matched, and those not sealed yet
+ * (absent when the chain itself broke: its seals are not proved then).
+ */
 export type Verification =
-  | { ok: true; checked: number; headHash: string | null; since: string | null }
-  | { ok: false; checked: number; headHash: string | null; since: string | null; broken: Broken };
+  | { ok: true; checked: number; headHash: string | null; since: string | null; reads: ReadsSummary }
+  | {
+      ok: false;
+      checked: number;
+      headHash: string | null;
+      since: string | null;
+      broken: Broken;
+      reads?: ReadsSummary;
+    };
 
 /**
  * How far the projected trail is behind the event log for one hospital: the hospital's events
@@ -91,13 +106,15 @@ function viewsHeld(r: ChainRow): boolean {
  * Recomputes a hospital's chain from the events as the `events` table holds them now, in chain
  * order, and compares each hash with the one sealed when the entry was projected. Stops at the
  * first entry that no longer matches. Reads in chunks, so a million entries take constant memory,
- * and small ones (about 30 ms of hashing each), so other requests are not held up meanwhile.
+ * and small ones (about 30 ms of hashing each), so other requests are not held up meanwhile. An
+ * intact chain's `ReadsSealed` seals are then checked against the access log (verify-reads.ts).
  */
 export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Promise<Verification> {
   let previous = GENESIS;
   let checked = 0;
   let afterSeq = 0n;
   let since: string | null = null;
+  let lastSeq = 0;
   for (;;) {
     const { rows } = await sql<ChainRow>`
       select a.seq, a.hash, a.event_id::text as event_id, a.event_type, a.occurred_at, a.action,
@@ -132,12 +149,17 @@ export async function verifyChain(db: Db, hospitalId: string, chunk = 1000): Pro
         return { ok: false, checked, headHash: previous, since, broken: { ...at, time, reason: 'views' } };
       }
       previous = hash;
+      lastSeq = at.seq;
       checked++;
     }
     if (rows.length < chunk) break;
     afterSeq = BigInt(rows[rows.length - 1]!.seq);
   }
-  return { ok: true, checked, headHash: checked ? previous : null, since };
+  const headHash = checked ? previous : null;
+  // The chain proved the seals' events; the access log's rows must still give each seal.
+  const { reads, broken } = await verifyReads(db, hospitalId, lastSeq);
+  if (broken) return { ok: false, checked, headHash, since, reads, broken: { ...broken, reason: 'reads' } };
+  return { ok: true, checked, headHash, since, reads };
 }
 
 /**

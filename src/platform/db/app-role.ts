@@ -109,7 +109,7 @@ export async function grantAppPrivileges(owner: pg.Client, role: string): Promis
       await owner.query(`revoke update, delete, truncate on events from ${r}`);
       // What the trail and the access report show is as append-only as the log (issue 33).
       await owner.query(
-        `revoke update, delete, truncate on audit_events, audit_patient_views, audit_chain_heads, audit_report_exports from ${r}`,
+        `revoke update, delete, truncate on audit_events, audit_patient_views, audit_chain_heads, audit_report_exports, audit_reads from ${r}`,
       );
       await owner.query(`revoke all on kysely_migration, kysely_migration_lock from ${r}`);
       await owner.query(`grant usage, select on all sequences in schema public to ${r}`);

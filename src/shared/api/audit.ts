@@ -31,8 +31,11 @@ export const trailEntry = z.object({
 });
 
 export const trailEntryDetail = trailEntry.extend({
-  stream: z.string(),
-  revision: z.number(),
+  /** Null for a read in the access log (migration 0050), which is a row of its own, not an event. */
+  stream: z.string().nullable(),
+  revision: z.number().nullable(),
+  /** A read in the access log: sealed into the hospital's chain by a `ReadsSealed` entry. */
+  accessLog: z.literal(true).optional(),
   correlationId: z.string().nullable(),
   causationId: z.string().nullable(),
   chain: z.object({ seq: z.number(), hash: z.string().nullable() }).nullable(),
@@ -54,9 +57,17 @@ export const verification = z.object({
       eventType: z.string(),
       time: z.string(),
       action: z.string(),
-      reason: z.enum(['changed', 'missing', 'display', 'views']),
+      /** 'reads': the entry is a seal of the access log whose reads no longer match it (`seal`). */
+      reason: z.enum(['changed', 'missing', 'display', 'views', 'reads']),
+      /** For 'reads': the reads the seal covers, and how many its range of the access log holds now. */
+      seal: z.object({ count: z.number(), found: z.number() }).optional(),
     })
     .optional(),
+  /**
+   * The access log's record reads: those under seals that still match them, and those not sealed yet
+   * (the sealer seals them within a second or two; not a break). Absent when the chain broke first.
+   */
+  reads: z.object({ sealed: z.number(), pending: z.number() }).optional(),
   /**
    * The first signed checkpoint (DATA_DIR/audit/checkpoints.jsonl) that the chain recomputed from
    * the stored events no longer matches, or whose line was altered. Absent when all match.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../../platform/event-store/port';
+import type { Db } from '../../../platform/db/database';
 import type { Trx } from '../../../platform/projections/projection';
 
 /**
@@ -60,7 +61,7 @@ export class SubjectNames {
   private constructor(private readonly names: Map<string, Names>) {}
 
   /** The names the events of a page may need, in one query. */
-  static async load(trx: Trx, events: readonly RecordedEvent[]): Promise<SubjectNames> {
+  static async load(trx: Trx | Db, events: readonly RecordedEvent[]): Promise<SubjectNames> {
     // A registration names its new patient in full and is described from its own data: that
     // patient's name is not looked up for it, nor for the page's later events (most of a busy page).
     const keys = new Set<string>();

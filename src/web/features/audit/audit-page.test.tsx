@@ -127,6 +127,7 @@ describe('Audit Logs page', () => {
                 checked: 1234,
                 headHash: 'ab'.repeat(32),
                 since: '2025-11-12T09:00:00.000Z',
+                reads: { sealed: 1204, pending: 12 },
                 anchored: {
                   checkpoints: 2,
                   last: { seq: 1200, hash: 'cd'.repeat(32), at: '2025-11-20T08:41:00.000Z' },
@@ -156,6 +157,11 @@ describe('Audit Logs page', () => {
         /^All 1,234 entries since 12 Nov 2025 are intact; last signed checkpoint \d\d:41 on 20 Nov 2025\.$/,
       ),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '1,204 record reads sealed and intact; 12 waiting for their seal (sealed within a second or two).',
+      ),
+    ).toBeInTheDocument();
     const details = screen.getByText('Details', { selector: 'summary' }).closest('details')!;
     expect(details).not.toHaveAttribute('open');
     expect(details).toHaveTextContent('ab'.repeat(32));
@@ -164,6 +170,38 @@ describe('Audit Logs page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Integrity check failed at entry #42 (PatientRegistered',
     );
+  });
+
+  it('names the seal of record reads the access log no longer matches', async () => {
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      'GET /audit/verify': () =>
+        answer(auditVerifyEndpoint, {
+          ok: false,
+          checked: 417,
+          headHash: 'cd'.repeat(32),
+          since: '2025-11-12T09:00:00.000Z',
+          reads: { sealed: 1200, pending: 0 },
+          broken: {
+            seq: 390,
+            eventId: 'e',
+            eventType: 'ReadsSealed',
+            time: '2025-11-20T08:41:00.000Z',
+            action: 'Sealed 4 reads of the access log',
+            reason: 'reads',
+            seal: { count: 4, found: 3 },
+          },
+        }),
+    });
+    renderPage();
+    await screen.findByText('Viewed the detail of Ada Obi 1');
+    await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /^The seal of record reads at entry #390 \(made \d\d:41 on 20 Nov 2025\) no longer matches the access log: it covers 4 record reads, but the access log now holds 3 in its range: reads were deleted after they were sealed\. All 417 entries of the trail are intact, as are the 1,200 record reads sealed before it\./,
+    );
+    expect(alert).not.toHaveTextContent('Integrity check failed at entry');
   });
 
   it('names the signed checkpoint a re-sealed trail no longer matches', async () => {
@@ -216,6 +254,31 @@ describe('Audit Logs page', () => {
     expect(within(panel).getByText('req-1')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says a read of the access log is sealed there, with no stream of its own', async () => {
+    api = fakeApi({
+      'GET /audit/events': () => ({ body: trailPage([entry(1)]) }),
+      'GET /audit/actors': () => ({ body: actors }),
+      [routeOf(auditEventEndpoint, { id: entry(1).id })]: () =>
+        answer(auditEventEndpoint, {
+          ...entry(1),
+          stream: null,
+          revision: null,
+          correlationId: 'req-1',
+          causationId: 'req-1',
+          chain: null,
+          accessLog: true,
+          data: { subjectId: 'p-1', what: 'detail' },
+        }),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View details of: Viewed the detail of Ada Obi 1' }));
+    const panel = await screen.findByRole('dialog', { name: 'Audit entry' });
+    expect(
+      await within(panel).findByText("The access log, sealed into the hospital's chain within a second or two"),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText('Stream')).not.toBeInTheDocument();
   });
 
   it('downloads the filtered trail and the access report as CSV files', async () => {

@@ -50,3 +50,36 @@ export function intactSentence(v: Verification, now: Date, timeZone: string): st
     : '; no signed checkpoint yet';
   return `${entries}${since} ${verb} intact${checkpoint}.`;
 }
+
+const reads = (n: number) => `${count(n)} record read${n === 1 ? '' : 's'}`;
+
+/**
+ * The access log's reads in words: "1,204 record reads sealed and intact; 12 waiting for their seal
+ * (sealed within a second or two)." Reads not sealed yet are not a fault: the sealer is about to.
+ */
+export function readsSentence(r: NonNullable<Verification['reads']>): string {
+  const waiting = (n: number) =>
+    `${count(n)} waiting for ${n === 1 ? 'its' : 'their'} seal (sealed within a second or two)`;
+  if (r.sealed === 0 && r.pending === 0) return 'No record reads logged yet.';
+  if (r.sealed === 0) return `${reads(r.pending)} logged, ${waiting(r.pending)}.`;
+  const sealed = `${reads(r.sealed)} sealed and intact`;
+  return r.pending === 0 ? `${sealed}.` : `${sealed}; ${waiting(r.pending)}.`;
+}
+
+/**
+ * A seal of the access log that its reads no longer match, in words: which seal, what differs, and
+ * that the trail's own entries are intact (the chain was checked first).
+ */
+export function brokenSealSentence(v: Verification, now: Date, timeZone: string): string {
+  const b = v.broken!;
+  const seal = b.seal ?? { count: 0, found: 0 };
+  const what =
+    seal.found < seal.count
+      ? `it covers ${reads(seal.count)}, but the access log now holds ${count(seal.found)} in its range: reads were deleted after they were sealed`
+      : seal.found > seal.count
+        ? `it covers ${reads(seal.count)}, but the access log now holds ${count(seal.found)} in its range: reads were added after they were sealed`
+        : `it covers ${reads(seal.count)} and the access log still holds ${count(seal.found)}, but one or more of them were changed after they were sealed`;
+  const entries = v.checked === 1 ? 'The 1 entry of the trail is' : `All ${count(v.checked)} entries of the trail are`;
+  const before = v.reads && v.reads.sealed > 0 ? `, as are the ${reads(v.reads.sealed)} sealed before it` : '';
+  return `The seal of record reads at entry #${b.seq} (made ${whenSaid(b.time, now, timeZone)}) no longer matches the access log: ${what}. ${entries} intact${before}.`;
+}

@@ -1,6 +1,6 @@
 import { Banner } from '../../../components/banner';
 import type { Verification } from '../api/trail-api';
-import { intactSentence } from '../verification-words';
+import { brokenSealSentence, intactSentence, readsSentence } from '../verification-words';
 import styles from './verification-banner.module.css';
 
 export type VerificationState = Verification | 'checking' | { error: string } | null;
@@ -36,6 +36,7 @@ export function VerificationBanner({
     return (
       <Banner tone="success" onDismiss={onDismiss}>
         <p className={styles.sentence}>{intactSentence(result, now, timeZone)}</p>
+        {result.reads ? <p className={styles.reads}>{readsSentence(result.reads)}</p> : null}
         <details className={styles.details}>
           <summary>Details</summary>
           <dl>
@@ -45,6 +46,14 @@ export function VerificationBanner({
               <>
                 <dt>First entry</dt>
                 <dd>{result.since}</dd>
+              </>
+            ) : null}
+            {result.reads ? (
+              <>
+                <dt>Record reads sealed</dt>
+                <dd>{result.reads.sealed.toLocaleString('en-US')}</dd>
+                <dt>Record reads waiting for a seal</dt>
+                <dd>{result.reads.pending.toLocaleString('en-US')}</dd>
               </>
             ) : null}
             <dt>Head hash</dt>
@@ -71,7 +80,8 @@ export function VerificationBanner({
   const b = result.broken;
   return (
     <Banner tone="error" onDismiss={onDismiss}>
-      {b && (
+      {b?.reason === 'reads' && <>{brokenSealSentence(result, now, timeZone)} </>}
+      {b && b.reason !== 'reads' && (
         <>
           Integrity check failed at entry #{b.seq} ({b.eventType}, {b.time}): {brokenSentence(b.reason)}{' '}
           {result.checked.toLocaleString('en-US')} entries before it are intact.{' '}
@@ -92,8 +102,10 @@ function brokenSentence(reason: NonNullable<Verification['broken']>['reason']): 
       return 'the stored event was changed after it was recorded.';
     case 'display':
       return 'the entry shown (who, when, where or what) differs from its stored event: the trail screen was rewritten.';
-    default:
+    case 'views':
       return 'patients this read showed are missing from the access report: its rows were deleted.';
+    default:
+      return 'the record reads this seal covers no longer match the access log.';
   }
 }
 
