@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations';
 import { buildApp, type BuiltApp } from '../src/app';
-import { auditAnchorOf } from '../src/modules/audit';
+import { auditAnchorOf, readSealerOf } from '../src/modules/audit';
 import { runBackup, runRestore } from '../src/operator';
 import { readArchive, writeArchive } from '../src/platform/backup/archive';
 import { loadConfig } from '../src/platform/config';
@@ -66,6 +66,12 @@ describe('backup and restore', () => {
 
   it('backs up under load, restores into a fresh place, and every acknowledged write is there', async () => {
     for (let i = 0; i < 20; i++) await register();
+    // Reads in the access log, sealed: they are not events, and the archive carries them.
+    for (let i = 0; i < 3; i++) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/patients', headers: asClient(a.token) });
+      expect(read.statusCode).toBe(200);
+    }
+    await readSealerOf(t.platform).sealNow();
     // Checkpoints signed before the backup: the restored trail must still match them.
     expect((await auditAnchorOf(t.platform)!.checkpointNow()).length).toBeGreaterThan(0);
 
@@ -92,6 +98,8 @@ describe('backup and restore', () => {
       out: quiet,
     });
     expect(report.restored.events).toBe(done.counts.events);
+    expect(done.counts.audit_reads).toBeGreaterThanOrEqual(3);
+    expect(report.restored.audit_reads).toBe(done.counts.audit_reads);
     expect(report.verification).toEqual([
       expect.objectContaining({ hospitalId: a.hospital.id, ok: true, problem: null }),
     ]);
@@ -114,9 +122,13 @@ describe('backup and restore', () => {
     });
     const ids = new Set((list.json().data.patients as { id: string }[]).map((p) => p.id));
     expect(beforeBackup.filter((id) => !ids.has(id))).toEqual([]);
+    // The list read just made on the restored server comes after the restored reads, and its seal
+    // goes on from theirs: the access log verifies whole.
+    await readSealerOf(restored.platform).sealNow();
     const verify = await restored.app.inject({ method: 'GET', url: '/api/audit/verify', headers: asClient(token) });
     expect(verify.json().data, JSON.stringify(verify.json().data)).toMatchObject({ ok: true, lag: { behind: 0 } });
     expect(verify.json().data.anchored.checkpoints).toBeGreaterThan(0);
+    expect(verify.json().data.reads.sealed).toBeGreaterThan(3);
   });
 
   it('refuses a wrong passphrase, a changed byte and an occupied database, writing nothing', async () => {

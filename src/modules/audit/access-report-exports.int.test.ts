@@ -27,12 +27,17 @@ describe('the access report as a prepared download', () => {
   let bola: PatientJson;
   const patients = patientsApi(() => s.t);
   const reports = accessReportApi(() => s.t);
-  const eventsOf = async (res: { headers: Record<string, unknown> }) =>
-    (
-      await sql<Access>`select type, data from events where metadata->>'requestId' = ${String(res.headers['x-request-id'])}`.execute(
+  /** What the request recorded: its refusal (an event) or its read (a row of the access log, migration 0050). */
+  const eventsOf = async (res: { headers: Record<string, unknown> }) => {
+    const requestId = String(res.headers['x-request-id']);
+    return (
+      await sql<Access>`select type, data from events where metadata->>'requestId' = ${requestId}
+                        union all
+                        select 'RecordAccessed', data from audit_reads where request_id = ${requestId}`.execute(
         s.t.platform.db,
       )
     ).rows;
+  };
   /** A request written straight into the table, as a stopped server or an old one leaves it. */
   const planted = async (token: string, status: string, minutesAgo: number) => {
     const asked = await reports.ask(token, { patientId: ada.id });

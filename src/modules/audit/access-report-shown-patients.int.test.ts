@@ -5,7 +5,7 @@ import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../te
 import { trailCaughtUp } from './caught-up';
 
 /**
- * Issue 34 §5: a list read is one view row holding every patient it showed (migration 0046), and
+ * Issue 34 §5: a list read is one access log row holding every patient it showed (migration 0050), and
  * not one of them goes missing: each patient of a 50-patient page has the read in their own access
  * report, in the whole report, in its CSV and in their history, counted once per read.
  */
@@ -19,7 +19,7 @@ describe('every patient a list read showed is in the access report', () => {
   /** The nurse's two reads: all 50 patients, then a search that shows the first 20 of them again. */
   let searched: string[];
   let nurseId: string;
-  let readPositions: string[];
+  let readIds: string[];
 
   const get = async (token: string, url: string) => {
     const res = await patients.call(token, 'GET', url);
@@ -40,10 +40,11 @@ describe('every patient a list read showed is in the access report', () => {
     searched = search.json().data.patients.map((p: { id: string }) => p.id);
     const requests = [all, search].map((r) => String(r.headers['x-request-id']));
     await trailCaughtUp(s.t.platform);
-    const { rows } = await sql<{ position: string; actor_id: string }>`
-      select position::text, actor_id from audit_events where request_id = any(${requests}::text[])
+    // The reads are the access log's rows (migration 0050), written before the answers left.
+    const { rows } = await sql<{ event_id: string; actor_id: string }>`
+      select event_id::text, actor_id from audit_reads where request_id = any(${requests}::text[])
        order by position`.execute(s.t.platform.db);
-    readPositions = rows.map((r) => r.position);
+    readIds = rows.map((r) => r.event_id);
     nurseId = rows[0]!.actor_id;
   });
   afterAll(async () => s?.t.close());
@@ -54,11 +55,11 @@ describe('every patient a list read showed is in the access report', () => {
     expect(shown).toEqual(expect.arrayContaining(searched));
   });
 
-  it('keeps each read as one view row naming every patient it showed', async () => {
-    const { rows } = await sql<{ position: string; patient_ids: string[] }>`
-      select position::text, patient_ids from audit_patient_views where position = any(${readPositions}::bigint[])
+  it('keeps each read as one access log row naming every patient it showed', async () => {
+    const { rows } = await sql<{ event_id: string; patient_ids: string[] }>`
+      select event_id::text, patient_ids from audit_reads where event_id = any(${readIds}::uuid[])
        order by position`.execute(s.t.platform.db);
-    expect(rows.map((r) => r.position)).toEqual(readPositions);
+    expect(rows.map((r) => r.event_id)).toEqual(readIds);
     expect([...rows[0]!.patient_ids].sort()).toEqual([...shown].sort());
     expect([...rows[1]!.patient_ids].sort()).toEqual([...searched].sort());
   });

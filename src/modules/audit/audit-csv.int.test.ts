@@ -58,7 +58,9 @@ describe('the trail as CSV', () => {
   it('streams 100 000 entries in bounded memory, every row once, newest first', async () => {
     const before = retainedHeap();
     let peak = before;
-    const res = await fetch(`${base}/api/audit/events.csv?action=RecordAccessed`, {
+    // Up to now: the export's own read is in the access log before its first line is read (0050).
+    const to = new Date().toISOString();
+    const res = await fetch(`${base}/api/audit/events.csv?action=RecordAccessed&to=${to}`, {
       headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
     });
     expect(res.status).toBe(200);

@@ -27,13 +27,20 @@ describe('list reads in the audit trail', () => {
   const billing = billingApi(() => s.t);
   const reports = accessReportApi(() => s.t);
 
-  /** The events the request with this (server) id appended. */
-  const eventsOf = async (res: { headers: Record<string, unknown> }) =>
-    (
-      await sql<Access>`select type, data, metadata from events where metadata->>'requestId' = ${String(
-        res.headers['x-request-id'],
-      )}`.execute(s.t.platform.db)
+  /**
+   * What the request with this (server) id recorded: its events, and its read, which the access log
+   * keeps as a row of its own (migration 0050), said here as the event it stands for.
+   */
+  const eventsOf = async (res: { headers: Record<string, unknown> }) => {
+    const requestId = String(res.headers['x-request-id']);
+    return (
+      await sql<Access>`select type, data, metadata from events where metadata->>'requestId' = ${requestId}
+                        union all
+                        select 'RecordAccessed', data,
+                               jsonb_build_object('actor', jsonb_build_object('userId', actor_id, 'role', actor_role))
+                          from audit_reads where request_id = ${requestId}`.execute(s.t.platform.db)
     ).rows;
+  };
   const read = async (token: string, url: string) => {
     const res = await clinical.call(token, 'GET', url);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

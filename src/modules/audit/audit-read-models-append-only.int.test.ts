@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEventRead } from '../../../test/helpers/request-trail';
 import { asClient, patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 
 /**
@@ -45,6 +46,14 @@ describe('the audit read models are append-only, and verify checks what they sho
       headers: asClient(s.tokens.receptionist),
     });
     expect(list.statusCode).toBe(200);
+    // A list read recorded as an event, as before the access log: its entry and its view row.
+    const shown = (list.json() as { data: { patients: { id: string }[] } }).data.patients.map((p) => p.id);
+    await appendEventRead(
+      s.t.platform.store,
+      s.a.hospital.id,
+      { userId: s.a.admin.id, role: 'admin', name: s.a.admin.name },
+      shown,
+    );
     // An access report asked for: a row in the ledger of requests.
     const asked = await s.t.app.inject({
       method: 'POST',
@@ -64,6 +73,7 @@ describe('the audit read models are append-only, and verify checks what they sho
   it.each([
     ['audit_events', 'actor_name'],
     ['audit_patient_views', 'actor_name'],
+    ['audit_reads', 'actor_name'],
     ['audit_chain_heads', 'hash'],
     ['audit_report_exports', 'requested_by'],
   ])('refuses UPDATE, DELETE and TRUNCATE on %s to the app (42501)', async (table, column) => {

@@ -7,7 +7,8 @@ import { offlineOrigin } from './offline-note';
  * A patient's timeline: every entry of the trail about the patient (writes, reads, refusals, the lists
  * and searches that showed the patient, and the clinical work: consultations, prescriptions, dispensing,
  * lab orders and results), oldest first,
- * with field-level old → new values where the event carries them.
+ * with field-level old → new values where the event carries them. Reads come from the trail's events
+ * (those recorded before the access log) and from the access log itself (`audit_reads`).
  */
 export type Change = { field: string; label: string; from: unknown; to: unknown };
 
@@ -84,8 +85,29 @@ export async function patientHistory(db: Db, hospitalId: string, patientId: stri
     .where(sql<boolean>`v.patient_ids @> array[${patientId}]::text[]`)
     .where('a.hospital_id', '=', hospitalId)
     .where('a.patient_id', 'is distinct from', patientId);
+  // The access log's reads that showed the patient (migration 0050), by its GIN index: each holds
+  // every patient it showed, the record's own too, so a read of the record is found here once.
+  const logged = db
+    .selectFrom('audit_reads as r')
+    .select([
+      'r.event_id',
+      sql<string>`'RecordAccessed'`.as('event_type'),
+      'r.occurred_at',
+      'r.actor_id',
+      'r.actor_name',
+      'r.actor_role',
+      'r.action',
+      sql<string>`'success'`.as('outcome'),
+      'r.ip',
+      sql<string | null>`null::text`.as('device_id'),
+      sql<Date | null>`null::timestamptz`.as('device_time'),
+      'r.position',
+      sql<unknown>`null::jsonb`.as('data'),
+    ])
+    .where('r.hospital_id', '=', hospitalId)
+    .where(sql<boolean>`r.patient_ids @> array[${patientId}]::text[]`);
   const rows = await db
-    .selectFrom(own.unionAll(shown).as('h'))
+    .selectFrom(own.unionAll(shown).unionAll(logged).as('h'))
     .selectAll()
     .orderBy('h.occurred_at')
     .orderBy('h.position')

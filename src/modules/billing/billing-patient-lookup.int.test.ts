@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { entriesOfRequest } from '../../../test/helpers/request-trail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/helpers/billing-api';
 import { patientsApi, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
@@ -37,9 +37,8 @@ describe("The billing desk's patient lookup (issue 34 §2)", () => {
     const bola = await patients.registered(s.tokens.admin, { firstName: 'Bola', lastName: 'Auditedlookup' });
     const res = await lookup(s.tokens.accountant, 'search=auditedlookup');
     expect(res.statusCode).toBe(200);
-    const { rows } = await sql<{ type: string; data: Record<string, unknown> }>`
-      select type, data from events where metadata->>'requestId' = ${String(res.headers['x-request-id'])}`.execute(
-      s.t.platform.db,
+    const rows = (await entriesOfRequest(s.t.platform.db, String(res.headers['x-request-id']))).map(
+      ({ type, data }) => ({ type, data }),
     );
     expect(rows).toEqual([
       {

@@ -3,9 +3,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Migrations } from '../db/migrator';
 import { readArchive, type ArchiveLine } from './archive';
-import { ANSWER_COLUMNS, ARCHIVED_FILES, EVENT_COLUMNS } from './backup';
+import { ANSWER_COLUMNS, ARCHIVED_FILES, EVENT_COLUMNS, READ_COLUMNS, SEAL_BOUND_COLUMNS } from './backup';
 
-export type RestoreCounts = { events: number; idempotency_answers: number; files: string[]; createdAt: string };
+export type RestoreCounts = {
+  events: number;
+  idempotency_answers: number;
+  audit_reads: number;
+  files: string[];
+  createdAt: string;
+};
 
 /**
  * Loads an archive into a migrated, empty database and DATA_DIR. The whole archive is read once
@@ -36,7 +42,13 @@ export async function restoreArchive(args: {
   try {
     const { rows } = await client.query<{ n: string }>('select count(*)::text as n from events');
     if (rows[0]!.n !== '0') throw new Error('the database already holds events: restore into an empty database');
-    const counts: RestoreCounts = { events: 0, idempotency_answers: 0, files: [], createdAt: header.createdAt };
+    const counts: RestoreCounts = {
+      events: 0,
+      idempotency_answers: 0,
+      audit_reads: 0,
+      files: [],
+      createdAt: header.createdAt,
+    };
     for await (const line of readArchive(args.file, args.passphrase)) {
       if (line.kind === 'file') {
         const target = path.join(args.dataDir, line.path);
@@ -49,8 +61,21 @@ export async function restoreArchive(args: {
       } else if (line.kind === 'rows' && line.table === 'idempotency_answers') {
         await insertAnswers(client, line.rows);
         counts.idempotency_answers += line.rows.length;
+      } else if (line.kind === 'rows' && line.table === 'audit_reads') {
+        await insertReads(client, line.rows);
+        counts.audit_reads += line.rows.length;
+      } else if (line.kind === 'rows' && line.table === 'audit_read_seal_bounds') {
+        await client.query(
+          `insert into audit_read_seal_bounds (hospital_id, to_position)
+           select * from unnest($1::text[], $2::bigint[])`,
+          SEAL_BOUND_COLUMNS.map((_, i) => column(line.rows, i)),
+        );
       }
     }
+    // The access log's rows keep their positions (their seals name them): the positions to come,
+    // of events and reads alike, start after them.
+    await client.query(`select setval(pg_get_serial_sequence('events', 'position'),
+      greatest((select max(position) from events), (select max(position) from audit_reads), 1))`);
     return counts;
   } finally {
     await client.end().catch(() => undefined);
@@ -73,8 +98,7 @@ async function checkArchive(file: string, passphrase: string | undefined, migrat
       if (unknown.length) throw new Error(`the archive comes from a newer HMS (migrations ${unknown.join(', ')})`);
     }
     if (line.kind === 'table') {
-      const expected =
-        line.name === 'events' ? EVENT_COLUMNS : line.name === 'idempotency_answers' ? ANSWER_COLUMNS : null;
+      const expected = ARCHIVED_TABLES[line.name] ?? null;
       if (!expected || expected.join() !== line.columns.join())
         throw new Error(`unexpected table ${line.name} in the archive`);
     }
@@ -85,6 +109,28 @@ async function checkArchive(file: string, passphrase: string | undefined, migrat
 }
 
 const column = (rows: unknown[][], i: number) => rows.map((r) => r[i] ?? null);
+
+/** The tables an archive may hold, with their columns in the archive's order. */
+const ARCHIVED_TABLES: Record<string, readonly string[]> = {
+  events: EVENT_COLUMNS,
+  idempotency_answers: ANSWER_COLUMNS,
+  audit_reads: READ_COLUMNS,
+  audit_read_seal_bounds: SEAL_BOUND_COLUMNS,
+};
+
+/** The access log's rows as they were, positions included (the owner is not held by the append-only trigger on insert). */
+async function insertReads(client: pg.Client, rows: unknown[][]): Promise<void> {
+  const records = rows.map((r) => {
+    const o: Record<string, unknown> = Object.fromEntries(READ_COLUMNS.map((c, i) => [c, r[i] ?? null]));
+    o.data = JSON.parse(String(o.data));
+    return o;
+  });
+  await client.query(
+    `insert into audit_reads (${READ_COLUMNS.join(', ')})
+     select ${READ_COLUMNS.join(', ')} from json_populate_recordset(null::audit_reads, $1::json)`,
+    [JSON.stringify(records)],
+  );
+}
 
 async function insertEvents(client: pg.Client, rows: unknown[][]): Promise<void> {
   await client.query('begin');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { entriesOfRequest } from '../../../test/helpers/request-trail';
 import { asClient, newPatient, startPatientsSuite, type PatientsSuite } from '../../../test/helpers/patients-api';
 
 /**
@@ -21,11 +22,7 @@ describe('request ids', () => {
   });
   afterAll(async () => s?.t.close());
 
-  const metadataOf = async (requestId: string) => {
-    const { rows } = await sql<{ type: string; metadata: Record<string, unknown> }>`
-      select type, metadata from events where metadata->>'requestId' = ${requestId}`.execute(s.t.platform.db);
-    return rows;
-  };
+  const metadataOf = (requestId: string) => entriesOfRequest(s.t.platform.db, requestId);
 
   it('gives two clients sending the same X-Request-Id distinct server ids in the trail', async () => {
     const shared = 'req-42';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asClient,
@@ -10,6 +9,7 @@ import {
   type PatientsSuite,
 } from '../../../test/helpers/patients-api';
 import { bookingClock, lagosQuarter } from '../../../test/helpers/booking-clock';
+import { entriesOfRequest } from '../../../test/helpers/request-trail';
 
 /** The book's clock: it runs from just after a quarter hour started, so the next one is bookable today. */
 const clock = bookingClock();
@@ -189,14 +189,9 @@ describe('Idempotency-Key on the offline commands (issue 25)', () => {
   });
 
   it('records a replayed answer as a read of the patient it shows, in the same hospital only', async () => {
-    type Access = { type: string; data: Record<string, unknown>; metadata: { hospitalId: string } };
-    /** The events the request with this (server) id appended: its access event, if any. */
-    const eventsOf = async (res: { headers: Record<string, unknown> }) =>
-      (
-        await sql<Access>`select type, data, metadata from events where metadata->>'requestId' = ${String(
-          res.headers['x-request-id'],
-        )}`.execute(s.t.platform.db)
-      ).rows;
+    /** What the request with this (server) id left in the trail: its events, or its read. */
+    const eventsOf = (res: { headers: Record<string, unknown> }) =>
+      entriesOfRequest(s.t.platform.db, String(res.headers['x-request-id']));
     const id = randomUUID();
     const key = randomUUID();
     const body = { id, ...newPatient() };

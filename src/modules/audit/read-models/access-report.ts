@@ -5,7 +5,8 @@ import type { Db } from '../../../platform/db/database';
  * For a breach notice: who touched which patients in a window (reads, writes and refusals), one
  * row per person and patient, busiest first; clinical work on a patient (a consultation, a dispensing,
  * a lab result) counts as a write on that patient, and a list, search, queue or report that showed
- * the patient counts as a read (`audit_patient_views`). Narrowed to one person or one patient when asked.
+ * the patient counts as a read (`audit_patient_views`, and the access log's `audit_reads` since
+ * migration 0050). Narrowed to one person or one patient when asked.
  */
 export type AccessReportQuery = { from?: Date; to?: Date; actorId?: string; patientId?: string };
 
@@ -17,13 +18,12 @@ export type AccessReportQuery = { from?: Date; to?: Date; actorId?: string; pati
  * names alike the order is the code points' either way.
  */
 function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
-  const columns = [
+  const actor = [
     sql<string>`a.actor_id collate "C"`.as('actor_id'),
     sql<string>`a.actor_name collate "C"`.as('actor_name'),
     sql<string>`a.actor_role collate "C"`.as('actor_role'),
-    'a.event_type',
-    'a.occurred_at',
   ] as const;
+  const columns = [...actor, 'a.event_type', 'a.occurred_at'] as const;
   let direct = db
     .selectFrom('audit_events as a')
     .select([...columns, sql<string>`a.patient_id collate "C"`.as('patient_id')])
@@ -39,26 +39,42 @@ function touches(db: Db, hospitalId: string, q: AccessReportQuery) {
     .select([...columns, sql<string>`p.id collate "C"`.as('patient_id')])
     .where('a.hospital_id', '=', hospitalId)
     .where('a.primary_entry', '=', true);
+  // The access log (migration 0050): one row per read with every patient it showed, the record's
+  // own too; its window is a range of its (hospital, time) index, its patient one of its GIN index.
+  let logged = db
+    .selectFrom('audit_reads as a')
+    .innerJoinLateral(sql<{ id: string }>`(select unnest(a.patient_ids) as id)`.as('p'), (join) => join.onTrue())
+    .select([
+      ...actor,
+      sql<string>`'RecordAccessed'`.as('event_type'),
+      'a.occurred_at',
+      sql<string>`p.id collate "C"`.as('patient_id'),
+    ])
+    .where('a.hospital_id', '=', hospitalId);
   if (q.from) {
     direct = direct.where('a.occurred_at', '>=', q.from);
     listed = listed.where('a.occurred_at', '>=', q.from);
+    logged = logged.where('a.occurred_at', '>=', q.from);
   }
   if (q.to) {
     direct = direct.where('a.occurred_at', '<=', q.to);
     listed = listed.where('a.occurred_at', '<=', q.to);
+    logged = logged.where('a.occurred_at', '<=', q.to);
   }
   if (q.actorId) {
     direct = direct.where('a.actor_id', '=', q.actorId);
     listed = listed.where('a.actor_id', '=', q.actorId);
+    logged = logged.where('a.actor_id', '=', q.actorId);
   }
   if (q.patientId) {
     direct = direct.where('a.patient_id', '=', q.patientId);
     // The reads that showed the patient, by the GIN index; then the patient's own touch of each.
-    listed = listed
-      .where(sql<boolean>`a.patient_ids @> array[${q.patientId}]::text[]`)
-      .where(sql<boolean>`p.id = ${q.patientId}`);
+    const shown = sql<boolean>`a.patient_ids @> array[${q.patientId}]::text[]`;
+    const own = sql<boolean>`p.id = ${q.patientId}`;
+    listed = listed.where(shown).where(own);
+    logged = logged.where(shown).where(own);
   }
-  return direct.unionAll(listed);
+  return direct.unionAll(listed).unionAll(logged);
 }
 
 /**

@@ -29,15 +29,35 @@ export type ReadGroup = {
 
 type GroupFilters = Pick<TrailFilters, 'from' | 'to' | 'actorId' | 'role' | 'subjectType'>;
 
+/**
+ * The reads the filters keep, in both of the trail's tables: the reads recorded as events before
+ * the access log (`audit_events`) and the access log's rows (`audit_reads`, migration 0050). The
+ * same conditions on each, so each is a range of its own (hospital, time) index.
+ */
 function readsOf(db: Db, hospitalId: string, f: GroupFilters, before: Date | null) {
-  let q = db.selectFrom('audit_events').where('hospital_id', '=', hospitalId).where('event_type', '=', READ_TYPE);
-  if (f.from) q = q.where('occurred_at', '>=', f.from);
-  if (f.to) q = q.where('occurred_at', '<=', f.to);
-  if (before) q = q.where('occurred_at', '<', before);
-  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
-  if (f.role) q = q.where('actor_role', '=', f.role);
-  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
-  return q;
+  const conditions = [
+    f.from && sql<boolean>`occurred_at >= ${f.from}`,
+    f.to && sql<boolean>`occurred_at <= ${f.to}`,
+    before && sql<boolean>`occurred_at < ${before}`,
+    f.actorId && sql<boolean>`actor_id = ${f.actorId}`,
+    f.role && sql<boolean>`actor_role = ${f.role}`,
+    f.subjectType && sql<boolean>`subject_type = ${f.subjectType}`,
+  ].filter((c) => !!c);
+  let events = db.selectFrom('audit_events').where('hospital_id', '=', hospitalId).where('event_type', '=', READ_TYPE);
+  let logged = db.selectFrom('audit_reads').where('hospital_id', '=', hospitalId);
+  for (const c of conditions) {
+    events = events.where(c);
+    logged = logged.where(c);
+  }
+  return { events, logged };
+}
+
+async function anyRead(q: ReturnType<typeof readsOf>): Promise<boolean> {
+  const [event, logged] = await Promise.all([
+    q.events.select('position').limit(1).executeTakeFirst(),
+    q.logged.select('position').limit(1).executeTakeFirst(),
+  ]);
+  return event !== undefined || logged !== undefined;
 }
 
 const binStart = (at: Date) => {
@@ -69,22 +89,34 @@ export async function readGroups(
   before: Date | null,
   perPage = READS_PER_PAGE,
 ): Promise<{ groups: ReadGroup[]; nextCursor: string | null }> {
-  const reach = await readsOf(db, hospitalId, f, before)
-    .select('occurred_at')
-    .orderBy('occurred_at', 'desc')
+  // The perPage-th newest read of the two tables: each one's newest perPage, then the last of those.
+  const newest = (q: ReturnType<typeof readsOf>) =>
+    db
+      .selectFrom(q.events.select('occurred_at').orderBy('occurred_at', 'desc').limit(perPage).as('e'))
+      .selectAll()
+      .unionAll(
+        db.selectFrom(q.logged.select('occurred_at').orderBy('occurred_at', 'desc').limit(perPage).as('r')).selectAll(),
+      );
+  const reach = await db
+    .selectFrom(newest(readsOf(db, hospitalId, f, before)).as('n'))
+    .select('n.occurred_at')
+    .orderBy('n.occurred_at', 'desc')
     .offset(perPage - 1)
     .limit(1)
     .executeTakeFirst();
   const from = reach ? binStart(new Date(reach.occurred_at)) : null;
   const seconds = sql.lit(GROUP_MINUTES * 60);
-  const reads = readsOf(db, hospitalId, f, before)
-    .$if(from !== null, (q) => q.where('occurred_at', '>=', from!))
+  const bin = sql<Date>`to_timestamp(floor(extract(epoch from occurred_at) / ${seconds}) * ${seconds})`.as('bin');
+  const window = readsOf(db, hospitalId, f, before);
+  const since = sql<boolean>`occurred_at >= ${from}`;
+  const oldReads = window.events
+    .$if(from !== null, (q) => q.where(since))
     .select(['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'])
     .select([
       sql<string>`coalesce(subject_type, '')`.as('subject_type'),
       sql<string>`coalesce(data->>'what', '')`.as('what'),
       sql<boolean>`subject_id is null`.as('list'),
-      sql<Date>`to_timestamp(floor(extract(epoch from occurred_at) / ${seconds}) * ${seconds})`.as('bin'),
+      bin,
       // The patients it showed: a record read's patient, and every patient of a list read.
       sql<string[]>`case when jsonb_typeof(data->'patientIds') = 'array'
                          then array(select jsonb_array_elements_text(data->'patientIds'))
@@ -93,6 +125,18 @@ export async function readGroups(
         'patient_ids',
       ),
     ]);
+  // An access log row holds every patient it showed, the record's own too.
+  const loggedReads = window.logged
+    .$if(from !== null, (q) => q.where(since))
+    .select(['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'])
+    .select([
+      sql<string>`coalesce(subject_type, '')`.as('subject_type'),
+      sql<string>`coalesce(data->>'what', '')`.as('what'),
+      sql<boolean>`subject_id is null`.as('list'),
+      bin,
+      'patient_ids',
+    ]);
+  const reads = oldReads.unionAll(loggedReads);
   const { rows } = await sql<{
     actor_id: string;
     actor_name: string;
@@ -112,9 +156,7 @@ export async function readGroups(
       left join lateral unnest(r.patient_ids) as p(id) on true
      group by r.actor_id, r.subject_type, r.what, r.bin
      order by max(r.occurred_at) desc`.execute(db);
-  const older =
-    from !== null &&
-    (await readsOf(db, hospitalId, f, from).select('position').limit(1).executeTakeFirst()) !== undefined;
+  const older = from !== null && (await anyRead(readsOf(db, hospitalId, f, from)));
   const groups = rows.map((r) => {
     const g = {
       actor: { id: r.actor_id, name: String(r.actor_name), role: String(r.actor_role) },

@@ -1,9 +1,14 @@
 import { csvCell } from '../../../platform/http/csv';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import { offlineOrigin } from '../offline-note';
 
-/** The audit trail's query functions: pages newest first by keyset, the CSV rows, one entry. */
+/**
+ * The audit trail's query functions: pages newest first by keyset, the CSV rows, one entry. The trail
+ * is two tables: `audit_events` (every change, every refusal, and the reads recorded as events before
+ * the access log) and `audit_reads` (the access log, migration 0050). Positions come from one
+ * sequence, so (time, position) orders and pages both as one.
+ */
 
 export type TrailFilters = {
   from?: Date;
@@ -88,35 +93,111 @@ function filtered(db: Db, hospitalId: string, f: TrailFilters) {
   if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
   if (f.subjectId) q = q.where('subject_id', '=', f.subjectId);
   if (f.outcome) q = q.where('outcome', '=', f.outcome);
-  const text = f.q?.trim().toLowerCase();
-  if (text) q = q.where('search_text', 'like', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const text = likeText(f.q);
+  if (text) q = q.where('search_text', 'like', text);
   return q;
 }
 
-function after<O>(q: SelectQueryBuilder<Database, 'audit_events', O>, cursor: Cursor | null) {
-  return cursor
-    ? q.where(sql<boolean>`(occurred_at, position) < (${cursor.at}::timestamptz, ${cursor.position}::bigint)`)
-    : q;
+/** A search's words as a `like` pattern (lower-cased, its wildcards escaped), or null for none. */
+function likeText(q: string | undefined): string | null {
+  const text = q?.trim().toLowerCase();
+  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 
-/** The query of a page: `limit` entries newest first (exported for its plan's test). */
-export function trailPageQuery(db: Db, hospitalId: string, f: TrailFilters, cursor: Cursor | null, limit: number) {
-  return after(filtered(db, hospitalId, f), cursor)
+/**
+ * The access log's rows the filters keep, or null when they can keep none: a read is a
+ * `RecordAccessed` that succeeded, and the changes (the screen's default) never look at the table.
+ * Its search is over the same words as an event's `search_text`, without an index: a search walks
+ * the hospital's newest rows by time and stops at the page's end.
+ */
+function readsFiltered(db: Db, hospitalId: string, f: TrailFilters) {
+  if (f.kind === 'changes' || (f.action && f.action !== READ_TYPE) || (f.outcome && f.outcome !== 'success')) {
+    return null;
+  }
+  let q = db.selectFrom('audit_reads').where('hospital_id', '=', hospitalId);
+  if (f.from) q = q.where('occurred_at', '>=', f.from);
+  if (f.to) q = q.where('occurred_at', '<=', f.to);
+  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
+  if (f.role) q = q.where('actor_role', '=', f.role);
+  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
+  if (f.subjectId) q = q.where('subject_id', '=', f.subjectId);
+  const text = likeText(f.q);
+  if (text)
+    q = q.where(sql<string>`lower(action || ' ' || actor_name || ' ' || coalesce(subject_id, ''))`, 'like', text);
+  return q;
+}
+
+/** An access log row as a trail entry's columns: a read that succeeded, never queued offline. */
+const READ_ENTRY_COLUMNS = [
+  'position',
+  'event_id',
+  sql<string>`${sql.lit(READ_TYPE)}`.as('event_type'),
+  'occurred_at',
+  'actor_id',
+  'actor_name',
+  'actor_role',
+  'action',
+  'subject_type',
+  'subject_id',
+  sql<string>`'success'`.as('outcome'),
+  'ip',
+  'request_id',
+  sql<string | null>`null::text`.as('device_id'),
+  sql<Date | null>`null::timestamptz`.as('device_time'),
+] as const;
+
+/** The entries after the cursor's, in (time, position) order: the same test on either table. */
+const after = (cursor: Cursor) =>
+  sql<boolean>`(occurred_at, position) < (${cursor.at}::timestamptz, ${cursor.position}::bigint)`;
+
+/**
+ * The query of a page: `limit` entries newest first (exported for its plan's test). Each table gives
+ * its own newest `limit` after the cursor, by its own index, and the page is the newest of those.
+ */
+export function trailPageQuery(
+  db: Db,
+  hospitalId: string,
+  f: TrailFilters,
+  cursor: Cursor | null,
+  limit: number,
+): { execute(): Promise<EntryRow[]>; compile(): CompiledQuery<EntryRow> } {
+  const changes = filtered(db, hospitalId, f)
+    .$if(cursor !== null, (q) => q.where(after(cursor!)))
     .select(ENTRY_COLUMNS)
     .orderBy('occurred_at', 'desc')
     .orderBy('position', 'desc')
     .limit(limit);
+  const logged = readsFiltered(db, hospitalId, f);
+  if (!logged) return changes;
+  const reads = logged
+    .$if(cursor !== null, (q) => q.where(after(cursor!)))
+    .select(READ_ENTRY_COLUMNS)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('position', 'desc')
+    .limit(limit);
+  const both = db
+    .selectFrom(changes.as('e'))
+    .selectAll()
+    .unionAll(db.selectFrom(reads.as('r')).selectAll().$castTo<EntryRow>());
+  return db
+    .selectFrom(both.as('t'))
+    .selectAll()
+    .orderBy('t.occurred_at', 'desc')
+    .orderBy('t.position', 'desc')
+    .limit(limit);
 }
+
+const cursorOf = (last: EntryRow): Cursor => ({
+  at: new Date(last.occurred_at).toISOString(),
+  position: last.position,
+});
 
 /** One page, newest first, and the cursor of the next page (null when this is the last). */
 export async function trailPage(db: Db, hospitalId: string, f: TrailFilters, cursor: Cursor | null, limit: number) {
   const rows = await trailPageQuery(db, hospitalId, f, cursor, limit + 1).execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ at: new Date(last.occurred_at).toISOString(), position: last.position })
-      : null;
+  const nextCursor = rows.length > limit && last ? encodeCursor(cursorOf(last)) : null;
   return { entries: page.map(toEntry), nextCursor };
 }
 
@@ -124,21 +205,19 @@ export async function trailPage(db: Db, hospitalId: string, f: TrailFilters, cur
 export async function* trailRows(db: Db, hospitalId: string, f: TrailFilters, chunk = 2000) {
   let cursor: Cursor | null = null;
   for (;;) {
-    const rows: EntryRow[] = await after(filtered(db, hospitalId, f), cursor)
-      .select(ENTRY_COLUMNS)
-      .orderBy('occurred_at', 'desc')
-      .orderBy('position', 'desc')
-      .limit(chunk)
-      .execute();
+    const rows: EntryRow[] = await trailPageQuery(db, hospitalId, f, cursor, chunk).execute();
     if (rows.length === 0) return;
     yield rows.map(toEntry);
-    const last: EntryRow = rows[rows.length - 1]!;
-    cursor = { at: new Date(last.occurred_at).toISOString(), position: last.position };
+    cursor = cursorOf(rows[rows.length - 1]!);
     if (rows.length < chunk) return;
   }
 }
 
-/** One entry with its event's data (credentials left out) and its place in the chain. */
+/**
+ * One entry with its event's data (credentials left out) and its place in the chain. A read of the
+ * access log has no stream and no place in the chain of its own: the `ReadsSealed` entry that
+ * covers it is in the chain, and its request stands for its correlation and causation.
+ */
 export async function trailEntry(db: Db, hospitalId: string, eventId: string) {
   const row = await db
     .selectFrom('audit_events')
@@ -146,7 +225,7 @@ export async function trailEntry(db: Db, hospitalId: string, eventId: string) {
     .where('hospital_id', '=', hospitalId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return readEntry(db, hospitalId, eventId);
   return {
     ...toEntry(row),
     stream: row.stream_id,
@@ -154,6 +233,27 @@ export async function trailEntry(db: Db, hospitalId: string, eventId: string) {
     correlationId: row.correlation_id,
     causationId: row.causation_id,
     chain: row.seq ? { seq: Number(row.seq), hash: row.hash } : null,
+    data: row.data,
+  };
+}
+
+async function readEntry(db: Db, hospitalId: string, eventId: string) {
+  const row = await db
+    .selectFrom('audit_reads')
+    .select([...READ_ENTRY_COLUMNS, 'data'])
+    .where('hospital_id', '=', hospitalId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toEntry(row),
+    // Not an event: no stream of its own, and its place in the chain is its seal's (read-seal.ts).
+    stream: null,
+    revision: null,
+    correlationId: row.request_id,
+    causationId: row.request_id,
+    chain: null,
+    accessLog: true as const,
     data: row.data,
   };
 }

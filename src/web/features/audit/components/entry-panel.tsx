@@ -52,8 +52,12 @@ function EntryDetail({ id, timeZone }: { id: string; timeZone: string }) {
     ...(e.offline
       ? [['Recorded offline', offlineSummary(e.offline, (t) => dateTime(t, timeZone))] as [string, string]]
       : []),
-    ['Stream', `${e.stream} @ ${e.revision}`],
-    ['Chain', e.chain ? `#${e.chain.seq} ${e.chain.hash ?? ''}` : 'not sealed'],
+    ...((e.accessLog
+      ? [['Recorded in', "The access log, sealed into the hospital's chain within a second or two"]]
+      : [
+          ['Stream', `${e.stream ?? '—'} @ ${e.revision ?? '—'}`],
+          ['Chain', e.chain ? `#${e.chain.seq} ${e.chain.hash ?? ''}` : 'not sealed'],
+        ]) as [string, string][]),
   ];
   return (
     <div className={styles.body}>
