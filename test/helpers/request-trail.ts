@@ -14,7 +14,11 @@ export async function entriesOfRequest(db: Db, requestId: string): Promise<Reque
   const { rows } = await sql<RequestEntry>`
     select type, data, metadata from events where metadata->>'requestId' = ${requestId}
     union all
-    select 'RecordAccessed', data - 'clientRequestId',
+    select 'RecordAccessed',
+           -- The patients a list showed are the row's column, not its data (access-log.ts).
+           (data - 'clientRequestId') || case when subject_id is null
+                                             then jsonb_build_object('patientIds', to_jsonb(patient_ids))
+                                             else '{}'::jsonb end,
            jsonb_strip_nulls(jsonb_build_object('hospitalId', hospital_id, 'requestId', request_id,
              'correlationId', request_id, 'causationId', request_id, 'ip', ip,
              'clientRequestId', data->>'clientRequestId',

@@ -12,6 +12,7 @@ import { ACCESS_REPORT_CSV_HEADER } from './access-report-csv';
 import { EXPORT_FAILED } from './access-report-exports';
 import { EXPORT_NOT_FOUND, EXPORT_PREPARING } from './access-report-export-routes';
 import { AUDIT_DENIED } from './routes';
+import { entriesOfRequest } from '../../../test/helpers/request-trail';
 
 /**
  * The access report prepared in the background (issue 23, item 5): asked for (202), followed, then
@@ -27,17 +28,9 @@ describe('the access report as a prepared download', () => {
   let bola: PatientJson;
   const patients = patientsApi(() => s.t);
   const reports = accessReportApi(() => s.t);
-  /** What the request recorded: its refusal (an event) or its read (a row of the access log, migration 0050). */
-  const eventsOf = async (res: { headers: Record<string, unknown> }) => {
-    const requestId = String(res.headers['x-request-id']);
-    return (
-      await sql<Access>`select type, data from events where metadata->>'requestId' = ${requestId}
-                        union all
-                        select 'RecordAccessed', data from audit_reads where request_id = ${requestId}`.execute(
-        s.t.platform.db,
-      )
-    ).rows;
-  };
+  /** What the request with this (server) id recorded: its events, or its read in the access log (migration 0050). */
+  const eventsOf = (res: { headers: Record<string, unknown> }) =>
+    entriesOfRequest(s.t.platform.db, String(res.headers['x-request-id'])) as Promise<Access[]>;
   /** A request written straight into the table, as a stopped server or an old one leaves it. */
   const planted = async (token: string, status: string, minutesAgo: number) => {
     const asked = await reports.ask(token, { patientId: ada.id });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessReportApi } from '../../../test/helpers/audit-api';
 import { billingApi } from '../../../test/helpers/billing-api';
@@ -9,6 +8,7 @@ import {
   type PatientJson,
   type PatientsSuite,
 } from '../../../test/helpers/patients-api';
+import { entriesOfRequest } from '../../../test/helpers/request-trail';
 
 /**
  * Lists, searches and queues of patient data are in the access trail: one RecordAccessed per
@@ -27,20 +27,9 @@ describe('list reads in the audit trail', () => {
   const billing = billingApi(() => s.t);
   const reports = accessReportApi(() => s.t);
 
-  /**
-   * What the request with this (server) id recorded: its events, and its read, which the access log
-   * keeps as a row of its own (migration 0050), said here as the event it stands for.
-   */
-  const eventsOf = async (res: { headers: Record<string, unknown> }) => {
-    const requestId = String(res.headers['x-request-id']);
-    return (
-      await sql<Access>`select type, data, metadata from events where metadata->>'requestId' = ${requestId}
-                        union all
-                        select 'RecordAccessed', data,
-                               jsonb_build_object('actor', jsonb_build_object('userId', actor_id, 'role', actor_role))
-                          from audit_reads where request_id = ${requestId}`.execute(s.t.platform.db)
-    ).rows;
-  };
+  /** What the request with this (server) id recorded: its events, or its read in the access log (migration 0050). */
+  const eventsOf = (res: { headers: Record<string, unknown> }) =>
+    entriesOfRequest(s.t.platform.db, String(res.headers['x-request-id'])) as Promise<Access[]>;
   const read = async (token: string, url: string) => {
     const res = await clinical.call(token, 'GET', url);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

@@ -114,7 +114,7 @@ function rowOf(p: Pending, names: SubjectNames | null): ReadRow {
   const m = p.metadata;
   const hospitalId = m.hospitalId ?? '';
   const described = describe(asEvent(p), names ? names.in(hospitalId) : () => undefined);
-  const shown = p.read.patientIds ?? [];
+  const { patientIds: shown = [], ...read } = p.read;
   const own = described.subjectType === 'patient' && described.subjectId ? [described.subjectId] : [];
   const at = new Date(m.occurredAt ?? Date.now());
   return {
@@ -130,7 +130,8 @@ function rowOf(p: Pending, names: SubjectNames | null): ReadRow {
     patient_ids: [...new Set([...own, ...shown])],
     ip: m.ip ?? null,
     request_id: m.requestId ?? null,
-    data: { ...p.read, ...(m.clientRequestId ? { clientRequestId: m.clientRequestId } : {}) },
+    // The patients it showed are the row's own column: not written twice (the data's JSON is most of a list read's row).
+    data: { ...read, ...(m.clientRequestId ? { clientRequestId: m.clientRequestId } : {}) },
   };
 }
 

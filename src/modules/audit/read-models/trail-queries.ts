@@ -240,7 +240,7 @@ export async function trailEntry(db: Db, hospitalId: string, eventId: string) {
 async function readEntry(db: Db, hospitalId: string, eventId: string) {
   const row = await db
     .selectFrom('audit_reads')
-    .select([...READ_ENTRY_COLUMNS, 'data'])
+    .select([...READ_ENTRY_COLUMNS, 'data', 'patient_ids'])
     .where('hospital_id', '=', hospitalId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
@@ -254,7 +254,8 @@ async function readEntry(db: Db, hospitalId: string, eventId: string) {
     causationId: row.request_id,
     chain: null,
     accessLog: true as const,
-    data: row.data,
+    // The patients it showed, kept in their column (access-log.ts), shown with the rest of the read.
+    data: row.patient_ids.length ? { ...row.data, patientIds: row.patient_ids } : row.data,
   };
 }
 
