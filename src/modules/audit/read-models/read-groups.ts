@@ -109,14 +109,19 @@ export async function readGroups(
   const bin = sql<Date>`to_timestamp(floor(extract(epoch from occurred_at) / ${seconds}) * ${seconds})`.as('bin');
   const window = readsOf(db, hospitalId, f, before);
   const since = sql<boolean>`occurred_at >= ${from}`;
+  // What both kinds of read give a group: who, when, which screen, and its window of time.
+  const who = ['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'] as const;
+  const screen = [
+    sql<string>`coalesce(subject_type, '')`.as('subject_type'),
+    sql<string>`coalesce(data->>'what', '')`.as('what'),
+    sql<boolean>`subject_id is null`.as('list'),
+    bin,
+  ];
   const oldReads = window.events
     .$if(from !== null, (q) => q.where(since))
-    .select(['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'])
+    .select(who)
     .select([
-      sql<string>`coalesce(subject_type, '')`.as('subject_type'),
-      sql<string>`coalesce(data->>'what', '')`.as('what'),
-      sql<boolean>`subject_id is null`.as('list'),
-      bin,
+      ...screen,
       // The patients it showed: a record read's patient, and every patient of a list read.
       sql<string[]>`case when jsonb_typeof(data->'patientIds') = 'array'
                          then array(select jsonb_array_elements_text(data->'patientIds'))
@@ -128,14 +133,8 @@ export async function readGroups(
   // An access log row holds every patient it showed, the record's own too.
   const loggedReads = window.logged
     .$if(from !== null, (q) => q.where(since))
-    .select(['position', 'actor_id', 'actor_name', 'actor_role', 'occurred_at'])
-    .select([
-      sql<string>`coalesce(subject_type, '')`.as('subject_type'),
-      sql<string>`coalesce(data->>'what', '')`.as('what'),
-      sql<boolean>`subject_id is null`.as('list'),
-      bin,
-      'patient_ids',
-    ]);
+    .select(who)
+    .select([...screen, 'patient_ids']);
   const reads = oldReads.unionAll(loggedReads);
   const { rows } = await sql<{
     actor_id: string;

@@ -1,5 +1,5 @@
 import { csvCell } from '../../../platform/http/csv';
-import { sql, type CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../../../platform/db/database';
 import { offlineOrigin } from '../offline-note';
 
@@ -85,16 +85,26 @@ function filtered(db: Db, hospitalId: string, f: TrailFilters) {
   if (!f.action) q = q.where('primary_entry', '=', sql.lit(true));
   if (f.kind === 'changes') q = q.where('event_type', '!=', READ_TYPE);
   if (f.kind === 'reads') q = q.where('event_type', '=', READ_TYPE);
-  if (f.from) q = q.where('occurred_at', '>=', f.from);
-  if (f.to) q = q.where('occurred_at', '<=', f.to);
-  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
-  if (f.role) q = q.where('actor_role', '=', f.role);
+  q = sharedFilters(q, f);
   if (f.action) q = q.where('event_type', '=', f.action);
-  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
-  if (f.subjectId) q = q.where('subject_id', '=', f.subjectId);
   if (f.outcome) q = q.where('outcome', '=', f.outcome);
   const text = likeText(f.q);
   if (text) q = q.where('search_text', 'like', text);
+  return q;
+}
+
+/** The filters the trail's entries and the access log's rows answer alike: the window, the person, the subject. */
+function sharedFilters<T extends 'audit_events' | 'audit_reads', O>(
+  q: SelectQueryBuilder<Database, T, O>,
+  f: TrailFilters,
+) {
+  const column = (name: 'occurred_at' | 'actor_id' | 'actor_role' | 'subject_type' | 'subject_id') => sql.ref(name);
+  if (f.from) q = q.where(column('occurred_at'), '>=', f.from);
+  if (f.to) q = q.where(column('occurred_at'), '<=', f.to);
+  if (f.actorId) q = q.where(column('actor_id'), '=', f.actorId);
+  if (f.role) q = q.where(column('actor_role'), '=', f.role);
+  if (f.subjectType) q = q.where(column('subject_type'), '=', f.subjectType);
+  if (f.subjectId) q = q.where(column('subject_id'), '=', f.subjectId);
   return q;
 }
 
@@ -114,13 +124,7 @@ function readsFiltered(db: Db, hospitalId: string, f: TrailFilters) {
   if (f.kind === 'changes' || (f.action && f.action !== READ_TYPE) || (f.outcome && f.outcome !== 'success')) {
     return null;
   }
-  let q = db.selectFrom('audit_reads').where('hospital_id', '=', hospitalId);
-  if (f.from) q = q.where('occurred_at', '>=', f.from);
-  if (f.to) q = q.where('occurred_at', '<=', f.to);
-  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
-  if (f.role) q = q.where('actor_role', '=', f.role);
-  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
-  if (f.subjectId) q = q.where('subject_id', '=', f.subjectId);
+  let q = sharedFilters(db.selectFrom('audit_reads').where('hospital_id', '=', hospitalId), f);
   const text = likeText(f.q);
   if (text)
     q = q.where(sql<string>`lower(action || ' ' || actor_name || ' ' || coalesce(subject_id, ''))`, 'like', text);
