@@ -86,6 +86,9 @@ describe('Audit Logs in Chromium', () => {
     await expectAccessible(page, 'Audit Logs');
     await page.getByRole('button', { name: 'Verify integrity' }).click();
     await page.getByText(/^All [\d,]+ entries since \d{1,2} [A-Z][a-z]{2} are intact; /).waitFor();
+    // The reads of the access log are checked against their seals and counted in words (issue 34 §5).
+    await page.getByText(/^[\d,]+ record reads? (sealed and intact|logged, [\d,]+ waiting for)/).waitFor();
+    await page.screenshot({ path: '/tmp/screens-audit-verified.png', fullPage: true });
 
     await page.getByRole('button', { name: `View details of: Edited ${name}: address` }).click();
     const panel = page.getByRole('dialog', { name: 'Audit entry' });
