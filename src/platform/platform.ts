@@ -24,6 +24,7 @@ import type { AuthContext, IdleTimeouts, SessionValidator, TokenService } from '
 import type { AccessPolicy } from './http/module-access';
 import type { HospitalOrigins } from './http/device-headers';
 import type { ReadRecorder } from './http/access-trail';
+import type { HealthCheck } from './http/health';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/hub';
@@ -110,6 +111,8 @@ export type AppModule = {
   idleTimeouts?: (platform: Platform) => IdleTimeouts;
   /** The module that owns hospitals says when each was registered (device times before it are refused). */
   hospitalOrigins?: (platform: Platform) => HospitalOrigins;
+  /** A check of the module's background work, in the operator's health answer (health.ts). */
+  health?: (platform: Platform) => HealthCheck;
   /** The module that owns the access log records the reads every audited route serves (access-trail.ts). */
   readRecorder?: (platform: Platform) => ReadRecorder;
 };

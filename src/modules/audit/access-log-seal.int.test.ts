@@ -236,4 +236,28 @@ describe('the access log is sealed in the chain and verified against its seals',
       reads: { sealed: written.reduce((s, w) => s + w.count, 0), pending: 0 },
     });
   });
+
+  it("says in the operator's health when reads have waited too long for their seal", async () => {
+    const health = async () => {
+      // From this machine: the operator's detailed answer.
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { status: string; checks: { name: string; ok: boolean; detail: object }[] };
+      return { status: data.status, seal: data.checks.find((c) => c.name === 'access-log-seal')! };
+    };
+    const h = await hospitalWithReads(1);
+    await sealAll(h.hospitalId);
+    expect((await health()).seal).toMatchObject({ ok: true, detail: { pending: 0 } });
+    // A read the sealer has not reached (it is stopped here), made to look two minutes old.
+    await readRecord(h.hospitalId, h.receptionist, h.patientId, 1);
+    const read = await lastRead(h.hospitalId);
+    await tamper("update audit_reads set occurred_at = now() - interval '2 minutes' where event_id = $1", [
+      read.event_id,
+    ]);
+    const late = await health();
+    expect(late.status).toBe('degraded');
+    expect(late.seal).toMatchObject({ ok: false, detail: { pending: 1, oldestPendingAt: expect.any(String) } });
+    await sealAll(h.hospitalId);
+    expect(await health()).toMatchObject({ status: 'ok', seal: { ok: true, detail: { pending: 0 } } });
+  });
 });

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../platform/platform';
 import { accessLogOf } from './access-log/access-log';
 import { readsSealed } from './access-log/read-seal';
-import { readSealerOf } from './access-log/read-sealer';
+import { readSealerOf, sealHealth } from './access-log/read-sealer';
 import { accessReportExportsOf } from './access-report-exports';
 import { auditAnchorOf } from './anchoring/anchor';
 import { auditPatientRoutes } from './patient-routes';
@@ -24,6 +24,8 @@ export const auditModule: AppModule = {
   events: [readsSealed],
   // Every read an audited route serves goes to the access log (migration 0050), sealed in the chain.
   readRecorder: (platform) => accessLogOf(platform),
+  // Reads left waiting for their seal (a stopped or failing sealer) make health degraded.
+  health: (platform) => sealHealth(platform),
   routes: async (app, platform) => {
     auditRoutes(app, platform);
     auditPatientRoutes(app, platform);

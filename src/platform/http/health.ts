@@ -46,6 +46,16 @@ const healthSchema = z.object({
       .optional(),
     /** The background work (projections, reactors, timers) this server runs, and what it stands by for. */
     leases: z.object({ connected: z.boolean(), held: z.array(z.string()), standby: z.array(z.string()) }).optional(),
+    /** The modules' own checks of their background work (the access log's seal): not ok makes it degraded. */
+    checks: z
+      .array(
+        z.object({
+          name: z.string(),
+          ok: z.boolean(),
+          detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+        }),
+      )
+      .optional(),
     /** Events a consumer set aside because of what they hold, until an operator retries them. */
     parked: z
       .array(
@@ -63,13 +73,28 @@ const healthSchema = z.object({
 });
 const PARKED_SHOWN = 20;
 
+/** A module's check of its own background work for the operator's health answer (`AppModule.health`). */
+export type HealthCheck = {
+  name: string;
+  check: () => Promise<{ ok: boolean; detail: Record<string, string | number | null> }>;
+};
+
+/** A check that fails to answer is not ok, and says why. */
+async function run(c: HealthCheck) {
+  try {
+    return { name: c.name, ...(await c.check()) };
+  } catch (err) {
+    return { name: c.name, ok: false, detail: { error: err instanceof Error ? err.message : String(err) } };
+  }
+}
+
 /**
  * GET /api/health: up (200) or down (503) for anyone, so a load balancer or uptime check can
  * poll it. The details (database, event store and its head position, each projection's lag)
  * describe every hospital's activity, so only the deployment's operator gets them: a caller on this machine, or
  * one with `Authorization: Bearer $OPERATOR_TOKEN` (http/operator.ts). A hospital's admin is not the operator.
  */
-export function healthRoutes(platform: Platform): FastifyPluginAsync {
+export function healthRoutes(platform: Platform, checks: readonly HealthCheck[] = []): FastifyPluginAsync {
   return async (scope) => {
     const app = scope as unknown as HttpApp;
     app.get(
@@ -105,7 +130,12 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
         const projections = down ? [] : await platform.runner.status().catch(() => []);
         const parked = down ? [] : await platform.runner.parked().catch(() => []);
         const listener = platform.store.listenerState?.();
-        const degraded = projections.some((p) => p.failing) || parked.length > 0 || listener?.state === 'reconnecting';
+        const checked = down ? [] : await Promise.all(checks.map(run));
+        const degraded =
+          projections.some((p) => p.failing) ||
+          parked.length > 0 ||
+          listener?.state === 'reconnecting' ||
+          checked.some((c) => !c.ok);
         const status = down ? 'down' : degraded ? 'degraded' : 'ok';
         return reply.code(down ? 503 : 200).send({
           success: !down,
@@ -116,6 +146,7 @@ export function healthRoutes(platform: Platform): FastifyPluginAsync {
             eventStore: { adapter: platform.store.name, status: eventStore, head, listener },
             projections,
             leases: platform.leases.state(),
+            checks: checked,
             parked: parked.slice(0, PARKED_SHOWN).map((p) => ({
               consumer: p.consumer,
               position: p.position,

@@ -104,7 +104,12 @@ export async function createHttpApp(
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
-  await app.register(healthRoutes(platform));
+  await app.register(
+    healthRoutes(
+      platform,
+      modules.flatMap((m) => (m.health ? [m.health(platform)] : [])),
+    ),
+  );
   for (const m of modules) {
     if (m.routes) {
       const routes = m.routes;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { StreamWrite } from '../../../platform/event-store/port';
 import type { Logger } from '../../../platform/logger';
+import type { HealthCheck } from '../../../platform/http/health';
 import type { Platform } from '../../../platform/platform';
 import { READS_SEALED, SEAL_DIGEST, sealStream } from './read-seal';
 
@@ -89,10 +90,19 @@ export class ReadSealer {
     return sealed;
   }
 
+  /** Why this server's last round failed, or null when it succeeded (for health). */
+  lastError: string | null = null;
+
   start(everyMs = SEAL_EVERY_MS): void {
     clearInterval(this.timer);
     this.timer = setInterval(() => {
-      this.sealNow().catch((err: unknown) => this.log.error({ err }, 'access log seal failed'));
+      this.sealNow().then(
+        () => (this.lastError = null),
+        (err: unknown) => {
+          this.lastError = err instanceof Error ? err.message : String(err);
+          this.log.error({ err }, 'access log seal failed');
+        },
+      );
     }, everyMs);
     this.timer.unref();
   }
@@ -115,4 +125,37 @@ export function readSealerOf(platform: Platform): ReadSealer {
     sealers.set(platform, sealer);
   }
   return sealer;
+}
+
+/** Reads waiting this long for their seal make the server's health degraded. */
+export const SEAL_LATE_SECONDS = 60;
+/** How many waiting reads health counts at most (a stalled sealer must not make health slow). */
+const PENDING_COUNTED = 100_000;
+
+/**
+ * The access log's seal in the operator's health answer: how many reads wait for their seal and
+ * since when (any server's, from the table), and this server's last failure. Not ok when the oldest
+ * has waited SEAL_LATE_SECONDS: the sealer is stopped or failing on every server.
+ */
+export function sealHealth(platform: Platform): HealthCheck {
+  return {
+    name: 'access-log-seal',
+    check: async () => {
+      const { rows } = await sql<{ pending: string; oldest: Date | null }>`
+        select count(*)::text as pending, min(occurred_at) as oldest from (
+          select occurred_at from audit_reads
+           where position >= coalesce((select to_position from audit_read_seal_bounds where hospital_id = ${ROUND}), 0)
+           limit ${PENDING_COUNTED}) p`.execute(platform.db);
+      const oldest = rows[0]?.oldest ? new Date(rows[0].oldest) : null;
+      const waited = oldest ? (Date.now() - oldest.getTime()) / 1000 : 0;
+      return {
+        ok: waited < SEAL_LATE_SECONDS,
+        detail: {
+          pending: Number(rows[0]?.pending ?? 0),
+          oldestPendingAt: oldest?.toISOString() ?? null,
+          lastError: readSealerOf(platform).lastError,
+        },
+      };
+    },
+  };
 }
