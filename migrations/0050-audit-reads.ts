@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * log's group commit), instead of travelling as a `RecordAccessed` event through the store, the feed
  * and the trail's projection.
  *
- * The rows are sealed in the background (the audit module's ReadSealer): about once a second one
+ * The rows are sealed in the background (the audit module's ReadSealer): every ten seconds one
  * `ReadsSealed` event per hospital covers that hospital's rows from its last seal's end up to the
  * last committed row, with their count and a SHA-256 over them. Inserts take one lock, so their
  * positions commit in order: every row below the highest committed position is committed, and a

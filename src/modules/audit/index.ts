@@ -48,7 +48,7 @@ export const auditModule: AppModule = {
         },
         stop: async () => await anchor?.stop(),
       },
-      // Seals the access log's new rows about once a second, on one server at a time.
+      // Seals the access log's new rows every ten seconds, on one server at a time.
       { elected: 'background:access-log-sealer', start: () => sealer.start(), stop: () => sealer.stop() },
     ];
   },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { sealOf, sealStream } from './access-log/read-seal';
+import { sealsOf, sealStream } from './access-log/read-seal';
 
 /** The access log in the answer: reads under a seal the check matched, and reads not sealed yet. */
 export type ReadsSummary = { sealed: number; pending: number };
@@ -31,8 +31,8 @@ type SealRow = {
  * each seal must start where the previous one ended ('0' for the first), and its range of
  * positions must still give the seal's count and digest. Only seals whose events the chain check
  * just proved (chained at `chainedUpTo` or before) count; the reads after the last of them are
- * `pending`, not a break: the sealer seals them within a second or two. Seals are read in chunks,
- * one query per seal for its rows.
+ * `pending`, not a break: the sealer seals them within about ten seconds. Seals are read in chunks,
+ * and each chunk's rows are counted and hashed in one query.
  */
 export async function verifyReads(
   db: Db,
@@ -52,29 +52,40 @@ export async function verifyReads(
        where e.stream_id = ${sealStream(hospitalId)} and e.stream_revision > ${String(afterRevision)}::bigint
        order by e.stream_revision
        limit ${chunk}`.execute(db);
-    for (const r of rows) {
-      // A seal the chain has not proved yet (appended since, or not yet projected): it and those after wait.
-      if (r.seq === null || Number(r.seq) > chainedUpTo) return { reads: await summary(), broken: null };
-      const d = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Exclude<SealRow['data'], string>;
-      const count = typeof d.count === 'number' ? d.count : -1;
-      const fromPosition = String(d.fromPosition);
-      const toPosition = String(d.toPosition);
-      const tiled = fromPosition === previousTo && /^\d{1,19}$/.test(toPosition);
-      const found = tiled ? (await sealOf(hospitalId, fromPosition, toPosition).execute(db)).rows[0]! : null;
-      if (!found || Number(found.count) !== count || found.digest !== d.digest) {
+    // The seals the chain proved, in order, up to the first it has not (appended since, or not yet
+    // projected): that one and those after it wait, their reads pending.
+    const waiting = rows.findIndex((r) => r.seq === null || Number(r.seq) > chainedUpTo);
+    const proved = (waiting === -1 ? rows : rows.slice(0, waiting)).map((r) => ({
+      ...r,
+      d: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Exclude<SealRow['data'], string>,
+    }));
+    // Each starts where the one before it ended: the ranges up to the first that does not, checked in one query.
+    const ranges: { from: string; to: string }[] = [];
+    for (const { d } of proved) {
+      const from = String(d.fromPosition);
+      const to = String(d.toPosition);
+      if (from !== (ranges.at(-1)?.to ?? previousTo) || !/^\d{1,19}$/.test(to)) break;
+      ranges.push({ from, to });
+    }
+    const found = ranges.length ? (await sealsOf(hospitalId, ranges).execute(db)).rows : [];
+    for (const [k, r] of proved.entries()) {
+      const count = typeof r.d.count === 'number' ? r.d.count : -1;
+      const f = found[k];
+      if (!f || Number(f.count) !== count || f.digest !== r.d.digest) {
         const broken: BrokenSeal = {
           seq: Number(r.seq),
           eventId: r.event_id,
           eventType: r.event_type ?? 'ReadsSealed',
           time: new Date(r.occurred_at!).toISOString(),
           action: r.action ?? '',
-          seal: { count: Math.max(0, count), found: found ? Number(found.count) : 0 },
+          seal: { count: Math.max(0, count), found: f ? Number(f.count) : 0 },
         };
-        return { reads: { sealed, pending: await pendingFrom(tiled ? toPosition : previousTo) }, broken };
+        return { reads: { sealed, pending: await pendingFrom(f ? ranges[k]!.to : previousTo) }, broken };
       }
       sealed += count;
-      previousTo = toPosition;
+      previousTo = ranges[k]!.to;
     }
+    if (waiting !== -1) return { reads: await summary(), broken: null };
     if (rows.length < chunk) break;
     afterRevision = BigInt(rows[rows.length - 1]!.revision);
   }

@@ -65,7 +65,7 @@ export const verification = z.object({
     .optional(),
   /**
    * The access log's record reads: those under seals that still match them, and those not sealed yet
-   * (the sealer seals them within a second or two; not a break). Absent when the chain broke first.
+   * (the sealer seals them within about ten seconds; not a break). Absent when the chain broke first.
    */
   reads: z.object({ sealed: z.number(), pending: z.number() }).optional(),
   /**

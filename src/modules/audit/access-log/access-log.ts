@@ -32,7 +32,7 @@ const asEvent = (p: Pending) =>
  * answer leaves, as the trail's events were. Reads that arrive together share one insert (a group
  * commit): while one insert is committing, the reads that arrive wait and go in the next. A read
  * whose insert fails is told so, and its route answers 503 (access-trail.ts). The sealer
- * (read-sealer.ts) seals the rows into each hospital's chain about once a second.
+ * (read-sealer.ts) seals the rows into each hospital's chain every ten seconds.
  */
 export class AccessLog implements ReadRecorder {
   private readonly queue: Pending[] = [];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../../platform/event-store/contracts';
 
 /**
- * The access log's rows (migration 0050) and their seals. About once a second the sealer writes one
+ * The access log's rows (migration 0050) and their seals. Every ten seconds the sealer writes one
  * `ReadsSealed` event per hospital that read something: the range of positions it covers (from where
  * the hospital's previous seal ended to one past the last committed row), how many of its rows are
  * in that range and a SHA-256 over them. The event is in the hospital's hash chain (and so under its
@@ -70,12 +70,19 @@ const SEALED_ROW = `jsonb_build_array(position::text, event_id::text, hospital_i
 /** The digest of the rows an aggregate runs over, in their order (position). */
 export const SEAL_DIGEST = `encode(sha256(convert_to(coalesce(string_agg(${SEALED_ROW}, E'\\n' order by position), ''), 'UTF8')), 'hex')`;
 
-/** A hospital's rows of positions [fromPosition, toPosition): their count and digest. */
-export function sealOf(hospitalId: string, fromPosition: string, toPosition: string) {
+/**
+ * Each of a hospital's ranges of positions [from, to), in order: the count of its rows there and
+ * their `SEAL_DIGEST`, all in one query (verification checks a chunk of seals at once).
+ */
+export function sealsOf(hospitalId: string, ranges: readonly { from: string; to: string }[]) {
   return sql<{ count: string; digest: string }>`
-    select count(*)::text as count, ${sql.raw(SEAL_DIGEST)} as digest
-      from audit_reads
-     where position >= ${fromPosition}::bigint and position < ${toPosition}::bigint and hospital_id = ${hospitalId}`;
+    select count(position)::text as count, ${sql.raw(SEAL_DIGEST)} as digest
+      from unnest(${ranges.map((r) => r.from)}::bigint[], ${ranges.map((r) => r.to)}::bigint[])
+           with ordinality as s(from_position, to_position, i)
+      left join audit_reads on hospital_id = ${hospitalId}
+                           and position >= s.from_position and position < s.to_position
+     group by s.i
+     order by s.i`;
 }
 
 /**

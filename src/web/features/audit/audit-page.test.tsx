@@ -159,7 +159,7 @@ describe('Audit Logs page', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        '1,204 record reads sealed and intact; 12 waiting for their seal (sealed within a second or two).',
+        '1,204 record reads sealed and intact; 12 waiting for their seal (sealed within about ten seconds).',
       ),
     ).toBeInTheDocument();
     const details = screen.getByText('Details', { selector: 'summary' }).closest('details')!;
@@ -276,7 +276,7 @@ describe('Audit Logs page', () => {
     await user.click(await screen.findByRole('button', { name: 'View details of: Viewed the detail of Ada Obi 1' }));
     const panel = await screen.findByRole('dialog', { name: 'Audit entry' });
     expect(
-      await within(panel).findByText("The access log, sealed into the hospital's chain within a second or two"),
+      await within(panel).findByText("The access log, sealed into the hospital's chain within about ten seconds"),
     ).toBeInTheDocument();
     expect(within(panel).queryByText('Stream')).not.toBeInTheDocument();
   });

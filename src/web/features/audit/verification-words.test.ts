@@ -30,11 +30,11 @@ describe('the verification in words', () => {
 
   it('says how many record reads are sealed and how many wait for their seal', () => {
     expect(readsSentence({ sealed: 1204, pending: 12 })).toBe(
-      '1,204 record reads sealed and intact; 12 waiting for their seal (sealed within a second or two).',
+      '1,204 record reads sealed and intact; 12 waiting for their seal (sealed within about ten seconds).',
     );
     expect(readsSentence({ sealed: 1, pending: 0 })).toBe('1 record read sealed and intact.');
     expect(readsSentence({ sealed: 0, pending: 1 })).toBe(
-      '1 record read logged, 1 waiting for its seal (sealed within a second or two).',
+      '1 record read logged, 1 waiting for its seal (sealed within about ten seconds).',
     );
     expect(readsSentence({ sealed: 0, pending: 0 })).toBe('No record reads logged yet.');
   });

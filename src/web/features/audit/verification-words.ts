@@ -55,11 +55,11 @@ const reads = (n: number) => `${count(n)} record read${n === 1 ? '' : 's'}`;
 
 /**
  * The access log's reads in words: "1,204 record reads sealed and intact; 12 waiting for their seal
- * (sealed within a second or two)." Reads not sealed yet are not a fault: the sealer is about to.
+ * (sealed within about ten seconds)." Reads not sealed yet are not a fault: the sealer is about to.
  */
 export function readsSentence(r: NonNullable<Verification['reads']>): string {
   const waiting = (n: number) =>
-    `${count(n)} waiting for ${n === 1 ? 'its' : 'their'} seal (sealed within a second or two)`;
+    `${count(n)} waiting for ${n === 1 ? 'its' : 'their'} seal (sealed within about ten seconds)`;
   if (r.sealed === 0 && r.pending === 0) return 'No record reads logged yet.';
   if (r.sealed === 0) return `${reads(r.pending)} logged, ${waiting(r.pending)}.`;
   const sealed = `${reads(r.sealed)} sealed and intact`;

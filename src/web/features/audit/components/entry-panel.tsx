@@ -53,7 +53,7 @@ function EntryDetail({ id, timeZone }: { id: string; timeZone: string }) {
       ? [['Recorded offline', offlineSummary(e.offline, (t) => dateTime(t, timeZone))] as [string, string]]
       : []),
     ...((e.accessLog
-      ? [['Recorded in', "The access log, sealed into the hospital's chain within a second or two"]]
+      ? [['Recorded in', "The access log, sealed into the hospital's chain within about ten seconds"]]
       : [
           ['Stream', `${e.stream ?? '—'} @ ${e.revision ?? '—'}`],
           ['Chain', e.chain ? `#${e.chain.seq} ${e.chain.hash ?? ''}` : 'not sealed'],
