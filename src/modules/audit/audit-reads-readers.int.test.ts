@@ -166,4 +166,17 @@ describe('reads of the access log in every reader of reads', () => {
     ]);
     expect((await historyOf(bola.id)).map((e) => e.id)).toEqual([listRead]);
   });
+
+  it('keeps them from another hospital: its admin gets a 404 for the entry and none of them in its lists', async () => {
+    const other = clinicalApi(() => s.t);
+    const entry = await other.call(s.b.token, 'GET', `/api/audit/events/${recordRead}`);
+    expect(entry.statusCode, entry.body).toBe(404);
+    const theirs = await other.call(s.b.token, 'GET', `/api/audit/events?actorId=${READER.id}&kind=reads`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data.entries).toEqual([]);
+    const groups = await other.call(s.b.token, 'GET', `/api/audit/reads?actorId=${READER.id}`);
+    expect(groups.json().data.groups).toEqual([]);
+    const report = await other.call(s.b.token, 'GET', `/api/audit/access-report?actorId=${READER.id}`);
+    expect(report.json().data.rows).toEqual([]);
+  });
 });

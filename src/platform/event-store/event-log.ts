@@ -78,10 +78,7 @@ export class EventLog implements EventStore {
   }
 
   async appendMany(writes: StreamWrite[]): Promise<AppendResult[]> {
-    const encoded = writes.map((w) => ({
-      ...w,
-      events: w.events.map((e) => this.registry.encode({ ...e, id: e.id ?? randomUUID() })),
-    }));
+    const encoded = this.encode(writes);
     return this.commits ? this.commits.append(encoded) : this.adapter.appendMany(encoded);
   }
 
@@ -92,19 +89,14 @@ export class EventLog implements EventStore {
    * append follows. Outside the group commit: the caller's writes are few and its own.
    */
   async appendAlongside(alongside: (trx: Trx) => Promise<StreamWrite[]>): Promise<AppendResult[]> {
-    const encode = (writes: StreamWrite[]) =>
-      writes.map((w) => ({
-        ...w,
-        events: w.events.map((e) => this.registry.encode({ ...e, id: e.id ?? randomUUID() })),
-      }));
     const pg = this.pg;
     if (!pg) {
-      const writes = encode(await this.db.transaction().execute(alongside));
+      const writes = this.encode(await this.db.transaction().execute(alongside));
       return writes.length ? this.adapter.appendMany(writes) : [];
     }
     let types: string[] = [];
     const results = await this.db.transaction().execute(async (trx) => {
-      const writes = encode(await alongside(trx));
+      const writes = this.encode(await alongside(trx));
       if (writes.length === 0) return [];
       types = typesOf([writes]);
       const { results, rows } = await pg.appendOn(runnerOn(trx), writes);
@@ -113,6 +105,14 @@ export class EventLog implements EventStore {
     });
     if (types.length) pg.announce(types);
     return results;
+  }
+
+  /** Each event checked against its contract and given its id. */
+  private encode(writes: StreamWrite[]): StreamWrite[] {
+    return writes.map((w) => ({
+      ...w,
+      events: w.events.map((e) => this.registry.encode({ ...e, id: e.id ?? randomUUID() })),
+    }));
   }
 
   /** One append in its own transaction, with its inline projections; its own conflict when it fails. */

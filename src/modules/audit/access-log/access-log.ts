@@ -21,6 +21,8 @@ type Pending = {
   metadata: EventMetadata;
   resolve: () => void;
   reject: (e: unknown) => void;
+  /** Set once it has waited for the trail to name its record: it is written then, named or not. */
+  waited?: boolean;
 };
 
 /** A read as the trail's sentences take it: a `RecordAccessed` event of the read's hospital. */
@@ -57,13 +59,11 @@ export class AccessLog implements ReadRecorder {
     this.committing = true;
     const batch = this.queue.splice(0, MAX_BATCH);
     this.commit(batch)
-      .then(
-        () => batch.forEach((p) => p.resolve()),
-        (err: unknown) => {
-          this.log.error({ err, reads: batch.length }, 'access log insert failed');
-          batch.forEach((p) => p.reject(err));
-        },
-      )
+      // The names could not be looked up: nothing of the batch was written or set aside.
+      .catch((err: unknown) => {
+        this.log.error({ err, reads: batch.length }, 'access log insert failed');
+        batch.forEach((p) => p.reject(err));
+      })
       .finally(() => {
         this.committing = false;
         this.drain();
@@ -73,15 +73,36 @@ export class AccessLog implements ReadRecorder {
   private async commit(batch: Pending[]): Promise<void> {
     // A read of one record is told with its name: looked up once for the batch (lists name none).
     const named = batch.filter((p) => p.read.subjectId !== null || p.read.replayed);
-    let names = named.length ? await SubjectNames.load(this.db, named.map(asEvent)) : null;
+    const names = named.length ? await SubjectNames.load(this.db, named.map(asEvent)) : null;
     // A record the trail has not named yet (a patient registered a moment ago, whose registration the
-    // trail is still taking in): its name comes once the trail has caught up, briefly waited for.
-    if (names && named.some((p) => !nameKnown(p, names!))) {
-      await this.caughtUp();
-      names = await SubjectNames.load(this.db, named.map(asEvent));
+    // trail is still taking in) waits for the trail, briefly, beside the group commit, not in it: the
+    // other reads are written now.
+    const unnamed = names ? named.filter((p) => !p.waited && !nameKnown(p, names)) : [];
+    if (unnamed.length) this.afterTrail(unnamed);
+    const now = unnamed.length ? batch.filter((p) => !unnamed.includes(p)) : batch;
+    try {
+      if (now.length) {
+        const rows = now.map((p) => rowOf(p, names));
+        await this.db.executeQuery(prepared(CompiledQuery.raw(INSERT, [JSON.stringify(rows)])));
+      }
+    } catch (err) {
+      // Only the reads of this insert are refused: those waiting for the trail are written later.
+      this.log.error({ err, reads: now.length }, 'access log insert failed');
+      now.forEach((p) => p.reject(err));
+      return;
     }
-    const rows = batch.map((p) => rowOf(p, names));
-    await this.db.executeQuery(prepared(CompiledQuery.raw(INSERT, [JSON.stringify(rows)])));
+    now.forEach((p) => p.resolve());
+  }
+
+  /** Queues `reads` again once the trail has caught up (or given up waiting): their names are looked up then. */
+  private afterTrail(reads: Pending[]): void {
+    for (const p of reads) p.waited = true;
+    void this.caughtUp()
+      .catch(() => undefined)
+      .finally(() => {
+        this.queue.push(...reads);
+        this.drain();
+      });
   }
 }
 
