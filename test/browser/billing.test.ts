@@ -7,7 +7,7 @@ import { asClient, newPatient } from '../helpers/patients-api';
 import { DEFAULT_TIME_ZONE, hospitalDate } from '../../src/shared/hospital-calendar';
 import { browserSuite } from './helpers/suite';
 import { savedCopy } from './helpers/browser';
-import { hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
+import { closeToast, hireForBrowser, signInAsStaff, type BrowserStaff } from './helpers/staff';
 
 /**
  * Issue 12 in Chromium against the real server: a doctor's consultation (fee and a charge)
@@ -89,6 +89,8 @@ describe('Billing in Chromium', () => {
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await page.getByText('Payment recorded: RCT-000002').waitFor();
     await page.getByRole('button', { name: 'Record Payment' }).waitFor({ state: 'detached' });
+    // The payment's toast sits over the receipt's link: the accountant closes it.
+    await closeToast(page, 'Payment recorded: RCT-000002');
 
     // The receipt, printed.
     await page.evaluate(() => {

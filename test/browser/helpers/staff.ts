@@ -36,11 +36,23 @@ export async function hireForBrowser(
   };
 }
 
-/** Signs in on /user/login as a person would and waits for their dashboard. */
+/**
+ * Signs in on /user/login as a person would and waits for their dashboard, then closes the
+ * "Welcome back" toast, as a person about to work would: for its five seconds it sits over the bottom
+ * right, where forms keep their Save button.
+ */
 export async function signInAsStaff(page: Page, baseUrl: string, who: { email: string; password: string }) {
   await page.goto('/user/login');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseUrl}/user/dashboard`);
+  await closeToast(page, 'Welcome back');
+}
+
+/** Closes the toast that says `text` with its close button, and waits until it has gone. */
+export async function closeToast(page: Page, text: string) {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await toast.getByRole('button', { name: 'close' }).click();
+  await toast.waitFor({ state: 'hidden' });
 }
