@@ -27,15 +27,9 @@ export function browserSuite(options: { clock?: TestClock } = {}): BrowserSuite 
   beforeAll(async () => {
     server = await startBrowserServer({ appointmentsClock: options.clock });
     browser = await sharedOrOwnBrowser(inject('chromiumWsEndpoint'));
-    if (process.env.HMS_BROWSER_TRACE)
-      await browser.startTracing(undefined, {
-        path: process.env.HMS_BROWSER_TRACE,
-        categories: ['toplevel', 'devtools.timeline', 'v8', 'blink', 'cc', 'viz', 'gpu', 'loading', 'disabled-by-default-devtools.timeline'],
-      });
   });
 
   afterAll(async () => {
-    if (process.env.HMS_BROWSER_TRACE) await browser?.stopTracing();
     await Promise.all(opened.map((o) => o.context.close()));
     await browser?.close();
     await server?.close();
