@@ -57,8 +57,8 @@ const checks = [
 
 /** The two halves of the suite, each one Vitest process (see the top of this file). */
 const HALVES = [
-  { name: 'vitest (server, server-alone)', projects: ['server', 'server-alone'], quiet: false },
-  { name: 'vitest (browser, web)', projects: ['browser', 'web'], quiet: true },
+  { name: 'vitest (server, browser, web)', projects: ['server', 'browser', 'web'], quiet: false },
+  { name: 'vitest (server-alone)', projects: ['server-alone'], quiet: true },
 ];
 
 const args = process.argv.slice(2);
