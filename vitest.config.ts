@@ -14,10 +14,8 @@ const server = {
 
 export default defineConfig({
   test: {
-    // Two workers a Vitest process. `npm test` runs two processes side by side (scripts/test.mjs): the
-    // server files, then the ALONE files; the browser files, then the jsdom files. One `vitest run` of
-    // every project runs the server and browser files first, then the ALONE files in one worker beside
-    // the jsdom files in the other (see SuiteSequencer for the order).
+    // Two workers: the server and browser files first, then the ALONE files in one beside the jsdom
+    // files in the other (see SuiteSequencer for the order).
     maxWorkers: 2,
     sequence: { sequencer: SuiteSequencer },
     projects: [
