@@ -50,9 +50,16 @@ export async function signInAsStaff(page: Page, baseUrl: string, who: { email: s
   await closeToast(page, 'Welcome back');
 }
 
-/** Closes the toast that says `text` with its close button, and waits until it has gone. */
+/**
+ * Closes the toast that says `text` with its close button, and waits until it has gone. On a slow
+ * machine it may have closed itself (five seconds) before the page got here: nothing left to close.
+ */
 export async function closeToast(page: Page, text: string) {
   const toast = page.getByRole('alert').filter({ hasText: text });
-  await toast.getByRole('button', { name: 'close' }).click();
+  try {
+    await toast.getByRole('button', { name: 'close' }).click({ timeout: 3_000 });
+  } catch (error) {
+    if (await toast.isVisible()) throw error;
+  }
   await toast.waitFor({ state: 'hidden' });
 }
