@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGE_TYPES, VISIBILITY } from '../src/modules/notifications/visibility';
 import { ROLE_CHANNELS } from '../src/platform/realtime/channels';
 import { CLOSE_CODES } from '../src/platform/realtime/hub';
-import { startTestApp, type TestApp } from './helpers/app';
+import { sharedTestApp, type TestApp } from './helpers/app';
 
 /**
  * /ws has an AsyncAPI 3.0 document made from the notifier's own tables, served beside the OpenAPI one: the
@@ -15,7 +15,7 @@ describe('the AsyncAPI document of /ws', () => {
   let doc: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/docs/asyncapi.json',

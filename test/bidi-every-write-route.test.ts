@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_CHARACTERS } from '../src/platform/http/request-guards';
 import { STAFF_ROLES } from '../src/shared/roles';
-import { startTestApp, type TestApp } from './helpers/app';
+import { sharedTestApp, type TestApp } from './helpers/app';
 import { onboardHospital, randomIp } from './helpers/onboard';
 import { hireAndSignIn } from './helpers/staff-api';
 
@@ -93,7 +93,7 @@ describe('bidirectional controls on every write route', () => {
   const callers: { who: string; token?: string }[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     const a = await onboardHospital(t);
     callers.push({ who: 'admin', token: a.token });
     // The compliance officer writes nothing (read-only), and the plan holds seven users.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app';
+import { sharedTestApp, type TestApp } from './helpers/app';
 import { onboardHospital, type Onboarded } from './helpers/onboard';
 import { hireAndSignIn } from './helpers/staff-api';
 
@@ -130,7 +130,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
   let tokens: (string | undefined)[];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
     const nurse = await hireAndSignIn(t, a.token, 'nurse');
     tokens = [undefined, nurse.token, a.token];

@@ -36,3 +36,29 @@ export async function startTestApp(options: BuildOptions & { env?: Record<string
     },
   };
 }
+
+let shared: Promise<TestApp> | undefined;
+
+/**
+ * One app for the files of a worker that need nothing of an app's own (a database to tamper with, an
+ * env, a clock): each such file still onboards its own hospitals, which tenancy keeps apart from every
+ * other file's. A worker runs file after file (`isolate: false` in vitest.config.ts), so the app's
+ * database copy, build and close are paid once a worker instead of once a file. `close()` leaves it
+ * running for the next file; Vitest ends the worker (SIGTERM) after its last file, and the run's
+ * throw-away PostgreSQL servers go with the run.
+ */
+export function sharedTestApp(): Promise<TestApp> {
+  if (!shared) {
+    const started = startTestApp();
+    shared = started.then((app) => {
+      process.once('SIGTERM', () => {
+        rmSync(app.dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
+      return { ...app, close: async () => {} };
+    });
+    // A failed start is not kept: the next file tries again.
+    started.catch(() => (shared = undefined));
+  }
+  return shared;
+}

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { startTestApp, type TestApp } from './app';
+import { sharedTestApp, startTestApp, type TestApp } from './app';
 import { onboardHospital, type Onboarded } from './onboard';
 import { hireAndSignIn } from './staff-api';
 import { withAppointmentsClock } from './booking-clock';
@@ -103,13 +103,19 @@ export type PatientsSuite = {
   otherReceptionist: string;
 };
 
-/** A fresh app with two hospitals; `roles` of hospital A are hired and signed in (all by default). */
+/**
+ * Two fresh hospitals; `roles` of hospital A are hired and signed in (all by default). They live on the
+ * worker's shared app (`sharedTestApp`), unless the file needs an app of its own: `ownApp`, or a clock.
+ */
 export async function startPatientsSuite(
   roles: readonly (typeof STAFF_ROLES)[number][] = STAFF_ROLES,
-  options: { appointmentsClock?: () => Date } = {},
+  options: { appointmentsClock?: () => Date; ownApp?: boolean } = {},
 ): Promise<PatientsSuite> {
   const clock = options.appointmentsClock;
-  const t = await startTestApp(clock ? { modules: withAppointmentsClock(clock) } : {});
+  const t =
+    clock || options.ownApp
+      ? await startTestApp(clock ? { modules: withAppointmentsClock(clock) } : {})
+      : await sharedTestApp();
   const [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
   const tokens = { admin: a.token } as PatientsSuite['tokens'];
   for (const role of roles) tokens[role] = (await hireAndSignIn(t, a.token, role)).token;

@@ -89,7 +89,8 @@ export function chosenPassword(): string {
 
 /**
  * Replaces a signed-in staff member's temporary password, as the forced first-login dialog does;
- * the session that changed it stays open and may now use every route its role allows.
+ * the session that changed it stays open and may now use every route its role allows. From a fresh
+ * client address, as `staffLogin`: the route's limit is per address, and the files of a worker share an app.
  */
 export async function changeTemporaryPassword(
   t: TestAppLike,
@@ -100,7 +101,7 @@ export async function changeTemporaryPassword(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
-    headers: { ...bearer(token), 'content-type': 'application/json' },
+    headers: { ...bearer(token), 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
     payload: { currentPassword: temporaryPassword, newPassword, confirmPassword: newPassword },
   });
   if (res.statusCode !== 200) throw new Error(`password change failed: ${res.statusCode} ${res.body}`);

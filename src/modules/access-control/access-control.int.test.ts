@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicalApi } from '../../../test/helpers/clinical-api';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient, patientsApi } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, upgradeToHospitalPlan } from '../../../test/helpers/staff-api';
@@ -28,7 +28,7 @@ describe('access control: the matrix the admin saves is what the server enforces
     );
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
     await upgradeToHospitalPlan(t, a.token);
     tokens.admin = a.token;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, upgradeToHospitalPlan } from '../../../test/helpers/staff-api';
@@ -38,7 +38,7 @@ describe('module access across the route table', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
     await upgradeToHospitalPlan(t, a.token);
     for (const role of STAFF_ROLES) tokens[role] = (await hireAndSignIn(t, a.token, role)).token;

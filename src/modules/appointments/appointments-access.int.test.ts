@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, upgradeToHospitalPlan } from '../../../test/helpers/staff-api';
@@ -19,7 +19,7 @@ describe('appointments in the access matrix', () => {
     t.app.inject({ method, url, headers: asClient(token), ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
     await upgradeToHospitalPlan(t, a.token);
     for (const role of ['receptionist', 'nurse', 'doctor'])

@@ -144,7 +144,9 @@ describe('the access report as a prepared download', () => {
   });
 
   it('turns away hostile input with a 400 and nothing prepared', async () => {
-    const before = await sql<{ n: string }>`select count(*) as n from access_report_files`.execute(s.t.platform.db);
+    const before = await sql<{
+      n: string;
+    }>`select count(*) as n from access_report_files where hospital_id = ${s.a.hospital.id}`.execute(s.t.platform.db);
     for (const body of [
       { from: 'yesterday-ish' },
       { from: 5 },
@@ -158,7 +160,9 @@ describe('the access report as a prepared download', () => {
       expect(res.body).not.toMatch(/stack|at \//);
     }
     expect((await reports.status(s.tokens.admin, 'x\u0000y')).statusCode).toBe(400);
-    const after = await sql<{ n: string }>`select count(*) as n from access_report_files`.execute(s.t.platform.db);
+    const after = await sql<{
+      n: string;
+    }>`select count(*) as n from access_report_files where hospital_id = ${s.a.hospital.id}`.execute(s.t.platform.db);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 

@@ -35,7 +35,8 @@ describe('the audit read models are append-only, and verify checks what they sho
   };
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist']);
+    // An app of its own: this file writes to the read models as their owner.
+    s = await startPatientsSuite(['receptionist'], { ownApp: true });
     owner = new pg.Client({ connectionString: s.t.db.url });
     await owner.connect();
     await api.registered(s.tokens.receptionist);

@@ -69,7 +69,8 @@ describe('the Price list and pricing a ₦0 invoice line (issue 34 §1)', () => 
     expect(same.json().data.changed).toBe(0);
     const { rows } = await sql<{ data: Record<string, unknown>; actor: string }>`
       select data, metadata->'actor'->>'role' as actor from events
-      where type = 'PriceSet' and data->>'key' = 'FBC' order by position`.execute(s.t.platform.db);
+      where type = 'PriceSet' and data->>'key' = 'FBC' and metadata->>'hospitalId' = ${s.a.hospital.id}
+      order by position`.execute(s.t.platform.db);
     expect(rows.map((r) => [r.actor, r.data.fromKobo, r.data.toKobo])).toEqual([
       ['admin', null, 450_000],
       ['accountant', 450_000, 500_000],

@@ -11,7 +11,8 @@ describe('billing requests', () => {
   const patients = patientsApi(() => s.t);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist', 'accountant']);
+    // An app of its own: this file counts the store's head before and after.
+    s = await startPatientsSuite(['receptionist', 'accountant'], { ownApp: true });
     otherAccountant = (await hireAndSignIn(s.t, s.b.token, 'accountant')).token;
   });
   afterAll(async () => s?.t.close());

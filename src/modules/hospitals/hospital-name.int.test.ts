@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient } from '../../../test/helpers/patients-api';
 import { hireAndSignIn, staffLogin } from '../../../test/helpers/staff-api';
@@ -21,7 +21,7 @@ describe("a hospital's new name in Settings", () => {
     t.app.inject({ method: 'PUT', url: '/api/hospital/settings', headers: asClient(token), payload });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
     nurse = await hireAndSignIn(t, a.token, 'nurse');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, registrationInput, type Onboarded } from '../../../test/helpers/onboard';
 import { asClient } from '../../../test/helpers/patients-api';
 import { hireAndSignIn } from '../../../test/helpers/staff-api';
@@ -20,7 +20,7 @@ describe('hospital settings', () => {
   const settingsOf = async (token: string) => (await call(token, 'GET')).json().data.settings;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
     nurse = (await hireAndSignIn(t, a.token, 'nurse')).token;
   });

@@ -13,7 +13,8 @@ describe('lab requests', () => {
   const patients = patientsApi(() => s.t);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'lab_technician', 'pharmacist']);
+    // An app of its own: this file locks the events table.
+    s = await startPatientsSuite(['doctor', 'nurse', 'receptionist', 'lab_technician', 'pharmacist'], { ownApp: true });
     otherLab = (await hireAndSignIn(s.t, s.b.token, 'lab_technician')).token;
   });
   afterAll(async () => s?.t.close());

@@ -21,7 +21,8 @@ describe('clinical notifications over real sockets', () => {
   const patients = patientsApi(() => s.t);
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['doctor', 'nurse', 'pharmacist', 'receptionist', 'lab_technician']);
+    // An app of its own: this file listens on a port.
+    s = await startPatientsSuite(['doctor', 'nurse', 'pharmacist', 'receptionist', 'lab_technician'], { ownApp: true });
     await s.t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = wsBase(s.t.app);
     for (const role of ROLES) sockets[role] = await LiveSocket.connect(base, s.tokens[role], role);

@@ -22,7 +22,8 @@ describe('likely duplicates in the commit', () => {
   let receptionist: string;
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist', 'doctor']);
+    // An app of its own: this file appends and backfills across the whole store.
+    s = await startPatientsSuite(['receptionist', 'doctor'], { ownApp: true });
     receptionist = s.tokens.receptionist;
   });
   afterAll(async () => s?.t.close());

@@ -16,7 +16,8 @@ describe('who registered a patient', () => {
     };
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist']);
+    // An app of its own: this file alters the patients list table.
+    s = await startPatientsSuite(['receptionist'], { ownApp: true });
   });
   afterAll(async () => s?.t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { bearer, hireAndSignIn, hireStaff, uniqueEmail } from '../../../test/helpers/staff-api';
 
@@ -9,7 +9,7 @@ describe('staff API: who may call it', () => {
   let b: Onboarded;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     [a, b] = await Promise.all([onboardHospital(t), onboardHospital(t)]);
   });
   afterAll(async () => t?.close());

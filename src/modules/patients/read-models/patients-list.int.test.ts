@@ -20,7 +20,8 @@ describe('the patients-list projection', () => {
   };
 
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist', 'doctor', 'nurse']);
+    // An app of its own: this file reads the whole store and rebuilds the list.
+    s = await startPatientsSuite(['receptionist', 'doctor', 'nurse'], { ownApp: true });
     const { receptionist, doctor, nurse } = s.tokens;
     // A little of everything, in two hospitals.
     const made = [];
@@ -90,7 +91,8 @@ describe('the patient counts under concurrent registrations', () => {
   let s: PatientsSuite;
   const api = patientsApi(() => s.t);
   beforeAll(async () => {
-    s = await startPatientsSuite(['receptionist']);
+    // An app of its own: this file reads the whole store and rebuilds the list.
+    s = await startPatientsSuite(['receptionist'], { ownApp: true });
   });
   afterAll(async () => s?.t.close());
 
