@@ -14,7 +14,7 @@ const server = {
 
 export default defineConfig({
   test: {
-    // Two workers: the server and browser files first, then the ALONE files in one beside the jsdom
+    // Two workers: the browser and server files first, then the ALONE files in one beside the jsdom
     // files in the other (see SuiteSequencer for the order).
     maxWorkers: 2,
     sequence: { sequencer: SuiteSequencer },
