@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app';
+import { sharedTestApp, type TestApp } from './helpers/app';
 import { onboardHospital, randomIp, registrationCookie, registrationInput } from './helpers/onboard';
 import { readVerificationCode } from './helpers/outbox';
 
@@ -23,7 +23,7 @@ describe('onboarding, sign-in and tenancy end to end', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
   });
   afterAll(async () => t?.close());
 

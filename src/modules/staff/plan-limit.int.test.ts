@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital } from '../../../test/helpers/onboard';
 import { bearer, hireStaff, uniqueEmail } from '../../../test/helpers/staff-api';
 
@@ -8,7 +8,7 @@ const LIMIT_MESSAGE = 'The Clinic plan allows up to 7 users. Upgrade to the Hosp
 describe('the Clinic plan: up to 7 users, the admin included', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
   });
   afterAll(async () => t?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import {
   bearer,
@@ -16,7 +16,7 @@ describe('staff API: create and list', () => {
   const as = (token: string) => bearer(token);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
     // These tests need more than the Clinic plan's six staff; the limit has its own file.
     await upgradeToHospitalPlan(t, a.token);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 import { readOutbox } from '../../../test/helpers/outbox';
 import {
@@ -39,7 +39,7 @@ describe('staff e-mails across hospitals', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
     b = await onboardHospital(t);
     // More staff than the Clinic plan's seats; the limit has its own file.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/helpers/app';
+import { sharedTestApp, type TestApp } from '../../../test/helpers/app';
 import { onboardHospital, type Onboarded } from '../../../test/helpers/onboard';
 
 /** Issue 33 §3: a device time far in the past (0001, 1970, older than the window) is refused with a clear 400. */
@@ -21,7 +21,7 @@ describe('X-Device-Time bounds', () => {
   const window = 'Device time must be within the last 7 days; work kept offline longer cannot be sent';
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await sharedTestApp();
     a = await onboardHospital(t);
   });
   afterAll(async () => t?.close());
