@@ -3,11 +3,16 @@ import path from 'node:path';
 
 export type OutboxMail = { file: string; to: string; subject: string; raw: string };
 
-/** Every .eml in `outboxDir` addressed to `email`, oldest first (file names start with a timestamp). */
+/**
+ * Every .eml in `outboxDir` addressed to `email`, oldest first (file names start with a timestamp). Only
+ * the files whose name holds the address as the mailer writes it there are read: a worker's shared app
+ * keeps every file's mail in one outbox.
+ */
 export async function readOutbox(outboxDir: string, email: string): Promise<OutboxMail[]> {
   const files = await readdir(outboxDir).catch(() => [] as string[]);
+  const named = email.replace(/[^a-zA-Z0-9@._-]/g, '_').toLowerCase();
   const mails: OutboxMail[] = [];
-  for (const file of files.filter((f) => f.endsWith('.eml')).sort()) {
+  for (const file of files.filter((f) => f.endsWith('.eml') && f.toLowerCase().includes(named)).sort()) {
     const raw = await readFile(path.join(outboxDir, file), 'utf8');
     const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
     const to = /^To: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
