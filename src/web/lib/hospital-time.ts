@@ -9,7 +9,20 @@ import { signedInUserAtom } from './session';
  * in, and for a page outside the hospital, it is the default zone.
  */
 export function useHospitalTimeZone(): string {
+  return useOwnSettings()?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The hospital's opening hours from the same settings, or null until they are in: a screen that
+ * proposes a slot waits for them (or for its own answer) rather than assume 08:00–18:00.
+ */
+export function useHospitalHours(): { opensAt: string; closesAt: string } | null {
+  const settings = useOwnSettings();
+  return settings ? { opensAt: settings.opensAt, closesAt: settings.closesAt } : null;
+}
+
+function useOwnSettings() {
   const user = useAtomValue(signedInUserAtom);
   const cached = useAtomValue(hospitalSettingsAtom);
-  return cached && user && cached.userId === user.id ? cached.settings.timeZone : DEFAULT_TIME_ZONE;
+  return cached && user && cached.userId === user.id ? cached.settings : null;
 }

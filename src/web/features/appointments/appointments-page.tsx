@@ -21,7 +21,7 @@ import { BookDialog, CancelDialog, RescheduleDialog } from './components/appoint
 import { WaitingBookings } from './components/waiting-bookings';
 import { canCheckIn, doctorColumns, doneMessage, hospitalNow, isOpen, nextFreeSlot, STATUS_LABELS } from './day-view';
 import styles from './appointments-page.module.css';
-import { useHospitalTimeZone } from '../../lib/hospital-time';
+import { useHospitalHours, useHospitalTimeZone } from '../../lib/hospital-time';
 
 const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -31,6 +31,7 @@ const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_4
  */
 export default function AppointmentsPage() {
   const hospitalZone = useHospitalTimeZone();
+  const hospitalHours = useHospitalHours();
   const [date, setDate] = useState(() => hospitalNow(new Date(), hospitalZone).date);
   const day = useRemoteData((signal) => fetchAppointmentDay({ date }, signal), `appointments-${date}`);
   const doctors = useRemoteData(fetchDoctors, 'appointment-doctors');
@@ -43,7 +44,12 @@ export default function AppointmentsPage() {
   const [checkingIn, setCheckingIn] = useState<Appointment | null>(null);
 
   const zone = day.data?.timeZone ?? hospitalZone;
-  const hours = { opensAt: day.data?.opensAt ?? '08:00', closesAt: day.data?.closesAt ?? '18:00', timeZone: zone };
+  // The day's own answer, else the hospital's settings the shell read. Until one of them is in, the next
+  // free slot is not proposed: a guess of 08:00–18:00 would offer tomorrow's first slot to a desk that
+  // books at 19:00 in a hospital open round the clock. If the day cannot be loaded (offline), the guess stands.
+  const knownHours = day.data ?? hospitalHours;
+  const hours = { opensAt: knownHours?.opensAt ?? '08:00', closesAt: knownHours?.closesAt ?? '18:00', timeZone: zone };
+  const hoursPending = !knownHours && day.status === 'loading';
   const today = hospitalNow(new Date(), zone).date;
   const openBooking = () => {
     // The next quarter hour not started yet (issue 34 §6); a past day starts from tomorrow's first.
@@ -65,7 +71,14 @@ export default function AppointmentsPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title="Appointments" actions={<Button onPress={openBooking}>Book Appointment</Button>} />
+      <PageHeading
+        title="Appointments"
+        actions={
+          <Button onPress={openBooking} isDisabled={hoursPending}>
+            Book Appointment
+          </Button>
+        }
+      />
       <div className={styles.toolbar}>
         <TextField label="Day" type="date" value={date} onChange={(v) => v && setDate(v)} />
         <span className={styles.hours}>
