@@ -1,5 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { TestClock } from '../../helpers/clock';
 import { openPage, sharedOrOwnBrowser, type OpenedPage } from './browser';
 import { startBrowserServer, type BrowserServer } from './server';
@@ -29,6 +32,32 @@ export function browserSuite(options: { clock?: TestClock } = {}): BrowserSuite 
     browser = await sharedOrOwnBrowser(inject('chromiumWsEndpoint'));
   });
 
+  // A failed test says what the server refused while it ran, and leaves a picture of each page it
+  // had open: a step that timed out waiting for the screen is then explained by what the screen was
+  // given (an error answer, a list that came back empty) instead of by guesses.
+  const refused: string[] = [];
+  afterEach(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    if (failed && refused.length)
+      console.error(`${task.name}: the server's answers of 400 and above:\n${refused.join('\n')}`);
+    if (failed) {
+      const dir = path.join(os.tmpdir(), 'hms-browser-failures');
+      mkdirSync(dir, { recursive: true });
+      const stem = `${path.basename(task.file?.name ?? 'test', '.test.ts')}-${Date.now()}`;
+      const pages = opened.flatMap((o) => o.context.pages()).filter((p) => !p.isClosed());
+      const shots = await Promise.all(
+        pages.map((p, i) =>
+          p
+            .screenshot({ path: path.join(dir, `${stem}-${i}.png`), fullPage: true, timeout: 10_000 })
+            .then(() => `${p.url()} → ${path.join(dir, `${stem}-${i}.png`)}`)
+            .catch(() => `${p.url()} (no picture)`),
+        ),
+      );
+      if (shots.length) console.error(`${task.name}: the pages it had open:\n${shots.join('\n')}`);
+    }
+    refused.length = 0;
+  });
+
   afterAll(async () => {
     await Promise.all(opened.map((o) => o.context.close()));
     await browser?.close();
@@ -48,6 +77,14 @@ export function browserSuite(options: { clock?: TestClock } = {}): BrowserSuite 
     open: async (viewport, pageOptions) => {
       const { server: s, browser: b } = started();
       const o = await openPage(b, s.baseUrl, viewport, { ...pageOptions, clock: options.clock });
+      const openedAt = Date.now();
+      o.context.on('response', (r) => {
+        const url = new URL(r.url());
+        if (r.status() >= 400 && url.pathname.startsWith('/api/'))
+          refused.push(
+            `  +${((Date.now() - openedAt) / 1000).toFixed(1)} s ${r.request().method()} ${url.pathname} ${r.status()}`,
+          );
+      });
       opened.push(o);
       return o;
     },
