@@ -200,4 +200,24 @@ describe('HMO providers page', () => {
     expect(calls[1]!.body).toEqual({ items: [{ invoiceId: 'inv-1', paid: '0', reason: 'Not covered' }] });
     expect(await within(claimsTable).findByText('Rejected')).toBeInTheDocument();
   });
+
+  it('says the HMOs could not be loaded in the claim picker instead of opening it empty, and recovers on Try again', async () => {
+    let failing = true;
+    renderPage({
+      [routeOf(hmosEndpoint)]: () =>
+        failing
+          ? { status: 503, body: { success: false, message: 'The database is not available right now.' } }
+          : answer(hmosEndpoint, { hmos: [hyg] }),
+      [routeOf(claimsEndpoint)]: () => answer(claimsEndpoint, { claims: [] }),
+    });
+    const claimHmo = () => within(screen.getByRole('region', { name: 'Claims' })).getByRole('button', { name: /HMO/ });
+    await waitFor(() => expect(claimHmo()).toHaveTextContent('HMOs could not be loaded'));
+    expect(claimHmo()).toBeDisabled();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('table', { name: 'HMO providers' });
+    await waitFor(() => expect(claimHmo()).toBeEnabled());
+    await userEvent.click(claimHmo());
+    expect(await screen.findByRole('option', { name: 'Hygeia' })).toBeInTheDocument();
+  });
 });

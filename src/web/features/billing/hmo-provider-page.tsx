@@ -13,6 +13,8 @@ import { HmoFormDialog } from './hmo/hmo-form-dialog';
 export default function HmoProviderPage() {
   const hmos = useRemoteData((signal) => listHmos(signal), 'hmos');
   const [editing, setEditing] = useState<Hmo | 'new' | null>(null);
+  // The list could not be read (the table says why, with Retry): the pickers say so rather than open empty.
+  const hmosFailed = hmos.status === 'error' && !hmos.data;
   const columns: Column<Hmo>[] = [
     { key: 'name', header: 'HMO', render: (h) => h.name },
     { key: 'code', header: 'Code', render: (h) => h.code },
@@ -49,8 +51,13 @@ export default function HmoProviderPage() {
         emptyTitle="No HMOs yet"
         emptyText="Add the HMOs (and NHIA schemes) your hospital works with."
       />
-      <EnrollmentPanel hmos={hmos.data?.hmos ?? []} onChanged={hmos.refresh} />
-      <ClaimsPanel hmos={hmos.data?.hmos ?? []} hmosLoading={hmos.status === 'loading'} />
+      <EnrollmentPanel
+        hmos={hmos.data?.hmos ?? []}
+        onChanged={hmos.refresh}
+        hmosLoading={hmos.status === 'loading' && !hmos.data}
+        hmosFailed={hmosFailed}
+      />
+      <ClaimsPanel hmos={hmos.data?.hmos ?? []} hmosLoading={hmos.status === 'loading'} hmosFailed={hmosFailed} />
       {editing ? (
         <HmoFormDialog
           hmo={editing === 'new' ? null : editing}

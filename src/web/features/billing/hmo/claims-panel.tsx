@@ -21,9 +21,17 @@ const STATUS: Record<string, string> = {
  * Monthly HMO claims: submit one for an HMO and a month (when `hmos` is given), list them with
  * their items and statuses, record the HMO's answer (paid in full, or items rejected with a
  * reason) and download each as CSV. While `hmosLoading`, the HMO picker waits, disabled, instead of
- * opening an empty list.
+ * opening an empty list; when the list could not be read (`hmosFailed`), it says so.
  */
-export function ClaimsPanel({ hmos, hmosLoading = false }: { hmos?: Hmo[]; hmosLoading?: boolean }) {
+export function ClaimsPanel({
+  hmos,
+  hmosLoading = false,
+  hmosFailed = false,
+}: {
+  hmos?: Hmo[];
+  hmosLoading?: boolean;
+  hmosFailed?: boolean;
+}) {
   const claims = useRemoteData((signal) => listClaims(signal), 'claims');
   const [hmoId, setHmoId] = useState('');
   const [month, setMonth] = useState(thisMonth);
@@ -78,8 +86,8 @@ export function ClaimsPanel({ hmos, hmosLoading = false }: { hmos?: Hmo[]; hmosL
               options={hmos.map((h) => ({ id: h.id, label: h.name }))}
               value={hmoId}
               onChange={setHmoId}
-              isDisabled={hmosLoading}
-              placeholder={hmosLoading ? 'Loading HMOs...' : undefined}
+              isDisabled={hmosLoading || hmosFailed}
+              placeholder={hmosPlaceholder(hmosLoading, hmosFailed)}
             />
           </div>
           <TextField className={styles.narrow} label="Month (YYYY-MM)" value={month} onChange={setMonth} />
@@ -151,4 +159,10 @@ function ClaimItems({ claim, onSettle }: { claim: Claim; onSettle: Settle }) {
       ) : null}
     </div>
   );
+}
+
+/** What an HMO picker says while the HMOs load, or once they could not be read (the page shows why, with Retry). */
+export function hmosPlaceholder(loading: boolean, failed: boolean): string | undefined {
+  if (loading) return 'Loading HMOs...';
+  return failed ? 'HMOs could not be loaded' : undefined;
 }

@@ -8,11 +8,18 @@ import { calendarDate } from '../../../lib/dates';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { endEnrollment, enroll, findPatients, getEnrollment, type Hmo } from '../api/hmo-api';
 import styles from '../components/billing.module.css';
+import { hmosPlaceholder } from './claims-panel';
 
-type Props = { hmos: Hmo[]; onChanged: () => void };
+type Props = {
+  hmos: Hmo[];
+  onChanged: () => void;
+  /** The HMOs are still on their way, or could not be read: the picker says so instead of "Add an active HMO first". */
+  hmosLoading?: boolean;
+  hmosFailed?: boolean;
+};
 
 /** Find a patient, see their HMO, enroll them (with the enrollee number) or end it. */
-export function EnrollmentPanel({ hmos, onChanged }: Props) {
+export function EnrollmentPanel({ hmos, onChanged, hmosLoading = false, hmosFailed = false }: Props) {
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
   const [patient, setPatient] = useState<{ id: string; name: string } | null>(null);
@@ -59,12 +66,27 @@ export function EnrollmentPanel({ hmos, onChanged }: Props) {
           <p className={styles.muted}>No patients match “{term}”</p>
         )
       ) : null}
-      {patient ? <PatientEnrollment key={patient.id} patient={patient} hmos={hmos} onChanged={onChanged} /> : null}
+      {patient ? (
+        <PatientEnrollment
+          key={patient.id}
+          patient={patient}
+          hmos={hmos}
+          onChanged={onChanged}
+          hmosLoading={hmosLoading}
+          hmosFailed={hmosFailed}
+        />
+      ) : null}
     </Panel>
   );
 }
 
-function PatientEnrollment({ patient, hmos, onChanged }: { patient: { id: string; name: string } } & Props) {
+function PatientEnrollment({
+  patient,
+  hmos,
+  onChanged,
+  hmosLoading,
+  hmosFailed,
+}: { patient: { id: string; name: string } } & Props) {
   const current = useRemoteData((signal) => getEnrollment(patient.id, signal), patient.id);
   const [hmoId, setHmoId] = useState('');
   const [number, setNumber] = useState('');
@@ -99,7 +121,9 @@ function PatientEnrollment({ patient, hmos, onChanged }: { patient: { id: string
         </p>
       ) : null}
       {options.length === 0 ? (
-        <p className={styles.muted}>Add an active HMO first.</p>
+        <p className={styles.muted}>
+          {hmosPlaceholder(Boolean(hmosLoading), Boolean(hmosFailed)) ?? 'Add an active HMO first.'}
+        </p>
       ) : (
         <div className={styles.toolbar}>
           <div className={styles.grow}>
