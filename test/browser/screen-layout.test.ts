@@ -90,6 +90,15 @@ describe('screens at a laptop’s width (1366 px)', () => {
     // The welcome toast sits at the bottom right, clear of the header and the page's actions.
     const toast = page.locator('.Toastify__toast').first();
     await toast.waitFor();
+    // Where it rests, not a frame of its bounce in (whose overshoot reaches 25 px further left).
+    await toast.evaluate((e) =>
+      Promise.all(
+        e
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     const box = (await toast.boundingBox())!;
 
     const activities = page.getByRole('table', { name: 'Recent activities' });
