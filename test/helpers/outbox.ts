@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { outboxAddress } from '../../src/platform/mail/nodemailer-mailer';
 
 export type OutboxMail = { file: string; to: string; subject: string; raw: string };
 
@@ -10,7 +11,7 @@ export type OutboxMail = { file: string; to: string; subject: string; raw: strin
  */
 export async function readOutbox(outboxDir: string, email: string): Promise<OutboxMail[]> {
   const files = await readdir(outboxDir).catch(() => [] as string[]);
-  const named = email.replace(/[^a-zA-Z0-9@._-]/g, '_').toLowerCase();
+  const named = outboxAddress(email).toLowerCase();
   const mails: OutboxMail[] = [];
   for (const file of files.filter((f) => f.endsWith('.eml') && f.toLowerCase().includes(named)).sort()) {
     const raw = await readFile(path.join(outboxDir, file), 'utf8');

@@ -28,9 +28,14 @@ export class NodemailerMailer implements Mailer {
     }
     await mkdir(this.options.outboxDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+    const safeTo = outboxAddress(message.to);
     const file = path.join(this.options.outboxDir, `${stamp}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
   }
+}
+
+/** The recipient as an outbox file's name holds it (`<time>-<address>-<random>.eml`): safe for any file system. */
+export function outboxAddress(to: string): string {
+  return to.replace(/[^a-zA-Z0-9@._-]/g, '_');
 }
